@@ -1,0 +1,13 @@
+import { compressRequest } from "@/lib/server/compress/compress-request";
+import { handleRoute } from "@/lib/server/http/handle-route";
+import { readJsonBody } from "@/lib/server/http/read-json-body";
+import { compressRequestSchema } from "@/lib/schemas/compress";
+import { COMPRESS_LIMITS } from "@/lib/schemas/limits";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const POST = handleRoute(async (req) => {
+  const raw = await readJsonBody(req, { maxBytes: COMPRESS_LIMITS.maxBodyBytes });
+  return compressRequest(compressRequestSchema.parse(raw));
+});

@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import { Inspector } from "@/components/inspector/inspector";
+import type { DemoSummary, ModelOption } from "@/components/inspector/types";
+import { listDemoPairs } from "@/lib/server/db/list-demo-pairs";
+import { listModels } from "@/lib/server/model/list-models";
+import { loadDemoPair } from "./actions";
+
+export const metadata: Metadata = { title: "Inspector · Snippet Lab" };
+// Models and demos are read per request (the database may appear after the build).
+export const dynamic = "force-dynamic";
+
+async function loadModels(): Promise<ModelOption[]> {
+  try {
+    const models = await listModels();
+    return models.map((m) => ({
+      name: m.name,
+      default: m.default,
+      threshold: m.threshold,
+      aggregation: m.aggregation,
+      description: m.description,
+    }));
+  } catch (e) {
+    console.error("[inspector] listModels failed:", e);
+    return [];
+  }
+}
+
+/** null when the database is unavailable: the form still works without demos. */
+async function loadDemos(): Promise<DemoSummary[] | null> {
+  try {
+    const pairs = await listDemoPairs();
+    return pairs.map((p) => ({ id: p.id, dataset: p.dataset, query: p.query, resultCount: p.results.length }));
+  } catch (e) {
+    console.error("[inspector] listDemoPairs failed (showing the form without demos):", (e as Error).message);
+    return null;
+  }
+}
+
+export default async function InspectorPage() {
+  const [models, demos] = await Promise.all([loadModels(), loadDemos()]);
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Inspector</h1>
+        <p className="text-sm text-slate-600">
+          Compress a page for a query, then move the threshold, budget and aggregation: the selection updates in the browser.
+        </p>
+      </div>
+      <Inspector demos={demos} models={models} loadDemo={loadDemoPair} />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: "Snippet Lab",
+  description: "Query-aware extractive context compression: keep the verbatim sentences of retrieved pages that answer the query.",
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen">
+        <header className="border-b border-slate-200 bg-white">
+          <nav className="mx-auto flex max-w-7xl items-center gap-6 px-4 py-3 text-sm" aria-label="Main">
+            <Link href="/" className="font-semibold text-slate-900" data-testid="nav-home">
+              Snippet Lab
+            </Link>
+            <Link href="/inspector" className="text-slate-600 hover:text-slate-900" data-testid="nav-inspector">
+              Inspector
+            </Link>
+            <Link href="/api-docs" className="text-slate-600 hover:text-slate-900" data-testid="nav-api-docs">
+              API docs
+            </Link>
+          </nav>
+        </header>
+        <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,42 @@
+import Link from "next/link";
+
+export default function HomePage() {
+  return (
+    <div className="max-w-3xl space-y-6">
+      <h1 className="text-3xl font-bold tracking-tight">Snippet Lab</h1>
+      <p className="text-lg text-slate-700">
+        Query-aware extractive context compression. Give it a query and the pages a search returned; it keeps only the
+        sentences that answer the query, <strong>verbatim</strong>, packed into one token budget for the whole result set,
+        so a downstream LLM reads a few hundred tokens instead of tens of thousands.
+      </p>
+      <ul className="list-disc space-y-2 pl-6 text-slate-700">
+        <li>
+          A small token-classification model scores every token of every page for the query; sentence scores are the mean
+          or max of their tokens&apos; keep probabilities.
+        </li>
+        <li>
+          A threshold and a shared budget (presets low / medium / high = 1,000 / 4,000 / 10,000 downstream tokens) pick the
+          sentences; adjacent ones merge into one span with offsets into the page&apos;s canonical text.
+        </li>
+        <li>Baselines: BM25 and lead (first sentences) use the same selection.</li>
+      </ul>
+      <div className="flex flex-wrap gap-3">
+        <Link
+          href="/inspector"
+          className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800"
+          data-testid="home-inspector-link"
+        >
+          Open the inspector
+        </Link>
+        <Link href="/api-docs" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100">
+          API reference
+        </Link>
+      </div>
+      <pre className="overflow-x-auto rounded-md bg-slate-900 p-4 text-sm text-slate-100">
+        {`curl -s http://127.0.0.1:3000/api/v1/compress \\
+  -H 'content-type: application/json' \\
+  -d '{"query":"when was the bridge opened?","results":[{"text":"The bridge opened in 1932. It is 1,149 m long."}],"preset":"low"}'`}
+      </pre>
+    </div>
+  );
+}

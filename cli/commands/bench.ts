@@ -1,0 +1,94 @@
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { percentile } from "../../lib/eval/percentile";
+import { loadModel } from "../../lib/server/model/load-model";
+import { runBatch, type WindowInput } from "../../lib/server/model/window-batcher";
+import type { CliCommand } from "../types";
+
+const usage = `snippet-lab bench [--model NAME] [--json OUT] [--runs N] [--threads N] [--provider cpu|cuda]
+
+Latency of one window (default 512 tokens) at batch 1 and batch 8, throughput and peak memory.
+Prints a table; with --json writes {"model", "batch1": {"p50Ms","p99Ms"}, "batch8": {"p50Ms","p99Ms"}, "windowsPerSec", "peakRssMb"}.
+
+  --model NAME     model folder under models/ (default: the default model)
+  --runs N         timed runs at batch 1 (default 200; batch 8 runs N/4)
+  --window N       tokens per window (default: the model's window)
+  --threads N      onnxruntime intra-op threads (default: all cores)
+  --provider P     cpu (default) or cuda`;
+
+/** A realistic window: [CLS] query [SEP] context [SEP] with common-word ids and query-match types. */
+function makeWindow(length: number, seed: number): WindowInput {
+  const inputIds = [101];
+  const typeIds = [0];
+  let s = seed;
+  const next = () => (s = (s * 1103515245 + 12345) >>> 0);
+  for (let i = 0; i < 12; i++) (inputIds.push(1996 + (next() % 8000)), typeIds.push(0));
+  inputIds.push(102);
+  typeIds.push(0);
+  while (inputIds.length < length - 1) {
+    inputIds.push(1996 + (next() % 20000));
+    typeIds.push(next() % 10 === 0 ? 2 : 1);
+  }
+  inputIds.push(102);
+  typeIds.push(1);
+  return { inputIds, typeIds };
+}
+
+export const command: CliCommand = {
+  name: "bench",
+  summary: "latency (p50/p99 per window at batch 1 and 8), windows/s and peak memory of a model",
+  usage,
+  async run(argv) {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        model: { type: "string" },
+        json: { type: "string" },
+        runs: { type: "string", default: "200" },
+        window: { type: "string" },
+        threads: { type: "string" },
+        provider: { type: "string", default: "cpu" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+    if (values.help) {
+      console.log(usage);
+      return 0;
+    }
+    const model = await loadModel({
+      name: values.model,
+      provider: values.provider === "cuda" ? "cuda" : "cpu",
+      intraOpNumThreads: values.threads ? Number(values.threads) : undefined,
+    });
+    const length = values.window ? Number(values.window) : model.config.window;
+    const runs = Math.max(10, Number(values.runs));
+    const time = async (batch: WindowInput[]) => {
+      const t = performance.now();
+      await runBatch(model, batch);
+      return performance.now() - t;
+    };
+    const one = [makeWindow(length, 1)];
+    const eight = Array.from({ length: 8 }, (_, i) => makeWindow(length, i + 1));
+    for (let i = 0; i < 10; i++) await time(one); // warm-up: first runs allocate and tune kernels
+    const b1: number[] = [];
+    for (let i = 0; i < runs; i++) b1.push(await time(one));
+    for (let i = 0; i < 3; i++) await time(eight);
+    const b8: number[] = [];
+    for (let i = 0; i < Math.max(5, Math.floor(runs / 4)); i++) b8.push(await time(eight));
+    const result = {
+      model: model.name,
+      batch1: { p50Ms: round(percentile(b1, 50)), p99Ms: round(percentile(b1, 99)) },
+      batch8: { p50Ms: round(percentile(b8, 50)), p99Ms: round(percentile(b8, 99)) },
+      windowsPerSec: round((8 * 1000) / percentile(b8, 50)),
+      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    };
+    console.log(`model ${result.model} (${model.provider}, window ${length} tokens, ${runs} runs at batch 1)`);
+    console.log(`  batch 1: p50 ${result.batch1.p50Ms} ms  p99 ${result.batch1.p99Ms} ms per window`);
+    console.log(`  batch 8: p50 ${result.batch8.p50Ms} ms  p99 ${result.batch8.p99Ms} ms per batch`);
+    console.log(`  ${result.windowsPerSec} windows/s at batch 8; peak RSS ${result.peakRssMb} MB`);
+    if (values.json) writeFileSync(values.json, JSON.stringify(result, null, 2) + "\n");
+    return 0;
+  },
+};
+
+const round = (x: number) => Math.round(x * 100) / 100;

@@ -1,0 +1,77 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { compressRequestSchema } from "../../lib/schemas/compress";
+import { compressRequest } from "../../lib/server/compress/compress-request";
+import type { CliCommand } from "../types";
+
+const usage = `snippet-lab compress --query "QUESTION" FILE [FILE ...] [options]
+
+Compresses one result set (each FILE is one result; .html/.htm files are parsed as HTML, others as
+plain text; "-" reads standard input) with the same pipeline as POST /api/v1/compress.
+
+  --query Q          the query (required)
+  --preset P         low | medium | high = 1,000 / 4,000 / 10,000 tokens for the whole set (default medium)
+  --budget N         downstream-token budget for the whole set (instead of --preset)
+  --threshold T      keep threshold 0..1 (default: the model's calibrated threshold)
+  --model M          model | model:NAME | bm25 | lead (default model)
+  --aggregation A    mean | max
+  --fragment-size N  merge up to N (1..3) sentences per unit
+  --json             print the full JSON response instead of the snippets`;
+
+export const command: CliCommand = {
+  name: "compress",
+  summary: "compress pages for a query from the command line (same engine as the API)",
+  usage,
+  async run(argv) {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        query: { type: "string", short: "q" },
+        preset: { type: "string" },
+        budget: { type: "string" },
+        threshold: { type: "string" },
+        model: { type: "string" },
+        aggregation: { type: "string" },
+        "fragment-size": { type: "string" },
+        json: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+    if (values.help) {
+      console.log(usage);
+      return 0;
+    }
+    if (!values.query || positionals.length === 0) {
+      console.error("compress: --query and at least one FILE are required\n\n" + usage);
+      return 2;
+    }
+    const results = positionals.map((file, i) => {
+      const content = readFileSync(file === "-" ? 0 : file, "utf8");
+      const isHtml = /\.html?$/i.test(file) || (file === "-" && /^\s*</.test(content));
+      return { id: file === "-" ? String(i) : path.basename(file), ...(isHtml ? { html: content } : { text: content }) };
+    });
+    const body = compressRequestSchema.parse({
+      query: values.query,
+      results,
+      preset: values.preset,
+      budget: values.budget ? Number(values.budget) : undefined,
+      threshold: values.threshold ? Number(values.threshold) : undefined,
+      model: values.model,
+      aggregation: values.aggregation,
+      fragmentSize: values["fragment-size"] ? Number(values["fragment-size"]) : undefined,
+    });
+    const res = await compressRequest(body);
+    if (values.json) {
+      console.log(JSON.stringify(res, null, 2));
+      return 0;
+    }
+    for (const r of res.results) {
+      console.log(`── ${r.id}: ${r.tokensOut}/${r.tokensIn} tokens${r.reason ? ` (${r.reason})` : ""}`);
+      if (r.snippet) console.log(r.snippet);
+    }
+    console.log(`── ${res.model}, threshold ${res.threshold}, budget ${res.budget}: ${res.tokensOut}/${res.tokensIn} tokens in ${res.timings.totalMs} ms`);
+    return 0;
+  },
+};

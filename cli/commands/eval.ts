@@ -1,0 +1,158 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import type { EvalExample } from "../../lib/data/types";
+import type { Aggregation } from "../../lib/engine/types";
+import { AppError } from "../../lib/errors";
+import { parseSweep } from "../../lib/eval/parse-sweep";
+import type { EvalMethod } from "../../lib/eval/run-eval";
+import type { CliCommand } from "../types";
+
+// Heavy modules (tokenizer tables, importers, onnxruntime) load inside run() so `--help` stays instant.
+
+const usage = `snippet-lab eval --input FILE [--format squad|hotpotqa|jsonl] [options]
+
+Evaluates compression methods on gold evidence: every query is scored once per method, then the
+selection is re-run for each ratio, budget and threshold.
+
+  --input FILE          dataset file
+  --format F            squad | hotpotqa | jsonl (default: jsonl for *.jsonl, else required)
+  --methods LIST        comma-separated: model, model:<name>, bm25, lead, oracle (default bm25,lead,oracle)
+  --ratios LIST         budget = ratio × the query's input tokens, threshold 0 (e.g. 0.1,0.2,0.3)
+  --budgets LIST        absolute downstream-token budgets per query, threshold 0 (e.g. 200,1000,4000)
+  --thresholds LIST     thresholds with an unlimited budget; ranges allowed (e.g. 0:1:0.05)
+                        (no ratios/budgets/thresholds → --ratios 0.1,0.2,0.3)
+  --json OUT            write the report as JSON to OUT
+  --limit N             evaluate at most N queries (after the split)
+  --split dev|all       dev = the held-out share of groups, as in train-data (default all)
+  --dev-share P         share of groups in dev (default 0.2)
+  --seed S              split seed (default 13)
+  --aggregation A       mean | max: token → unit scores for model methods (default mean)
+  --fragment-size N     sentences per unit, 1..3 (default 1)
+  --floor P             selection floor (default 0.02)
+  --locale L            sentence segmentation locale (default en)
+  --quiet               no progress on stderr
+
+Report JSON: {"dataset", "queries", "results": [{"method", "ratio"|"budget"|"threshold", "evidenceRecall",
+"allEvidenceKept", "answerKept", "tokensPerQuery", "compressionRatio"}]} (see docs/data-formats.md).`;
+
+const FORMATS = ["squad", "hotpotqa", "jsonl"] as const;
+type Format = (typeof FORMATS)[number];
+
+async function readExamples(format: Format, input: string): Promise<EvalExample[]> {
+  if (format === "squad") return (await import("../../lib/data/read-squad")).readSquad(input);
+  if (format === "hotpotqa") return (await import("../../lib/data/read-hotpotqa")).readHotpotQa(input);
+  return (await import("../../lib/data/read-jsonl")).readJsonl(input);
+}
+
+/** Baselines are built here; model methods load the server's scorer lazily (onnxruntime only when asked). */
+async function resolveMethod(name: string): Promise<EvalMethod> {
+  const { createBaselineMethod } = await import("../../lib/eval/baseline-methods");
+  const baseline = createBaselineMethod(name);
+  if (baseline) return baseline;
+  if (name === "model" || name.startsWith("model:")) {
+    const { getScorer } = await import("../../lib/server/get-scorer");
+    const scorer = await getScorer(name);
+    return { name: scorer.name || name, createScorer: () => scorer };
+  }
+  throw new AppError("BAD_REQUEST", `Unknown method "${name}" (use model, model:<name>, bm25, lead, oracle)`);
+}
+
+function positiveNumber(value: string, flag: string): number {
+  const x = Number(value);
+  if (!Number.isFinite(x) || x <= 0) throw new AppError("BAD_REQUEST", `${flag} must be a positive number, got "${value}"`);
+  return x;
+}
+
+export const command: CliCommand = {
+  name: "eval",
+  summary: "Evaluate methods (model, bm25, lead, oracle) on SQuAD / HotpotQA / JSONL gold evidence",
+  usage,
+  async run(argv) {
+    const { values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        input: { type: "string" },
+        format: { type: "string" },
+        methods: { type: "string", default: "bm25,lead,oracle" },
+        ratios: { type: "string" },
+        budgets: { type: "string" },
+        thresholds: { type: "string" },
+        json: { type: "string" },
+        limit: { type: "string" },
+        split: { type: "string", default: "all" },
+        "dev-share": { type: "string", default: "0.2" },
+        seed: { type: "string", default: "13" },
+        aggregation: { type: "string", default: "mean" },
+        "fragment-size": { type: "string" },
+        floor: { type: "string" },
+        locale: { type: "string" },
+        quiet: { type: "boolean", default: false },
+      },
+    });
+    if (!values.input) throw new AppError("BAD_REQUEST", "--input is required");
+    const format = (values.format ?? (values.input.endsWith(".jsonl") ? "jsonl" : undefined)) as Format | undefined;
+    if (!format || !FORMATS.includes(format)) throw new AppError("BAD_REQUEST", `--format must be one of ${FORMATS.join(", ")}`);
+    if (values.split !== "all" && values.split !== "dev") throw new AppError("BAD_REQUEST", "--split must be dev or all");
+    const aggregation = values.aggregation as Aggregation;
+    if (aggregation !== "mean" && aggregation !== "max") throw new AppError("BAD_REQUEST", "--aggregation must be mean or max");
+
+    let ratios = values.ratios ? parseSweep(values.ratios) : [];
+    const budgets = values.budgets ? parseSweep(values.budgets) : [];
+    const thresholds = values.thresholds ? parseSweep(values.thresholds) : [];
+    if (!ratios.length && !budgets.length && !thresholds.length) ratios = [0.1, 0.2, 0.3];
+
+    const methodNames = values.methods.split(",").map((s) => s.trim()).filter(Boolean);
+    if (methodNames.length === 0) throw new AppError("BAD_REQUEST", "--methods is empty");
+    const methods = [];
+    for (const name of methodNames) methods.push(await resolveMethod(name));
+
+    const t0 = performance.now();
+    let examples = await readExamples(format, values.input);
+    let dataset = path.basename(values.input).replace(/\.(jsonl|json)$/i, "");
+    if (values.split === "dev") {
+      const devShare = Number(values["dev-share"]);
+      if (!Number.isInteger(Number(values.seed))) throw new AppError("BAD_REQUEST", "--seed must be an integer");
+      if (!(devShare > 0 && devShare < 1)) throw new AppError("BAD_REQUEST", "--dev-share must be in (0, 1)");
+      const { splitByGroup } = await import("../../lib/data/split-by-group");
+      examples = splitByGroup(examples, { devShare, seed: Number(values.seed) }).dev;
+      dataset += `:dev`;
+    }
+    if (values.limit) examples = examples.slice(0, positiveNumber(values.limit, "--limit"));
+    if (examples.length === 0) throw new AppError("UNPROCESSABLE", "No examples to evaluate");
+    const quiet = values.quiet;
+    if (!quiet) console.error(`Loaded ${examples.length} queries from ${values.input} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    let lastPrint = 0;
+    const { runEval } = await import("../../lib/eval/run-eval");
+    const { formatEvalTable } = await import("../../lib/eval/format-eval-table");
+    const report = await runEval({
+      dataset,
+      examples,
+      methods,
+      ratios,
+      budgets,
+      thresholds,
+      aggregation,
+      ...(values["fragment-size"] ? { fragmentSize: positiveNumber(values["fragment-size"], "--fragment-size") } : {}),
+      ...(values.floor !== undefined ? { floor: Number(values.floor) } : {}),
+      ...(values.locale ? { locale: values.locale } : {}),
+      onProgress: ({ done, total }) => {
+        const now = performance.now();
+        if (quiet || (now - lastPrint < 2000 && done !== total)) return;
+        lastPrint = now;
+        console.error(`  ${done}/${total} queries (${((now - t0) / 1000).toFixed(1)} s)`);
+      },
+    });
+
+    console.log(formatEvalTable(report));
+    if (values.json) {
+      await mkdir(path.dirname(path.resolve(values.json)), { recursive: true });
+      await writeFile(values.json, `${JSON.stringify(report, null, 2)}\n`);
+      if (!quiet) console.error(`Wrote ${values.json}`);
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,17 @@
+import type { CliCommand } from "../types";
+
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  /** Loaded on use: `--help` and one command should not pay for every command's modules. */
+  load(): Promise<CliCommand>;
+}
+
+/** Every CLI command, in the order `snippet-lab --help` lists them. */
+export const commands: CommandEntry[] = [
+  { name: "compress", summary: "compress pages for a query (same engine as POST /api/v1/compress)", load: async () => (await import("./compress")).command },
+  { name: "eval", summary: "evidence recall / tokens of methods on SQuAD, HotpotQA or JSONL data", load: async () => (await import("./eval")).command },
+  { name: "bench", summary: "model latency per 512-token window (p50/p99 at batch 1 and 8), windows/s, memory", load: async () => (await import("./bench")).command },
+  { name: "train", summary: "reproduce the default model (data, teacher, pruned+distilled student, ONNX)", load: async () => (await import("./train")).command },
+  { name: "train-data", summary: "build tokenized training windows from SQuAD, HotpotQA and real boilerplate", load: async () => (await import("./train-data")).command },
+];

@@ -1,0 +1,59 @@
+import { isAppError } from "../lib/errors";
+import { commands } from "./commands/index";
+
+const HELP_FLAGS = new Set(["--help", "-h"]);
+
+function helpText(): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return [
+    "Usage: snippet-lab <command> [options]",
+    "",
+    "Commands:",
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    "",
+    "Run 'snippet-lab <command> --help' for a command's options.",
+  ].join("\n");
+}
+
+/** Dispatches `snippet-lab <command> [args]`; returns the exit code (2 = usage error). */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    console.error(helpText());
+    return 2;
+  }
+  if (HELP_FLAGS.has(name) || name === "help") {
+    const target = rest[0] && commands.find((c) => c.name === rest[0]);
+    console.log(target ? (await target.load()).usage : helpText());
+    return 0;
+  }
+  const entry = commands.find((c) => c.name === name);
+  if (!entry) {
+    console.error(`snippet-lab: unknown command "${name}". Commands: ${commands.map((c) => c.name).join(", ")}.`);
+    console.error("Run 'snippet-lab --help' for usage.");
+    return 2;
+  }
+  const command = await entry.load();
+  if (rest.some((a) => HELP_FLAGS.has(a))) {
+    console.log(command.usage);
+    return 0;
+  }
+  try {
+    return await command.run(rest);
+  } catch (e) {
+    // parseArgs reports unknown/malformed options as TypeErrors with ERR_PARSE_ARGS_* codes.
+    const code = (e as { code?: string }).code ?? "";
+    if (code.startsWith("ERR_PARSE_ARGS") || (isAppError(e) && e.code === "BAD_REQUEST")) {
+      console.error(`snippet-lab ${name}: ${(e as Error).message}\n\n${command.usage}`);
+      return 2;
+    }
+    if (isAppError(e)) {
+      console.error(`snippet-lab ${name}: ${e.message}`);
+      return 1;
+    }
+    console.error(e);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

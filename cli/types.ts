@@ -1,0 +1,6 @@
+export interface CliCommand {
+  name: string;
+  summary: string;
+  usage: string;
+  run(argv: string[]): Promise<number>;
+}

@@ -1,0 +1,214 @@
+"use client";
+
+import { memo, useLayoutEffect, useMemo, useRef, useState } from "react";
+import type { Aggregation } from "@/lib/engine/types";
+import { buildHeatmapView, heatBucket, type BlockView, type RegionView } from "./build-heatmap-view";
+import type { InspectedResult } from "./types";
+import type { TypedTokenScores } from "./use-live-selection";
+
+interface CanonicalHeatmapProps {
+  result: InspectedResult;
+  tokenScores?: TypedTokenScores;
+  unitScores: readonly number[];
+  /** Per unit: 0 dropped, 1 kept, 2 kept but cut. */
+  kept: Uint8Array;
+  aggregation: Aggregation;
+}
+
+interface Hover {
+  x: number;
+  y: number;
+  t: number;
+  u: number;
+}
+
+const ROLE_LABEL: Record<string, string> = {
+  navigation: "navigation",
+  header: "page header",
+  footer: "footer",
+  aside: "aside",
+  form: "form",
+  comment: "comments",
+};
+
+/**
+ * The canonical text of one result with a per-token keep-probability heatmap (units tinted by score
+ * for baselines). Tokens render once per response; the current selection is applied by setting
+ * data-kept on unit elements, so threshold/budget changes touch only the units whose state changed.
+ */
+export function CanonicalHeatmap({ result, tokenScores, unitScores, kept, aggregation }: CanonicalHeatmapProps) {
+  const view = useMemo(
+    () => buildHeatmapView({ text: result.text, blocks: result.blocks, units: result.units, tokens: tokenScores }),
+    [result, tokenScores],
+  );
+  // Baselines have no token scores: tint whole units by their score instead.
+  const unitBuckets = useMemo(() => (tokenScores ? undefined : unitScores.map(heatBucket)), [tokenScores, unitScores]);
+
+  const ref = useRef<HTMLDivElement>(null);
+  const unitEls = useRef<HTMLElement[]>([]);
+  useLayoutEffect(() => {
+    const els: HTMLElement[] = [];
+    ref.current?.querySelectorAll<HTMLElement>("[data-u]").forEach((el) => {
+      els[Number(el.dataset.u)] = el;
+    });
+    unitEls.current = els;
+  }, [view, unitBuckets]);
+  useLayoutEffect(() => {
+    const els = unitEls.current;
+    for (let u = 0; u < els.length; u++) {
+      const el = els[u];
+      if (!el) continue;
+      const v = String(kept[u] ?? 0);
+      if (el.dataset.kept !== v) el.dataset.kept = v;
+    }
+  }, [kept, view, unitBuckets]);
+
+  const [hover, setHover] = useState<Hover | null>(null);
+  const onMouseOver = (e: React.MouseEvent) => {
+    const target = e.target as HTMLElement;
+    const unitEl = target.closest<HTMLElement>("[data-u]");
+    if (!unitEl) {
+      setHover(null);
+      return;
+    }
+    const tokEl = target.closest<HTMLElement>("[data-t]");
+    setHover({ x: e.clientX, y: e.clientY, u: Number(unitEl.dataset.u), t: tokEl ? Number(tokEl.dataset.t) : -1 });
+  };
+
+  const unit = hover ? result.units[hover.u] : undefined;
+  return (
+    <div className="relative">
+      <div
+        ref={ref}
+        data-testid="heatmap"
+        data-result-id={result.id}
+        className="text-[15px] leading-7 text-slate-900"
+        onMouseOver={onMouseOver}
+        onMouseLeave={() => setHover(null)}
+      >
+        <HeatmapBody view={view} probs={tokenScores?.probs} unitBuckets={unitBuckets} />
+      </div>
+      {hover && unit && (
+        <div
+          data-testid="token-tooltip"
+          role="tooltip"
+          className="pointer-events-none fixed z-50 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs leading-5 text-white shadow-lg"
+          style={{ left: hover.x + 14, top: hover.y + 16 }}
+        >
+          {hover.t >= 0 && tokenScores && (
+            <div>
+              token <span className="font-mono">&ldquo;{result.text.slice(tokenScores.starts[hover.t], tokenScores.ends[hover.t])}&rdquo;</span>{" "}
+              p = <span className="font-mono">{(tokenScores.probs[hover.t] ?? 0).toFixed(3)}</span>
+            </div>
+          )}
+          <div>
+            sentence {hover.u + 1} score = <span className="font-mono">{(unitScores[hover.u] ?? 0).toFixed(3)}</span>
+            {tokenScores ? ` (${aggregation})` : ""} · {unit.tokens} tokens
+          </div>
+          <div>{kept[hover.u] === 1 ? "kept" : kept[hover.u] === 2 ? "kept (cut to fit the budget)" : "dropped"}</div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface BodyProps {
+  view: RegionView[];
+  probs?: Float32Array;
+  unitBuckets?: number[];
+}
+
+/** Memoised: re-renders only when the response (or, for baselines, the unit scores) change. */
+const HeatmapBody = memo(function HeatmapBody({ view, probs, unitBuckets }: BodyProps) {
+  return (
+    <>
+      {view.map((region, ri) =>
+        region.role === "main" ? (
+          region.blocks.map((b) => <Block key={b.index} block={b} probs={probs} unitBuckets={unitBuckets} />)
+        ) : (
+          <section
+            key={`r${ri}`}
+            data-role={region.role}
+            data-testid="role-region"
+            className="my-3 rounded-md border border-dashed border-slate-400 bg-slate-100 px-3 pb-2 pt-1 text-slate-700"
+          >
+            <div className="mb-1 text-[10px] font-semibold uppercase tracking-wider text-slate-500">
+              {ROLE_LABEL[region.role] ?? region.role}
+            </div>
+            {region.blocks.map((b) => (
+              <Block key={b.index} block={b} probs={probs} unitBuckets={unitBuckets} />
+            ))}
+          </section>
+        ),
+      )}
+    </>
+  );
+});
+
+function blockClass(b: BlockView): string {
+  switch (b.kind) {
+    case "heading":
+      return b.level === 1 ? "mt-4 mb-2 text-xl font-bold" : b.level === 2 ? "mt-4 mb-1.5 text-lg font-bold" : "mt-3 mb-1 font-bold";
+    case "list-item":
+      return "hm-block-list-item ml-6 my-0.5";
+    case "table-row":
+      return "border-b border-slate-200 py-0.5 font-mono text-[13px]";
+    case "code":
+      return "my-2 rounded bg-slate-100 p-2 font-mono text-[13px]";
+    case "quote":
+      return "my-2 border-l-4 border-slate-300 pl-3 italic";
+    default:
+      return "my-2";
+  }
+}
+
+function Block({ block, probs, unitBuckets }: { block: BlockView } & Omit<BodyProps, "view">) {
+  return (
+    <div className={`whitespace-pre-wrap ${blockClass(block)}`} data-kind={block.kind}>
+      {block.children.map((c, i) =>
+        c.kind === "gap" ? (
+          c.text
+        ) : (
+          <span
+            key={i}
+            data-u={c.u}
+            className={unitBuckets ? `hm-unit hm-b${unitBuckets[c.u] ?? 0}` : "hm-unit"}
+          >
+            {c.pieces.map((p, j) =>
+              p.t < 0 || !probs ? (
+                p.text
+              ) : (
+                <span key={j} data-t={p.t} className={`hm-b${heatBucket(probs[p.t] ?? 0)}`}>
+                  {p.text}
+                </span>
+              ),
+            )}
+          </span>
+        ),
+      )}
+    </div>
+  );
+}
+
+export function HeatmapLegend({ tokenLevel }: { tokenLevel: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-xs text-slate-600" data-testid="heatmap-legend">
+      <span>{tokenLevel ? "token keep probability" : "sentence score"}</span>
+      <span className="flex items-center gap-1">
+        0
+        <span className="flex h-3 w-32 overflow-hidden rounded-sm border border-slate-300">
+          {Array.from({ length: 11 }, (_, i) => (
+            <span key={i} className={`hm-b${i * 2} h-full flex-1`} />
+          ))}
+        </span>
+        1
+      </span>
+      <span>
+        <span className="hm-unit rounded px-1" data-kept="1">
+          outlined
+        </span>{" "}
+        = kept by the current selection
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Aggregation } from "@/lib/engine/types";
+import type { CompressResponse, CompressResultOut } from "@/lib/schemas/compress";
+import type { ModelInfoOut } from "@/lib/schemas/models";
+
+/** A demo pair as the page lists it (content is fetched on demand). */
+export interface DemoSummary {
+  id: string;
+  dataset: string;
+  query: string;
+  resultCount: number;
+}
+
+export interface DemoResult {
+  id: string;
+  title?: string;
+  url?: string;
+  text?: string;
+  html?: string;
+}
+
+export interface DemoPair {
+  id: string;
+  dataset: string;
+  query: string;
+  results: DemoResult[];
+}
+
+export type ContentFormat = "text" | "html";
+
+/** One result being edited in the form. */
+export interface DraftResult {
+  key: string;
+  id?: string;
+  title?: string;
+  url?: string;
+  format: ContentFormat;
+  content: string;
+}
+
+export type BudgetMode = "low" | "medium" | "high" | "custom";
+
+export interface SelectionControlsState {
+  threshold: number;
+  budgetMode: BudgetMode;
+  customBudget: number;
+  aggregation: Aggregation;
+}
+
+/** A compress response with include.tokens, as the inspector keeps it. */
+export type InspectedResult = CompressResultOut & Required<Pick<CompressResultOut, "text" | "blocks" | "units">>;
+
+export interface InspectedResponse extends Omit<CompressResponse, "results"> {
+  results: InspectedResult[];
+}
+
+export type ModelOption = Pick<ModelInfoOut, "name" | "default" | "threshold" | "aggregation" | "description">;

@@ -1,0 +1,41 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { htmlToCanonical } from "../text/html-to-canonical";
+import { textToCanonical } from "../text/text-to-canonical";
+import { parseJsonl, readJsonl } from "./read-jsonl";
+
+const fixture = path.join(import.meta.dirname, "fixtures", "examples.jsonl");
+
+describe("readJsonl", () => {
+  it("maps raw text offsets and html quotes to canonical offsets", async () => {
+    const [j1, j2] = await readJsonl(fixture);
+    const c1 = textToCanonical(j1!.results[0]!.text!).text;
+    expect(j1!.evidence.map((e) => c1.slice(e.start, e.end))).toEqual(["Tickets cost 12 euros."]);
+    expect(j1!.results[0]).toMatchObject({ id: "j1", title: "Museum" });
+    expect(j1!.group).toBe("j1");
+    expect(j2!.results.map((r) => r.id)).toEqual(["page", "other"]);
+    const c2 = htmlToCanonical(j2!.results[0]!.html!).text;
+    expect(j2!.evidence.map((e) => [e.resultId, c2.slice(e.start, e.end)])).toEqual([["page", "On weekends it opens at 10 am."]]);
+    expect(j2!.group).toBe("museum");
+  });
+
+  it("reports every bad line and imports nothing", () => {
+    const content = [
+      JSON.stringify({ id: "ok", query: "q", text: "Some text.", evidence: [{ text: "Some text." }] }),
+      "{not json",
+      JSON.stringify({ id: "b", query: "q", text: "x", html: "<p>x</p>", evidence: [{ text: "x" }] }),
+      JSON.stringify({ id: "c", query: "q", text: "Short.", evidence: [{ start: 0, end: 99 }] }),
+      JSON.stringify({ id: "d", query: "q", text: "Short.", evidence: [{ text: "absent" }] }),
+      JSON.stringify({ id: "ok", query: "q", text: "Dup.", evidence: [{ text: "Dup." }] }),
+    ].join("\n");
+    let message = "";
+    try {
+      parseJsonl(content);
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/5 invalid record\(s\), nothing imported/);
+    for (const line of [2, 3, 4, 5, 6]) expect(message).toContain(`line ${line}:`);
+    expect(message).toContain("duplicate id");
+  });
+});

@@ -1,0 +1,22 @@
+import type { z } from "zod";
+import { AppError } from "../errors";
+import type { RecordError } from "./types";
+
+/** zod issues as one readable line: "answers.0.text: Invalid input: expected string". */
+export function formatZodError(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message))
+    .join("; ");
+}
+
+/** All-or-nothing imports: any invalid record fails the whole import, listing every problem. */
+export function throwIfRecordErrors(errors: RecordError[], source: string): void {
+  if (errors.length === 0) return;
+  const shown = errors
+    .slice(0, 10)
+    .map((e) => `  ${e.record}: ${e.message}`)
+    .join("\n");
+  const more = errors.length > 10 ? `\n  … and ${errors.length - 10} more` : "";
+  throw new AppError("UNPROCESSABLE", `${source}: ${errors.length} invalid record(s), nothing imported:\n${shown}${more}`, { errors });
+}

@@ -1,0 +1,40 @@
+/** One result of an evaluation example, before canonicalisation. */
+export interface EvalResult {
+  id: string;
+  text?: string;
+  html?: string;
+  title?: string;
+  url?: string;
+}
+
+/** Gold evidence: end-exclusive UTF-16 offsets into the CANONICAL text of result `resultId`. */
+export interface EvidenceSpan {
+  resultId: string;
+  start: number;
+  end: number;
+}
+
+export interface EvalExample {
+  id: string;
+  query: string;
+  results: EvalResult[];
+  evidence: EvidenceSpan[];
+  /** Gold short answers (extractive only; HotpotQA yes/no answers are left out). */
+  answers?: string[];
+  /** Article or example id: train/dev splits never separate one group. */
+  group: string;
+}
+
+/** A validation problem of one input record. */
+export interface RecordError {
+  /** Where: "line 12", "data[3].paragraphs[2].qas[1]", "[17]". */
+  record: string;
+  message: string;
+}
+
+export interface ImportOptions {
+  /** Stop after this many examples (records after it are not read). */
+  limit?: number;
+  /** Locale for sentence segmentation of evidence sentences. */
+  locale?: string;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { aggregateTokenScores } from "./aggregate-token-scores";
+
+const tokens = (list: [number, number, number][]) => ({
+  starts: Int32Array.from(list.map((t) => t[0])),
+  ends: Int32Array.from(list.map((t) => t[1])),
+  probs: Float32Array.from(list.map((t) => t[2])),
+});
+
+describe("aggregateTokenScores", () => {
+  // text: "aaa bb. cc dd." units [0,7) [8,14)
+  const ts = tokens([
+    [0, 3, 0.5],
+    [4, 6, 1],
+    [6, 7, 0],
+    [8, 10, 0.25],
+    [11, 13, 0.75],
+    [13, 14, 0.5],
+  ]);
+  const units = [
+    { start: 0, end: 7 },
+    { start: 8, end: 14 },
+  ];
+
+  it("means and maxes the overlapping tokens", () => {
+    expect(aggregateTokenScores({ tokenScores: ts, units, aggregation: "mean" })).toEqual([0.5, 0.5]);
+    expect(aggregateTokenScores({ tokenScores: ts, units, aggregation: "max" })).toEqual([1, 0.75]);
+  });
+
+  it("counts a token straddling two units in both", () => {
+    const t = tokens([[2, 6, 0.8]]);
+    const u = [
+      { start: 0, end: 4 },
+      { start: 4, end: 8 },
+    ];
+    expect(aggregateTokenScores({ tokenScores: t, units: u, aggregation: "max" }).map((x) => +x.toFixed(3))).toEqual([0.8, 0.8]);
+  });
+
+  it("scores untouched units 0", () => {
+    const u = [
+      { start: 0, end: 7 },
+      { start: 20, end: 30 },
+    ];
+    expect(aggregateTokenScores({ tokenScores: ts, units: u, aggregation: "mean" })).toEqual([0.5, 0]);
+  });
+
+  it("is linear-time on big inputs", () => {
+    const n = 200_000;
+    const big = tokens(Array.from({ length: n }, (_, i) => [i * 2, i * 2 + 1, (i % 10) / 10] as [number, number, number]));
+    const u = Array.from({ length: n / 20 }, (_, i) => ({ start: i * 40, end: i * 40 + 39 }));
+    const t0 = performance.now();
+    const out = aggregateTokenScores({ tokenScores: big, units: u, aggregation: "mean" });
+    expect(out).toHaveLength(n / 20);
+    expect(performance.now() - t0).toBeLessThan(3000); // generous: shared CI cores
+  });
+});

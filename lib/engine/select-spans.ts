@@ -1,0 +1,201 @@
+// Client-safe and pure: the inspector re-runs it in the browser on every slider move.
+import { AppError } from "../errors";
+import type { ResultSelection, SelectableResult, Selection, Span } from "./types";
+
+export const DEFAULT_FLOOR = 0.02;
+export const SNIPPET_JOINER = "\n…\n";
+
+export interface SelectSpansOptions {
+  results: readonly SelectableResult[];
+  /** Per result, one score per unit (missing scores count as 0). */
+  unitScores: ReadonlyArray<ReadonlyArray<number>>;
+  /** Downstream tokens for the whole result set (Infinity = no limit). */
+  budget: number;
+  /** Units scoring below it are never packed (the floor fallback may still keep one). */
+  threshold: number;
+  /** Below this score nothing is considered relevant: the selection may then be empty. */
+  floor?: number;
+  /**
+   * Exact downstream counter used only when the fallback unit must be cut to fit the budget
+   * (the server passes countDownstreamTokens); without it the cut is estimated from the unit's
+   * characters-per-token ratio, which keeps this module free of the tokenizer's big tables.
+   */
+  countTokens?: (text: string) => number;
+}
+
+interface Candidate {
+  r: number;
+  u: number;
+  score: number;
+}
+
+/**
+ * Threshold, then greedy packing of ONE budget shared across the result set (best score first;
+ * ties → earlier result, earlier unit; a unit that doesn't fit is skipped and smaller ones still
+ * get their chance). If nothing got in, the best unit scoring ≥ floor is kept anyway (cut to a
+ * verbatim prefix when it alone exceeds the budget); if none scores ≥ floor the selection is empty
+ * with a `reason`. Kept units are returned in document order, adjacent ones merged into one span.
+ */
+export function selectSpans(opts: SelectSpansOptions): Selection {
+  const { results, unitScores, threshold } = opts;
+  const floor = opts.floor ?? DEFAULT_FLOOR;
+  const budget = opts.budget;
+  if (Number.isNaN(budget) || budget < 0) throw new AppError("BAD_REQUEST", `Budget must be ≥ 0, got ${budget}`);
+  if (Number.isNaN(threshold)) throw new AppError("BAD_REQUEST", "Threshold must be a number");
+
+  const kept = results.map((r) => new Uint8Array(r.units.length));
+  const candidates: Candidate[] = [];
+  let best: Candidate | undefined;
+  for (let r = 0; r < results.length; r++) {
+    const scores = unitScores[r] ?? [];
+    const n = results[r]!.units.length;
+    for (let u = 0; u < n; u++) {
+      const score = scores[u] ?? 0;
+      if (score >= threshold) candidates.push({ r, u, score });
+      if (!best || score > best.score) best = { r, u, score };
+    }
+  }
+  candidates.sort((a, b) => b.score - a.score || a.r - b.r || a.u - b.u);
+
+  let used = 0;
+  let keptCount = 0;
+  for (const c of candidates) {
+    const t = results[c.r]!.unitTokens[c.u] ?? 0;
+    if (used + t <= budget) {
+      kept[c.r]![c.u] = 1;
+      used += t;
+      keptCount++;
+    }
+  }
+
+  let reason: string | undefined;
+  let cut: { r: number; u: number; end: number; tokens: number } | undefined;
+  if (keptCount === 0) {
+    if (!best) {
+      reason = "There is no text to select from.";
+    } else if (best.score < floor) {
+      reason = `No unit scored at least the floor (${floor}): nothing in the results looks relevant to the query.`;
+    } else {
+      const res = results[best.r]!;
+      const t = res.unitTokens[best.u] ?? 0;
+      const why =
+        best.score < threshold
+          ? `No unit reached the threshold (${threshold}); kept the best unit (score ${best.score.toFixed(3)}).`
+          : `No whole unit fits the budget (${budget} tokens); kept the best unit (score ${best.score.toFixed(3)}).`;
+      if (t <= budget) {
+        kept[best.r]![best.u] = 1;
+        keptCount = 1;
+        reason = why;
+      } else {
+        const unit = res.units[best.u]!;
+        const c = cutToBudget(res.doc.text, unit.start, unit.end, t, Math.floor(budget), opts.countTokens);
+        if (c) {
+          cut = { r: best.r, u: best.u, ...c };
+          keptCount = 1;
+          reason = `${why} It was cut to fit the budget.`;
+        } else {
+          reason = `The budget (${budget} tokens) is too small to keep any text.`;
+        }
+      }
+    }
+  }
+
+  const out: ResultSelection[] = [];
+  let tokensIn = 0;
+  let tokensOut = 0;
+  for (let r = 0; r < results.length; r++) {
+    const res = results[r]!;
+    const scores = unitScores[r] ?? [];
+    const flags = kept[r]!;
+    const spans: Span[] = [];
+    const keptUnits: number[] = [];
+    let out_ = 0;
+    let open: { start: number; end: number; score: number } | undefined;
+    const close = () => {
+      if (open) spans.push({ resultId: res.id, ...open, text: res.doc.text.slice(open.start, open.end) });
+      open = undefined;
+    };
+    for (let u = 0; u < res.units.length; u++) {
+      const isCut = cut !== undefined && cut.r === r && cut.u === u;
+      if (!flags[u] && !isCut) {
+        close();
+        continue;
+      }
+      const unit = res.units[u]!;
+      const score = scores[u] ?? 0;
+      const end = isCut ? cut!.end : unit.end;
+      keptUnits.push(u);
+      out_ += isCut ? cut!.tokens : (res.unitTokens[u] ?? 0);
+      if (open) {
+        open.end = end;
+        if (score > open.score) open.score = score;
+      } else {
+        open = { start: unit.start, end, score };
+      }
+    }
+    close();
+    tokensIn += res.tokensIn;
+    tokensOut += out_;
+    out.push({
+      resultId: res.id,
+      spans,
+      snippet: spans.map((s) => s.text).join(SNIPPET_JOINER),
+      keptUnits,
+      tokensIn: res.tokensIn,
+      tokensOut: out_,
+    });
+  }
+
+  const selection: Selection = { results: out, tokensIn, tokensOut, keptUnits: keptCount, budget, threshold };
+  if (reason) selection.reason = reason;
+  if (cut) selection.truncated = true;
+  return selection;
+}
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+
+/**
+ * The longest verbatim prefix of text[start, end) that fits `budget` tokens, ending at a word
+ * boundary when one is reasonably close (whitespace, or after a CJK character), else at a
+ * character boundary (never inside a surrogate pair). Returns the absolute end offset and its tokens.
+ */
+function cutToBudget(
+  text: string,
+  start: number,
+  end: number,
+  unitTokens: number,
+  budget: number,
+  countTokens?: (text: string) => number,
+): { end: number; tokens: number } | undefined {
+  if (budget < 1 || end <= start) return undefined;
+  const len = end - start;
+  let limit = Math.max(1, Math.floor((len * budget) / Math.max(unitTokens, 1)));
+  for (let attempt = 0; attempt < 30 && limit > 0; attempt++) {
+    const cutEnd = findBoundary(text, start, start + limit);
+    const prefix = text.slice(start, cutEnd);
+    if (prefix.length === 0) return undefined;
+    if (!countTokens) {
+      return { end: cutEnd, tokens: Math.min(budget, Math.max(1, Math.ceil((unitTokens * prefix.length) / len))) };
+    }
+    const t = countTokens(prefix);
+    if (t <= budget) return { end: cutEnd, tokens: t };
+    // Shrink in proportion to the overshoot (and at least one character) and retry.
+    limit = Math.min(cutEnd - start - 1, Math.floor(((cutEnd - start) * budget) / t));
+  }
+  return undefined;
+}
+
+function findBoundary(text: string, start: number, limit: number): number {
+  const minWord = start + Math.floor((limit - start) / 2);
+  for (let p = limit; p > minWord; p--) {
+    const prev = text[p - 1]!;
+    if (/\s/.test(text[p] ?? " ") && !/\s/.test(prev)) return p;
+    if (CJK.test(prev) && p < text.length) return p;
+  }
+  let p = limit;
+  const code = text.charCodeAt(p - 1);
+  if (code >= 0xd800 && code <= 0xdbff) p--; // don't split a surrogate pair
+  // Trailing whitespace carries no content.
+  while (p > start && /\s/.test(text[p - 1]!)) p--;
+  return p;
+}

@@ -1,0 +1,111 @@
+import type { CanonicalDoc, Sentence } from "../text/types";
+
+/** One retrieved result of a result set, already converted to canonical text. */
+export interface PreparedResult {
+  id: string;
+  doc: CanonicalDoc;
+  /** Units (sentences or fragments) the snippet is built from. */
+  units: Sentence[];
+  /** Downstream-LLM token count of each unit's text (same order as units). */
+  unitTokens: number[];
+  /** Downstream-LLM token count of the whole canonical text. */
+  tokensIn: number;
+  url?: string;
+  title?: string;
+  summary?: string;
+}
+
+/** Per-token keep probabilities of one result (model methods only), for heatmaps. */
+export interface TokenScores {
+  /** End-exclusive UTF-16 offsets of each context token in the canonical text. */
+  starts: Int32Array;
+  ends: Int32Array;
+  probs: Float32Array;
+}
+
+export interface UnitScores {
+  /** One score in [0, 1] per unit, per result (same order as `results`). */
+  unitScores: number[][];
+  /** Present for token-level models. */
+  tokenScores?: TokenScores[];
+}
+
+export type Aggregation = "mean" | "max";
+
+/**
+ * A compression method: scores the units of every result of a result set for a query.
+ * Selection (threshold, budget, order) is shared and lives in select-spans.ts, so any
+ * scorer — token model, BM25, lead, oracle, an LLM extractor, an embedding filter — plugs in here.
+ */
+export interface Scorer {
+  /** e.g. "model:snippet-mini", "bm25", "lead", "oracle". */
+  name: string;
+  scoreUnits(input: { query: string; results: PreparedResult[]; aggregation: Aggregation }): Promise<UnitScores>;
+}
+
+/** A kept span: verbatim text of the canonical doc of result `resultId`. */
+export interface Span {
+  resultId: string;
+  start: number;
+  end: number;
+  score: number;
+  text: string;
+}
+
+/** What selectSpans needs of a result: PreparedResult satisfies it; the browser can pass a lighter object. */
+export interface SelectableResult {
+  id: string;
+  doc: { text: string };
+  units: Sentence[];
+  unitTokens: number[];
+  tokensIn: number;
+}
+
+/** The selection of one result of the set. */
+export interface ResultSelection {
+  resultId: string;
+  /** Kept spans in document order; adjacent kept units are merged into one span. */
+  spans: Span[];
+  /** Spans' text joined with "\n…\n". */
+  snippet: string;
+  /** Indexes of the kept units, ascending. */
+  keptUnits: number[];
+  tokensIn: number;
+  /**
+   * Sum of the kept units' downstream token counts (an approximation: it ignores the whitespace
+   * between merged units, the "\n…\n" joiners and BPE merges across unit boundaries).
+   */
+  tokensOut: number;
+}
+
+export interface Selection {
+  results: ResultSelection[];
+  tokensIn: number;
+  tokensOut: number;
+  /** Number of kept units over the whole set. */
+  keptUnits: number;
+  budget: number;
+  threshold: number;
+  /**
+   * Set when the selection is not the plain threshold+budget outcome: the floor fallback kept
+   * the best unit, cut it to the budget, or nothing scored ≥ floor.
+   */
+  reason?: string;
+  /** True when the single fallback unit was cut to fit the budget (its span is a prefix of the unit). */
+  truncated?: boolean;
+}
+
+export interface CompressTimings {
+  scoreMs: number;
+  selectMs: number;
+  totalMs: number;
+}
+
+export interface CompressOutcome {
+  selection: Selection;
+  /** Per result, per unit scores (for the inspector). */
+  unitScores: number[][];
+  /** Per-token probabilities, present for token-level models. */
+  tokenScores?: TokenScores[];
+  timings: CompressTimings;
+}

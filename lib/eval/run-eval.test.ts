@@ -1,0 +1,45 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { readHotpotQa } from "../data/read-hotpotqa";
+import { readJsonl } from "../data/read-jsonl";
+import { readSquad } from "../data/read-squad";
+import { createBaselineMethod } from "./baseline-methods";
+import { formatEvalTable } from "./format-eval-table";
+import { runEval } from "./run-eval";
+
+const fixtures = path.join(import.meta.dirname, "..", "data", "fixtures");
+const methods = ["oracle", "lead", "bm25"].map((n) => createBaselineMethod(n)!);
+
+describe("runEval", () => {
+  it("oracle keeps all evidence and beats lead on HotpotQA-style data", async () => {
+    const examples = await readHotpotQa(path.join(fixtures, "hotpotqa-tiny.json"));
+    const report = await runEval({ dataset: "hotpotqa-tiny", examples, methods, ratios: [0.3], budgets: [1000], thresholds: [0.5] });
+    expect(report.queries).toBe(2);
+    expect(report.results).toHaveLength(9);
+    const row = (method: string, key: "ratio" | "budget" | "threshold") => report.results.find((r) => r.method === method && r[key] !== undefined)!;
+    expect(row("oracle", "ratio").evidenceRecall).toBe(1);
+    expect(row("oracle", "threshold").evidenceRecall).toBe(1);
+    expect(row("oracle", "threshold").allEvidenceKept).toBe(1);
+    expect(row("lead", "ratio").evidenceRecall).toBeLessThan(row("oracle", "ratio").evidenceRecall);
+    expect(row("lead", "budget").evidenceRecall).toBe(1); // 1000 tokens keep everything
+    expect(row("lead", "budget").compressionRatio).toBeCloseTo(1, 1);
+    expect(row("oracle", "ratio").compressionRatio).toBeLessThanOrEqual(0.3);
+    expect(row("oracle", "ratio").answerKept).toBe(1); // one query with an extractive answer
+    expect(Object.keys(row("oracle", "ratio"))).toEqual(["method", "ratio", "evidenceRecall", "allEvidenceKept", "answerKept", "tokensPerQuery", "compressionRatio"]);
+    expect(formatEvalTable(report)).toContain("ratio=0.3");
+  });
+
+  it("works on SQuAD and JSONL fixtures", async () => {
+    const squad = await readSquad(path.join(fixtures, "squad-tiny.json"));
+    const s = await runEval({ dataset: "squad-tiny", examples: squad, methods, ratios: [0.5] });
+    expect(s.results.find((r) => r.method === "oracle")!.evidenceRecall).toBe(1);
+    expect(s.results.find((r) => r.method === "oracle")!.answerKept).toBe(1);
+    const jsonl = await readJsonl(path.join(fixtures, "examples.jsonl"));
+    const j = await runEval({ dataset: "jsonl", examples: jsonl, methods, thresholds: [0.5] });
+    expect(j.results.find((r) => r.method === "oracle")!.evidenceRecall).toBe(1);
+  });
+
+  it("rejects an empty sweep", async () => {
+    await expect(runEval({ dataset: "x", examples: [], methods })).rejects.toThrow(/at least one/);
+  });
+});

@@ -1,0 +1,88 @@
+import type { EvalExample } from "../data/types";
+import { prepareResult } from "../engine/prepare-result";
+import { selectSpans } from "../engine/select-spans";
+import type { Aggregation, PreparedResult, Scorer } from "../engine/types";
+import { AppError } from "../errors";
+import { computeQueryMetrics } from "./compute-query-metrics";
+import { summarizeQueryMetrics } from "./summarize-query-metrics";
+import type { EvalReport, EvalRow, QueryMetrics } from "./types";
+
+export interface EvalMethod {
+  /** "model:<name>", "bm25", "lead", "oracle", … */
+  name: string;
+  /** Called once per example (the oracle needs its evidence); return a shared scorer when possible. */
+  createScorer(example: EvalExample): Scorer | Promise<Scorer>;
+}
+
+export interface RunEvalOptions {
+  dataset: string;
+  examples: readonly EvalExample[];
+  methods: readonly EvalMethod[];
+  /** budget = ratio × the query's tokensIn, threshold 0. */
+  ratios?: readonly number[];
+  /** Absolute budgets for the whole result set, threshold 0. */
+  budgets?: readonly number[];
+  /** Thresholds, each with `thresholdBudget` (default unlimited). */
+  thresholds?: readonly number[];
+  thresholdBudget?: number;
+  aggregation?: Aggregation;
+  floor?: number;
+  fragmentSize?: number;
+  locale?: string;
+  onProgress?: (p: { done: number; total: number }) => void;
+}
+
+type Setting = { key: "ratio" | "budget" | "threshold"; value: number };
+
+/**
+ * Score every query once per method, then re-run only the (cheap) selection for each ratio,
+ * budget and threshold. Examples are processed one at a time so memory stays flat.
+ */
+export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
+  const settings: Setting[] = [
+    ...(opts.ratios ?? []).map((value) => ({ key: "ratio" as const, value })),
+    ...(opts.budgets ?? []).map((value) => ({ key: "budget" as const, value })),
+    ...(opts.thresholds ?? []).map((value) => ({ key: "threshold" as const, value })),
+  ];
+  if (settings.length === 0) throw new AppError("BAD_REQUEST", "Give at least one ratio, budget or threshold");
+  if (opts.methods.length === 0) throw new AppError("BAD_REQUEST", "Give at least one method");
+  const aggregation = opts.aggregation ?? "mean";
+  const thresholdBudget = opts.thresholdBudget ?? Infinity;
+  const metrics: QueryMetrics[][][] = opts.methods.map(() => settings.map(() => []));
+
+  for (const [i, example] of opts.examples.entries()) {
+    const results: PreparedResult[] = example.results.map((r) =>
+      prepareResult({
+        ...r,
+        ...(opts.fragmentSize !== undefined ? { fragmentSize: opts.fragmentSize } : {}),
+        ...(opts.locale !== undefined ? { locale: opts.locale } : {}),
+      }),
+    );
+    const tokensIn = results.reduce((a, r) => a + r.tokensIn, 0);
+    for (const [m, method] of opts.methods.entries()) {
+      const scorer = await method.createScorer(example);
+      const { unitScores } = await scorer.scoreUnits({ query: example.query, results, aggregation });
+      for (const [s, setting] of settings.entries()) {
+        const selection = selectSpans({
+          results,
+          unitScores,
+          budget: setting.key === "ratio" ? setting.value * tokensIn : setting.key === "budget" ? setting.value : thresholdBudget,
+          threshold: setting.key === "threshold" ? setting.value : 0,
+          ...(opts.floor !== undefined ? { floor: opts.floor } : {}),
+        });
+        const q: Parameters<typeof computeQueryMetrics>[0] = { selection, evidence: example.evidence };
+        if (example.answers) q.answers = example.answers;
+        metrics[m]![s]!.push(computeQueryMetrics(q));
+      }
+    }
+    opts.onProgress?.({ done: i + 1, total: opts.examples.length });
+  }
+
+  const rows: EvalRow[] = [];
+  for (const [m, method] of opts.methods.entries()) {
+    for (const [s, setting] of settings.entries()) {
+      rows.push({ method: method.name, [setting.key]: setting.value, ...summarizeQueryMetrics(metrics[m]![s]!) });
+    }
+  }
+  return { dataset: opts.dataset, queries: opts.examples.length, results: rows };
+}

@@ -1,0 +1,24 @@
+import path from "node:path";
+
+/** Used when DATABASE_URL is unset. Relative paths resolve against the working directory (the repo root). */
+export const DEFAULT_DATABASE_URL = "file:./data/snippet-lab.db";
+
+export type DatabaseTarget =
+  | { provider: "sqlite"; url: string; filename: string }
+  | { provider: "postgresql"; url: string };
+
+/**
+ * Parses DATABASE_URL (or `url`) into the provider and, for SQLite, an absolute file path.
+ * `file:` URLs are SQLite; `postgres://` and `postgresql://` are PostgreSQL.
+ */
+export function resolveDatabaseUrl(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): DatabaseTarget {
+  if (/^postgres(ql)?:\/\//i.test(url)) return { provider: "postgresql", url };
+  if (url.startsWith("file:")) {
+    // Prisma style "file:./x.db" or "file:/abs/x.db"; drop any "?connection_limit=1"-style query string.
+    const raw = url.slice("file:".length).replace(/\?.*$/, "");
+    if (!raw) throw new Error(`DATABASE_URL "${url}" has no file path`);
+    const filename = raw === ":memory:" ? raw : path.resolve(process.cwd(), raw);
+    return { provider: "sqlite", url: filename === ":memory:" ? "file::memory:" : `file:${filename}`, filename };
+  }
+  throw new Error(`Unsupported DATABASE_URL "${url}": use file:./path.db (SQLite) or postgresql://… (PostgreSQL)`);
+}

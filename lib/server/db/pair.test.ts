@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isAppError } from "@/lib/errors";
+import { DEMO_FIXTURES } from "@/lib/demo/demo-fixtures";
+import { createDbClient } from "./client";
+import { createPair } from "./create-pair";
+import { ensureAdmin } from "./ensure-admin";
+import type { PrismaClient } from "./generated/client";
+import { getPair } from "./get-pair";
+import { listDemoPairs } from "./list-demo-pairs";
+import { migrateDatabase } from "./migrate";
+import { seedDemoData } from "./seed-demo-data";
+import { verifyPassword } from "./verify-password";
+
+// Until vitest.config.ts resolves the "react-server" condition for SSR deps too, the marker would throw here.
+
+let dir: string;
+let db: PrismaClient;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "snippet-lab-pair-"));
+  const url = `file:${path.join(dir, "test.db")}`;
+  await migrateDatabase({ url, migrationsDir: path.resolve(import.meta.dirname, "../../../prisma/migrations") });
+  db = createDbClient({ url });
+});
+afterAll(async () => {
+  await db?.$disconnect();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("createPair / getPair", () => {
+  it("round-trips a pair with an HTML and a plain-text document through Prisma", async () => {
+    const created = await createPair({
+      db,
+      dataset: "unit",
+      query: "how long to boil an egg",
+      intents: ["soft-boiled", "hard-boiled"],
+      externalId: "q-1",
+      documents: [
+        {
+          url: "https://example.com/eggs",
+          html: "<html><head><title>Eggs</title></head><body><nav>Home</nav><p>Boil for 9 minutes.</p></body></html>",
+          lang: "en",
+        },
+        { title: "Notes", text: "# Eggs\n\nSoft-boiled eggs take about 6 minutes." },
+      ],
+    });
+    expect(created.documentIds).toHaveLength(2);
+
+    const pair = await getPair({ db, id: created.id });
+    expect(pair).not.toBeNull();
+    expect(pair!.dataset).toBe("unit");
+    expect(pair!.status).toBe("unlabeled");
+    expect(pair!.version).toBe(0);
+    expect(pair!.externalId).toBe("q-1");
+    expect(pair!.query).toMatchObject({ text: "how long to boil an egg", intents: ["soft-boiled", "hard-boiled"] });
+    const [html, text] = pair!.documents;
+    expect(html).toMatchObject({ id: created.documentIds[0], position: 0, url: "https://example.com/eggs", lang: "en" });
+    expect(html!.title).toBe("Eggs"); // taken from <title> when not given
+    expect(html!.rawHtml).toContain("<nav>");
+    expect(html!.text).toContain("Boil for 9 minutes.");
+    expect(html!.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    for (const b of html!.blocks) expect(html!.text.slice(b.start, b.end).length).toBe(b.end - b.start);
+    expect(text).toMatchObject({ position: 1, title: "Notes", rawHtml: null });
+    expect(text!.text).toContain("Soft-boiled eggs take about 6 minutes.");
+    expect(text!.blocks.length).toBeGreaterThan(0);
+  });
+
+  it("returns null for an unknown pair", async () => {
+    expect(await getPair({ db, id: "nope" })).toBeNull();
+  });
+
+  it("rejects a duplicate externalId in the same dataset with CONFLICT and writes nothing", async () => {
+    const before = await db.query.count();
+    const err = await createPair({
+      db,
+      dataset: "unit",
+      query: "again",
+      externalId: "q-1",
+      documents: [{ text: "x" }],
+    }).catch((e: unknown) => e);
+    expect(isAppError(err) && err.code).toBe("CONFLICT");
+    expect(await db.query.count()).toBe(before); // the transaction rolled back the query row
+  });
+
+  it("rejects a pair without documents", async () => {
+    await expect(createPair({ db, dataset: "unit", query: "q", documents: [] })).rejects.toThrow(/at least one/);
+  });
+});
+
+describe("seedDemoData / listDemoPairs", () => {
+  it("seeds once and lists the demo pairs in fixture order", async () => {
+    expect(await seedDemoData({ db })).toEqual({ created: DEMO_FIXTURES.length, skipped: false });
+    expect(await seedDemoData({ db })).toEqual({ created: 0, skipped: true });
+
+    const pairs = await listDemoPairs({ db });
+    expect(pairs.map((p) => p.query)).toEqual(DEMO_FIXTURES.map((f) => f.query));
+    for (const [i, p] of pairs.entries()) {
+      expect(p.dataset).toBe("demo");
+      expect(p.results).toHaveLength(DEMO_FIXTURES[i]!.results.length);
+      for (const r of p.results) {
+        expect(r.id).toBeTruthy();
+        expect(Boolean(r.html) !== Boolean(r.text)).toBe(true);
+      }
+    }
+    const multi = pairs.find((p) => p.results.length === 3);
+    expect(multi?.results.every((r) => r.text && r.title && r.url)).toBe(true);
+  });
+});
+
+describe("ensureAdmin", () => {
+  it("creates one admin with a generated password, then does nothing", async () => {
+    const logs: string[] = [];
+    const first = await ensureAdmin({ db, email: "Root@Example.com", log: (m) => logs.push(m) });
+    expect(first.created).toBe(true);
+    if (!first.created) return;
+    expect(first.email).toBe("root@example.com");
+    expect(first.generatedPassword).toBeTruthy();
+    expect(logs.join("\n")).toContain(first.generatedPassword);
+
+    const user = await db.user.findUniqueOrThrow({ where: { email: "root@example.com" } });
+    expect(user.role).toBe("admin");
+    expect(await verifyPassword({ password: first.generatedPassword!, passwordHash: user.passwordHash })).toBe(true);
+
+    expect(await ensureAdmin({ db, email: "other@example.com", password: "whatever1", log: () => {} })).toEqual({
+      created: false,
+    });
+    expect(await db.user.count()).toBe(1);
+  });
+});

@@ -1,0 +1,26 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { AppError } from "../../errors";
+
+/** Keys from `SNIPPET_LAB_API_KEYS` (comma-separated); empty = the API is open. */
+export function parseApiKeys(raw: string | undefined): string[] {
+  return (raw ?? "")
+    .split(",")
+    .map((k) => k.trim())
+    .filter((k) => k.length > 0);
+}
+
+// Hash both sides so the compare is constant-time regardless of key length.
+const digest = (s: string) => createHash("sha256").update(s, "utf8").digest();
+
+/** Throws UNAUTHORIZED unless `Authorization: Bearer <key>` matches one of `keys` (no-op when keys is empty). */
+export function checkApiKey(headers: Headers, keys: readonly string[]): void {
+  if (keys.length === 0) return;
+  const header = headers.get("authorization") ?? "";
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!m?.[1]) throw new AppError("UNAUTHORIZED", "missing API key: send Authorization: Bearer <key>");
+  const given = digest(m[1]);
+  let ok = false;
+  // No early exit: every key is compared.
+  for (const k of keys) ok = timingSafeEqual(given, digest(k)) || ok;
+  if (!ok) throw new AppError("UNAUTHORIZED", "invalid API key");
+}

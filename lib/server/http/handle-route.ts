@@ -1,0 +1,82 @@
+import { ZodError } from "zod";
+import { AppError, isAppError, type AppErrorCode } from "../../errors";
+import { checkApiKey, parseApiKeys } from "./check-api-key";
+
+/** The one place AppError codes become HTTP statuses. */
+export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNPROCESSABLE: 422,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+export interface ErrorBody {
+  error: { code: AppErrorCode; message: string; details?: unknown };
+}
+
+function pathOf(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? "(body)" : path.map((p) => String(p)).join(".");
+}
+
+/** ZodError → AppError: BAD_REQUEST listing every path, or PAYLOAD_TOO_LARGE when a size issue says so. */
+export function zodToAppError(e: ZodError): AppError {
+  const issues = e.issues.map((i) => ({ path: pathOf(i.path), message: i.message, code: i.code }));
+  const tooLarge = e.issues.some(
+    (i) => i.code === "custom" && (i as { params?: { status?: number } }).params?.status === 413,
+  );
+  const list = issues
+    .slice(0, 20)
+    .map((i) => `${i.path}: ${i.message}`)
+    .join("; ");
+  const more = issues.length > 20 ? `; and ${issues.length - 20} more` : "";
+  return new AppError(tooLarge ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", `invalid request: ${list}${more}`, { issues });
+}
+
+export function jsonError(err: AppError, headers?: HeadersInit): Response {
+  const body: ErrorBody = { error: { code: err.code, message: err.message } };
+  if (err.details !== undefined) body.error.details = err.details;
+  return Response.json(body, { status: STATUS_BY_CODE[err.code], headers });
+}
+
+/** Any thrown value → JSON error response; unknown errors are logged and answered 500 without internals. */
+export function errorToResponse(e: unknown): Response {
+  if (isAppError(e)) {
+    if (e.code === "INTERNAL") console.error("[api] internal error:", e);
+    const headers = e.code === "UNAUTHORIZED" ? { "WWW-Authenticate": 'Bearer realm="snippet-lab"' } : undefined;
+    return jsonError(e, headers);
+  }
+  if (e instanceof ZodError) return jsonError(zodToAppError(e));
+  console.error("[api] unhandled error:", e);
+  return jsonError(new AppError("INTERNAL", "internal server error"));
+}
+
+export interface HandleRouteOptions {
+  /** Override the env keys (tests). Default: SNIPPET_LAB_API_KEYS, read per request. */
+  apiKeys?: readonly string[];
+}
+
+/**
+ * Wraps a route handler: bearer-key check for /api/v1/* (when keys are configured), error mapping,
+ * and plain values turned into JSON 200 responses.
+ */
+export function handleRoute<Ctx = unknown>(
+  handler: (req: Request, ctx: Ctx) => Promise<Response | object> | Response | object,
+  opts: HandleRouteOptions = {},
+): (req: Request, ctx: Ctx) => Promise<Response> {
+  return async (req, ctx) => {
+    try {
+      if (new URL(req.url).pathname.startsWith("/api/v1/")) {
+        checkApiKey(req.headers, opts.apiKeys ?? parseApiKeys(process.env.SNIPPET_LAB_API_KEYS));
+      }
+      const out = await handler(req, ctx);
+      return out instanceof Response ? out : Response.json(out);
+    } catch (e) {
+      return errorToResponse(e);
+    }
+  };
+}

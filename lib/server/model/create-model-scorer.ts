@@ -1,0 +1,58 @@
+import { aggregateTokenScores } from "../../engine/aggregate-token-scores";
+import type { Scorer, TokenScores } from "../../engine/types";
+import { buildWindows, stitchWindows } from "../../tokenizer/build-windows";
+import type { LoadedModel } from "./load-model";
+import { WindowBatcher } from "./window-batcher";
+
+const batchers = new WeakMap<LoadedModel, WindowBatcher>();
+
+/** The batcher shared by every request to this model. */
+export function getBatcher(model: LoadedModel): WindowBatcher {
+  let b = batchers.get(model);
+  if (!b) {
+    b = new WindowBatcher(model);
+    batchers.set(model, b);
+  }
+  return b;
+}
+
+/** Scorer backed by a token-classification ONNX model: token keep probabilities → unit scores. */
+export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
+  const { config, tokenizer } = model;
+  return {
+    name: `model:${model.name}`,
+    async scoreUnits({ query, results, aggregation }) {
+      const q = tokenizer.encode(query);
+      const perResult = results.map((r) => {
+        const enc = tokenizer.encode(r.doc.text);
+        const windows =
+          enc.ids.length === 0
+            ? []
+            : buildWindows({
+                query: q,
+                context: enc,
+                special: tokenizer.special,
+                maxLength: config.window,
+                overlap: config.overlap,
+                maxQueryTokens: config.maxQueryTokens,
+                matchFeature: config.typeIds === "query-match",
+              });
+        return { enc, windows };
+      });
+      const all = perResult.flatMap((r) => r.windows);
+      const probs = await getBatcher(model).run(all);
+      let k = 0;
+      const tokenScores: TokenScores[] = perResult.map(({ enc, windows }) => {
+        const mine = probs.slice(k, k + windows.length);
+        k += windows.length;
+        return {
+          starts: Int32Array.from(enc.starts),
+          ends: Int32Array.from(enc.ends),
+          probs: stitchWindows(windows, mine, enc.ids.length),
+        };
+      });
+      const unitScores = results.map((r, i) => aggregateTokenScores({ tokenScores: tokenScores[i]!, units: r.units, aggregation }));
+      return { unitScores, tokenScores };
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { AppError } from "../../errors";
+import { modelConfigSchema, type ModelConfig, type ModelInfo } from "../../model/model-config";
+import { modelsDir } from "./models-dir";
+
+/** Name of the default model: `models/default.txt`, or SNIPPET_LAB_DEFAULT_MODEL. */
+export function defaultModelName(): string {
+  if (process.env.SNIPPET_LAB_DEFAULT_MODEL) return process.env.SNIPPET_LAB_DEFAULT_MODEL;
+  const file = path.join(modelsDir(), "default.txt");
+  if (!existsSync(file)) throw new AppError("UNAVAILABLE", `no default model: ${file} is missing`);
+  return readFileSync(file, "utf8").trim();
+}
+
+/** Reads and validates `models/<name>/config.json`. */
+export function readModelConfig(name: string): { dir: string; config: ModelConfig } {
+  if (!/^[A-Za-z0-9._-]+$/.test(name)) throw new AppError("BAD_REQUEST", `invalid model name "${name}"`);
+  const dir = path.join(modelsDir(), name);
+  const file = path.join(dir, "config.json");
+  if (!existsSync(file)) {
+    const known = listModelNames();
+    throw new AppError("NOT_FOUND", `unknown model "${name}"; available: ${known.join(", ") || "none"}`);
+  }
+  const parsed = modelConfigSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
+  if (!parsed.success) throw new AppError("UNPROCESSABLE", `models/${name}/config.json is invalid: ${parsed.error.message}`);
+  return { dir, config: parsed.data };
+}
+
+function listModelNames(): string[] {
+  const root = modelsDir();
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(path.join(root, d.name, "config.json")))
+    .map((d) => d.name)
+    .sort();
+}
+
+export async function listModels(): Promise<ModelInfo[]> {
+  let def = "";
+  try {
+    def = defaultModelName();
+  } catch {
+    // No default configured: list what is there.
+  }
+  return listModelNames().map((name) => {
+    const { config } = readModelConfig(name);
+    const layers = config.architecture?.layers;
+    return {
+      name,
+      default: name === def,
+      description: config.description,
+      window: config.window,
+      threshold: config.threshold,
+      aggregation: config.aggregation,
+      layers: typeof layers === "number" ? layers : null,
+    };
+  });
+}

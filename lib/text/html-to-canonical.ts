@@ -1,0 +1,286 @@
+import { collapseWhitespace } from "./collapse-whitespace";
+import { walkHtml } from "./walk-html";
+import type { Block, BlockKind, BlockRole, CanonicalDoc } from "./types";
+
+export interface HtmlToCanonicalOptions {
+  /** Cap on the canonical text length; the text is cut at a block boundary. Default 2,000,000. */
+  maxChars?: number;
+}
+
+const DEFAULT_MAX_CHARS = 2_000_000;
+
+/** Elements whose content is never visible text (title is captured separately). */
+const SKIP_TAGS = new Set([
+  "script", "style", "noscript", "template", "svg", "math", "iframe", "head", "object", "embed",
+  "canvas", "video", "audio", "select", "datalist", "textarea", "button",
+]);
+
+/** Elements that start/end a block of text (everything else is inline). */
+const BLOCK_TAGS = new Set([
+  "p", "div", "section", "article", "main", "header", "footer", "nav", "aside", "h1", "h2", "h3", "h4", "h5", "h6",
+  "ul", "ol", "li", "dl", "dt", "dd", "table", "thead", "tbody", "tfoot", "tr", "td", "th", "caption", "pre",
+  "blockquote", "figure", "figcaption", "form", "fieldset", "legend", "address", "hr", "details", "summary", "center",
+  "body", "html", "menu", "dialog", "hgroup", "search", "option", "optgroup", "output", "noframes", "frameset",
+]);
+
+/** Structural context of an open element: what kind/role text directly inside it gets. */
+interface Frame {
+  name: string;
+  kind: BlockKind;
+  level: number;
+  role: BlockRole;
+  /** Inside article/main: a <header> there is the article's header, not the site banner. */
+  inArticle: boolean;
+  /** Inside a table row with no block element in between (so text is a cell). */
+  inRow: boolean;
+  pre: boolean;
+  skip: boolean;
+  title: boolean;
+}
+
+const ROOT: Frame = {
+  name: "#root", kind: "paragraph", level: 0, role: "main", inArticle: false, inRow: false, pre: false, skip: false,
+  title: false,
+};
+
+/** Elements that carry a role by themselves. */
+const ROLE_TAGS = new Set(["nav", "aside", "footer", "header", "form", "search"]);
+
+/** Roots of the page: never take a role from a class name (e.g. WordPress body classes). */
+const NO_CLASS_ROLE = new Set(["html", "body", "main", "article"]);
+
+/** "comments", "comment-list", "div-comment-2", "commentlist", "commentSection", "disqus_thread"; not "commentary". */
+const COMMENT_RE = /(^|[-_])comments?([-_]|$)|^comments?(list|form|body|area|respond|wrap|wrapper|section|container|thread)$|^disqus/i;
+/** Class tokens that mention comments but describe state/links, not a comment section. */
+const COMMENT_STATE_RE = /^(no|has|with|is)[-_]?comments?$|^comments?[-_]?(open|closed|count|number|link|links|icon|toggle)$/i;
+const NAV_TOKEN_RE = /(^|[-_])(nav|navbar|navigation|menu|menus|breadcrumbs?|pagination)($|[-_])/i;
+const STATE_PREFIX_RE = /^(has|is|no|with|show|toggle|open)[-_]/i;
+const ASIDE_TOKEN_RE = /^(sidebar|side-bar|widget-area)$/i;
+const FOOTER_TOKEN_RE = /^(site-footer|footer|global-footer|page-footer)$/i;
+const HEADER_TOKEN_RE = /^(site-header|masthead|global-header|header)$/i;
+
+function roleFromAttributes(name: string, attribs: Record<string, string>, inArticle: boolean): BlockRole | undefined {
+  if (attribs.role === undefined && attribs.id === undefined && attribs.class === undefined && !ROLE_TAGS.has(name)) {
+    return undefined; // fast path: most elements carry no role hint
+  }
+  const aria = (attribs.role ?? "").toLowerCase().trim();
+  // camelCase to kebab-case so "commentSection" / "mainNav" match like "comment-section" / "main-nav".
+  const tokens = `${attribs.id ?? ""} ${attribs.class ?? ""}`
+    .replace(/([a-z])([A-Z])/g, "$1-$2")
+    .split(/\s+/)
+    .filter(Boolean);
+  const classRoles = !NO_CLASS_ROLE.has(name);
+  if (aria === "comment") return "comment";
+  if (classRoles && tokens.some((t) => COMMENT_RE.test(t) && !COMMENT_STATE_RE.test(t))) return "comment";
+  if (name === "nav" || aria === "navigation" || aria === "menu" || aria === "menubar") return "navigation";
+  if (classRoles && tokens.some((t) => NAV_TOKEN_RE.test(t) && !STATE_PREFIX_RE.test(t))) return "navigation";
+  if (name === "aside" || aria === "complementary") return "aside";
+  if (classRoles && tokens.some((t) => ASIDE_TOKEN_RE.test(t))) return "aside";
+  if (name === "footer" || aria === "contentinfo") return "footer";
+  if (classRoles && tokens.some((t) => FOOTER_TOKEN_RE.test(t))) return "footer";
+  if (!inArticle && (name === "header" || aria === "banner")) return "header";
+  if (!inArticle && classRoles && tokens.some((t) => HEADER_TOKEN_RE.test(t))) return "header";
+  if (name === "form" || aria === "search" || name === "search") return "form";
+  return undefined;
+}
+
+function isHidden(attribs: Record<string, string>): boolean {
+  if (attribs.hidden !== undefined) return true; // the hidden attribute (any value) hides the element
+  const style = attribs.style;
+  return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
+}
+
+/** Context for a child element, derived from its parent in O(1) so deep pages stay linear. */
+function childFrame(parent: Frame, name: string, attribs: Record<string, string>): Frame {
+  const f: Frame = {
+    name, kind: parent.kind, level: parent.level, role: parent.role, inArticle: parent.inArticle,
+    inRow: parent.inRow, pre: parent.pre, skip: parent.skip, title: false,
+  };
+  if (SKIP_TAGS.has(name) || isHidden(attribs)) f.skip = true;
+  if (name === "title") {
+    // Page title (in <head> or stray in body), but not an SVG <title> tooltip; never body text.
+    f.title = !parent.skip || parent.name === "head";
+    f.skip = true;
+  }
+  const aria = (attribs.role ?? "").toLowerCase();
+  if (name === "article" || name === "main" || aria === "main" || aria === "article") f.inArticle = true;
+  const role = roleFromAttributes(name, attribs, parent.inArticle);
+  if (role) f.role = role;
+  const heading = name.length === 2 && name[0] === "h" ? /^h([1-6])$/.exec(name) : null;
+  if (heading) {
+    f.kind = "heading";
+    f.level = Number(heading[1]);
+    f.inRow = false;
+  } else if (name === "pre" || name === "listing" || name === "xmp" || name === "plaintext") {
+    f.kind = "code";
+    f.pre = true;
+    f.inRow = false;
+  } else if (name === "li") {
+    f.kind = "list-item";
+    f.inRow = false;
+  } else if (name === "blockquote") {
+    f.kind = "quote";
+    f.inRow = false;
+  } else if (name === "tr") {
+    f.kind = "table-row";
+    f.inRow = true;
+  } else if (name === "table") {
+    // Caption and stray text of a table are plain paragraphs, even inside a list item.
+    f.kind = "paragraph";
+    f.inRow = false;
+  } else if (name !== "td" && name !== "th" && parent.inRow && BLOCK_TAGS.has(name)) {
+    // Layout tables: real blocks inside a cell are paragraphs, not one giant row.
+    f.kind = "paragraph";
+    f.inRow = false;
+  }
+  if (f.kind !== "heading") f.level = 0;
+  return f;
+}
+
+/**
+ * Turn (possibly broken) HTML into canonical plain text: one block per paragraph / heading / list item /
+ * table row / code line, each tagged with a kind and a page role, joined by "\n".
+ *
+ * Decisions: <pre> becomes one `code` block per non-blank line (blocks cannot contain "\n");
+ * a single <br> is a space, two consecutive <br> end the block; table cells are joined by " | ".
+ */
+export function htmlToCanonical(html: string, opts: HtmlToCanonicalOptions = {}): CanonicalDoc {
+  const maxChars = Math.max(0, opts.maxChars ?? DEFAULT_MAX_CHARS);
+  const blocks: Block[] = [];
+  const texts: string[] = [];
+  let length = 0; // length of the joined text so far
+  let full = false;
+  let titleParts: string[] | undefined;
+  let title: string | undefined;
+
+  const stack: Frame[] = [ROOT];
+  const top = (): Frame => stack[stack.length - 1] ?? ROOT;
+
+  // The block being filled: its pieces and the context of its first visible text.
+  let parts: string[] = [];
+  let hasText = false;
+  let owner: Frame | undefined;
+  let brPending = false;
+  let cellPending = false;
+
+  const emit = (raw: string, f: Frame): void => {
+    if (full) return;
+    let text = collapseWhitespace(raw);
+    if (!text) return;
+    const sep = blocks.length > 0 ? 1 : 0;
+    if (length + sep + text.length > maxChars) {
+      // Cut at a block boundary; only when nothing fits yet cut this block at a word boundary.
+      if (blocks.length > 0) {
+        full = true;
+        return;
+      }
+      text = cutAtWhitespace(text, maxChars);
+      full = true;
+      if (!text) return;
+    }
+    const start = length + sep;
+    const block: Block = { start, end: start + text.length, kind: f.kind, role: f.role };
+    if (f.kind === "heading") block.level = f.level;
+    blocks.push(block);
+    texts.push(text);
+    length = block.end;
+  };
+
+  const flush = (): void => {
+    if (hasText && owner) emit(parts.join(""), owner);
+    parts = [];
+    hasText = false;
+    owner = undefined;
+    brPending = false;
+    cellPending = false;
+  };
+
+  const append = (data: string, f: Frame): void => {
+    const visible = /\S/.test(data);
+    if (!hasText) {
+      if (!visible) return; // leading whitespace of a block is dropped anyway
+      owner = f;
+      hasText = true;
+    } else if (cellPending && visible) {
+      parts.push(" | ");
+      cellPending = false;
+    }
+    parts.push(data);
+    if (visible) brPending = false;
+  };
+
+  walkHtml(html, {
+    open(name, attribs) {
+      const parent = top();
+      const f = childFrame(parent, name, attribs);
+      if (f.title && title === undefined) titleParts = [];
+      if (!parent.skip && !f.skip) {
+        if (name === "br") {
+          if (parent.pre) flush();
+          else if (hasText && brPending) flush();
+          else if (hasText) {
+            parts.push(" ");
+            brPending = true;
+          }
+        } else if ((name === "td" || name === "th") && parent.inRow) {
+          if (hasText) cellPending = true;
+        } else if (BLOCK_TAGS.has(name) || contextChanged(parent, f)) {
+          flush();
+        }
+      }
+      stack.push(f);
+    },
+    close() {
+      // walkHtml closes elements innermost first, so the frame to close is the top one.
+      const f = stack.length > 1 ? stack.pop() : undefined;
+      if (!f) return;
+      if (f.title && titleParts) {
+        title = collapseWhitespace(titleParts.join("")) || undefined;
+        titleParts = undefined;
+      }
+      const parent = top();
+      if (parent.skip || f.skip || f.name === "br") return;
+      if ((f.name === "td" || f.name === "th") && parent.inRow) return; // cells share their row's block
+      if (BLOCK_TAGS.has(f.name) || contextChanged(parent, f)) flush();
+    },
+    text(data) {
+      const f = top();
+      if (f.title && titleParts) {
+        titleParts.push(data);
+        return;
+      }
+      if (f.skip || full) return;
+      if (f.pre && data.includes("\n")) {
+        // One code block per line: split on newlines.
+        data.split("\n").forEach((line, i) => {
+          if (i > 0) flush();
+          append(line, f);
+        });
+        return;
+      }
+      append(data, f);
+    },
+  });
+  flush();
+
+  const doc: CanonicalDoc = { text: texts.join("\n"), blocks };
+  if (title) doc.title = title;
+  return doc;
+}
+
+function contextChanged(a: Frame, b: Frame): boolean {
+  return a.kind !== b.kind || a.role !== b.role || a.level !== b.level || a.pre !== b.pre;
+}
+
+
+/** Cut to at most `max` chars at the last space (never inside a surrogate pair). */
+function cutAtWhitespace(s: string, max: number): string {
+  if (s.length <= max) return s;
+  let cut = s.lastIndexOf(" ", max);
+  if (cut <= 0) {
+    cut = max;
+    const c = s.charCodeAt(cut);
+    if (c >= 0xdc00 && c <= 0xdfff) cut--;
+  }
+  return s.slice(0, cut).trim();
+}

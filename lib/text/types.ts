@@ -1,0 +1,33 @@
+/** Structural kind of a block of canonical text. */
+export type BlockKind = "heading" | "paragraph" | "list-item" | "table-row" | "code" | "quote";
+
+/** Page region a block belongs to, from its HTML role or landmark (main = article content). */
+export type BlockRole = "main" | "navigation" | "header" | "footer" | "aside" | "form" | "comment";
+
+/** A block of canonical text: end-exclusive UTF-16 offsets into `CanonicalDoc.text`. */
+export interface Block {
+  start: number;
+  end: number;
+  kind: BlockKind;
+  role: BlockRole;
+  /** Heading level 1-6 for headings. */
+  level?: number;
+}
+
+/**
+ * The canonical plain text of a page: blocks joined by "\n" (never empty blocks),
+ * every character of `text` outside the separators belongs to exactly one block.
+ */
+export interface CanonicalDoc {
+  text: string;
+  blocks: Block[];
+  title?: string;
+}
+
+/** A sentence or fragment (several consecutive sentences of one block): offsets into the canonical text. */
+export interface Sentence {
+  start: number;
+  end: number;
+  /** Index of its block in `CanonicalDoc.blocks`. */
+  block: number;
+}

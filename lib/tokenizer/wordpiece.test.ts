@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { bertVocabFromNpm } from "./load-vocab";
+import { WordPieceTokenizer } from "./wordpiece";
+import { buildWindows, stitchWindows, TYPE_CONTEXT_MATCH } from "./build-windows";
+
+const tok = new WordPieceTokenizer(bertVocabFromNpm());
+
+describe("WordPieceTokenizer", () => {
+  it("matches bert-base-uncased ids", () => {
+    const e = tok.encode("Hello, world! Don't");
+    expect(e.ids).toEqual([7592, 1010, 2088, 999, 2123, 1005, 1056]);
+    expect(tok.special).toEqual({ pad: 0, unk: 100, cls: 101, sep: 102, mask: 103 });
+  });
+
+  it("splits subwords with ## and keeps offsets on the source", () => {
+    const text = "Tokenization works";
+    const e = tok.encode(text);
+    const pieces = e.ids.map((_, i) => text.slice(e.starts[i], e.ends[i]));
+    expect(pieces.join("")).toBe("Tokenizationworks");
+    expect(e.wordIds).toEqual([0, 0, 1].slice(0, e.ids.length - 1).concat([e.wordIds.at(-1)!]));
+    expect(new Set(e.wordIds).size).toBe(2);
+  });
+
+  it("strips accents, lowercases, and maps offsets through emoji and CJK", () => {
+    const text = "🩷 Café 北京大学 Київ";
+    const e = tok.encode(text);
+    for (let i = 0; i < e.ids.length; i++) {
+      const s = text.slice(e.starts[i], e.ends[i]);
+      expect(s.trim()).toBe(s);
+      expect(s.length).toBeGreaterThan(0);
+    }
+    const slices = e.ids.map((_, i) => text.slice(e.starts[i], e.ends[i]));
+    expect(slices).toContain("北");
+    expect(slices).toContain("京");
+    expect(e.words).toContain("cafe");
+    // The emoji is unknown to the vocabulary but keeps its two UTF-16 units.
+    expect(e.starts[0]).toBe(0);
+    expect(e.ends[0]).toBe(2);
+  });
+
+  it("never turns user text into special tokens", () => {
+    const e = tok.encode("a [SEP] b [CLS]");
+    expect(e.ids).not.toContain(102);
+    expect(e.ids).not.toContain(101);
+  });
+
+  it("handles empty and whitespace-only text", () => {
+    expect(tok.encode("").ids).toEqual([]);
+    expect(tok.encode(" \n\t\u00a0 ").ids).toEqual([]);
+  });
+
+  it("maps over-long words to one [UNK]", () => {
+    const e = tok.encode("x".repeat(150) + " ok");
+    expect(e.ids[0]).toBe(100);
+    expect(e.ids.length).toBe(2);
+  });
+});
+
+describe("buildWindows", () => {
+  it("covers every context token with overlapping windows and stitches back", () => {
+    const query = tok.encode("capital of france");
+    const context = tok.encode(Array.from({ length: 300 }, (_, i) => (i === 150 ? "France" : `w${i % 7}`)).join(" "));
+    const windows = buildWindows({ query, context, special: tok.special, maxLength: 128, overlap: 32 });
+    expect(windows.length).toBeGreaterThan(1);
+    for (const w of windows) {
+      expect(w.inputIds.length).toBeLessThanOrEqual(128);
+      expect(w.inputIds[0]).toBe(101);
+      expect(w.inputIds.at(-1)).toBe(102);
+    }
+    expect(windows[0]!.from).toBe(0);
+    expect(windows.at(-1)!.to).toBe(context.ids.length);
+    const franceTok = context.words.indexOf("france");
+    const tIdx = context.wordIds.indexOf(franceTok);
+    const w0 = windows.find((w) => w.contextIndex.includes(tIdx))!;
+    expect(w0.typeIds[w0.contextIndex.indexOf(tIdx)]).toBe(TYPE_CONTEXT_MATCH);
+    // Probabilities equal to the context index come back unchanged after stitching.
+    const probs = windows.map((w) => w.contextIndex.map((t) => (t < 0 ? -1 : t)));
+    const stitched = stitchWindows(windows, probs, context.ids.length);
+    expect(Array.from(stitched)).toEqual(context.ids.map((_, i) => i));
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * BERT-style uncased WordPiece tokenizer with UTF-16 character offsets into the source text.
+ * One tokenizer for serving and for training data (Python only ever sees id arrays), so
+ * there is no parity problem between languages. Follows HF BasicTokenizer + WordpieceTokenizer:
+ * clean control chars, isolate CJK ideographs, lowercase + strip accents, split punctuation,
+ * greedy longest-match-first subwords, words over 100 chars → [UNK].
+ * Special-token strings inside user text ("[SEP]") are never special: "[" is punctuation.
+ */
+export interface Encoding {
+  ids: number[];
+  /** End-exclusive UTF-16 offsets of each token in the encoded text. */
+  starts: number[];
+  ends: number[];
+  /** Index of the whitespace/punctuation-delimited word each token belongs to. */
+  wordIds: number[];
+  /** Normalized text of each word (lowercased, accents stripped), indexed by wordIds. */
+  words: string[];
+}
+
+export interface SpecialIds {
+  pad: number;
+  unk: number;
+  cls: number;
+  sep: number;
+  mask: number;
+}
+
+const MAX_WORD_CHARS = 100;
+
+export class WordPieceTokenizer {
+  readonly vocab: Map<string, number>;
+  readonly special: SpecialIds;
+  readonly vocabSize: number;
+
+  constructor(tokens: readonly string[]) {
+    this.vocab = new Map();
+    tokens.forEach((t, i) => {
+      if (!this.vocab.has(t)) this.vocab.set(t, i);
+    });
+    this.vocabSize = tokens.length;
+    const id = (t: string) => {
+      const v = this.vocab.get(t);
+      if (v === undefined) throw new Error(`vocabulary lacks ${t}`);
+      return v;
+    };
+    this.special = { pad: id("[PAD]"), unk: id("[UNK]"), cls: id("[CLS]"), sep: id("[SEP]"), mask: id("[MASK]") };
+  }
+
+  /** Parses a vocab.txt (one token per line, id = line number). */
+  static fromVocabText(text: string): WordPieceTokenizer {
+    const lines = text.split("\n");
+    if (lines.at(-1) === "") lines.pop();
+    return new WordPieceTokenizer(lines.map((l) => l.replace(/\r$/, "")));
+  }
+
+  encode(text: string): Encoding {
+    const out: Encoding = { ids: [], starts: [], ends: [], wordIds: [], words: [] };
+    // Current word: normalized chars with the source span of the char each came from.
+    let norm = "";
+    let srcStart: number[] = [];
+    let srcEnd: number[] = [];
+    const flush = () => {
+      if (norm.length === 0) return;
+      this.wordPiece(norm, srcStart, srcEnd, out);
+      norm = "";
+      srcStart = [];
+      srcEnd = [];
+    };
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+      const cp = text.codePointAt(i)!;
+      const len = cp > 0xffff ? 2 : 1;
+      const start = i;
+      i += len;
+      if (cp === 0 || cp === 0xfffd || isWhitespace(cp) || isControl(cp)) {
+        flush();
+        continue;
+      }
+      if (isPunctuation(cp) || isCjk(cp)) {
+        // Stand-alone word of one character.
+        flush();
+        const piece = normalizeChar(String.fromCodePoint(cp));
+        if (piece.length === 0) continue;
+        for (let k = 0; k < piece.length; k++) {
+          srcStart.push(start);
+          srcEnd.push(i);
+        }
+        norm = piece;
+        flush();
+        continue;
+      }
+      const piece = cp < 0x80 ? String.fromCharCode(cp >= 65 && cp <= 90 ? cp + 32 : cp) : normalizeChar(String.fromCodePoint(cp));
+      for (let k = 0; k < piece.length; k++) {
+        srcStart.push(start);
+        srcEnd.push(i);
+      }
+      norm += piece;
+    }
+    flush();
+    return out;
+  }
+
+  private wordPiece(word: string, srcStart: number[], srcEnd: number[], out: Encoding) {
+    const wordId = out.words.length;
+    out.words.push(word);
+    const first = srcStart[0]!;
+    const last = srcEnd[srcEnd.length - 1]!;
+    if (word.length > MAX_WORD_CHARS) {
+      pushToken(out, this.special.unk, first, last, wordId);
+      return;
+    }
+    const pieces: [number, number, number][] = [];
+    let s = 0;
+    while (s < word.length) {
+      let e = word.length;
+      let found = -1;
+      while (e > s) {
+        const sub = (s > 0 ? "##" : "") + word.slice(s, e);
+        const id = this.vocab.get(sub);
+        if (id !== undefined) {
+          found = id;
+          break;
+        }
+        e--;
+      }
+      if (found < 0) {
+        pushToken(out, this.special.unk, first, last, wordId);
+        return;
+      }
+      pieces.push([found, s, e]);
+      s = e;
+    }
+    for (const [id, a, b] of pieces) pushToken(out, id, srcStart[a]!, srcEnd[b - 1]!, wordId);
+  }
+}
+
+function pushToken(out: Encoding, id: number, start: number, end: number, wordId: number) {
+  out.ids.push(id);
+  out.starts.push(start);
+  out.ends.push(end);
+  out.wordIds.push(wordId);
+}
+
+const MARK = /\p{Mn}/gu;
+const normCache = new Map<string, string>();
+/** Lowercase, NFD, drop combining marks (BERT uncased). Cached: pages reuse few distinct chars. */
+function normalizeChar(ch: string): string {
+  let v = normCache.get(ch);
+  if (v === undefined) {
+    v = ch.toLowerCase().normalize("NFD").replace(MARK, "");
+    if (normCache.size < 100_000) normCache.set(ch, v);
+  }
+  return v;
+}
+
+function isWhitespace(cp: number): boolean {
+  if (cp === 32 || cp === 9 || cp === 10 || cp === 13) return true;
+  if (cp < 0x80) return false;
+  return cp === 0xa0 || cp === 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp === 0x2028 || cp === 0x2029 || cp === 0x202f || cp === 0x205f || cp === 0x3000;
+}
+
+const CONTROL = /^[\p{Cc}\p{Cf}]$/u;
+function isControl(cp: number): boolean {
+  if (cp < 0x80) return cp < 32 || cp === 127;
+  return CONTROL.test(String.fromCodePoint(cp));
+}
+
+const PUNCT = /^\p{P}$/u;
+function isPunctuation(cp: number): boolean {
+  // BERT treats all non-alphanumeric ASCII as punctuation ("$", "^", "`" too).
+  if ((cp >= 33 && cp <= 47) || (cp >= 58 && cp <= 64) || (cp >= 91 && cp <= 96) || (cp >= 123 && cp <= 126)) return true;
+  if (cp < 0x80) return false;
+  return PUNCT.test(String.fromCodePoint(cp));
+}
+
+function isCjk(cp: number): boolean {
+  return (
+    (cp >= 0x4e00 && cp <= 0x9fff) ||
+    (cp >= 0x3400 && cp <= 0x4dbf) ||
+    (cp >= 0x20000 && cp <= 0x2a6df) ||
+    (cp >= 0x2a700 && cp <= 0x2b73f) ||
+    (cp >= 0x2b740 && cp <= 0x2b81f) ||
+    (cp >= 0x2b820 && cp <= 0x2ceaf) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0x2f800 && cp <= 0x2fa1f)
+  );
+}

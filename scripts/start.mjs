@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// `npm start`: prepare the database (migrations, demo seed, first admin), build once if needed, then `next start`.
+//   --prepare-only          stop after the database step
+// Environment: DATABASE_URL (default file:./data/snippet-lab.db), HOST (default 127.0.0.1), PORT (default 3000),
+// SNIPPET_LAB_SKIP_BUILD=1 (never build), SNIPPET_LAB_SKIP_SEED=1, SNIPPET_LAB_ADMIN_EMAIL/_PASSWORD.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+
+// Relative paths (DATABASE_URL, .next, migrations) are relative to the repo root, wherever npm start is run from.
+process.chdir(fileURLToPath(new URL("..", import.meta.url)));
+const args = process.argv.slice(2);
+const truthy = (v) => v !== undefined && v !== "" && v !== "0" && v !== "false";
+
+mkdirSync("data", { recursive: true });
+
+const prepare = spawnSync(
+  process.execPath,
+  ["--conditions=react-server", "--import", "tsx", "scripts/prepare-db.ts"],
+  { stdio: "inherit" },
+);
+if (prepare.status !== 0) {
+  console.error("[start] database preparation failed; not starting the server");
+  process.exit(prepare.status ?? 1);
+}
+if (args.includes("--prepare-only")) process.exit(0);
+
+const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+if (!existsSync(".next/BUILD_ID")) {
+  if (truthy(process.env.SNIPPET_LAB_SKIP_BUILD)) {
+    console.warn("[start] no production build in .next and SNIPPET_LAB_SKIP_BUILD is set; next start will fail");
+  } else {
+    console.log("[start] no production build found, running next build (once)");
+    const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit" });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+}
+
+const host = process.env.HOST || "127.0.0.1";
+const port = process.env.PORT || "3000";
+// Own process group, so a signal reaches next start and every worker it forks (killing only the direct child
+// could leave next-server holding the port).
+const child = spawn(process.execPath, [nextBin, "start", "-H", host, "-p", port], { stdio: "inherit", detached: true });
+
+const killGroup = (signal) => {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+};
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    if (stopping) return killGroup("SIGKILL");
+    stopping = true;
+    killGroup(signal);
+    // Give Next time to close connections, then make sure nothing is left.
+    setTimeout(() => killGroup("SIGKILL"), 10_000).unref();
+  });
+}
+child.on("exit", (code, signal) => {
+  killGroup("SIGTERM"); // stray workers of the group
+  process.exit(code ?? (signal ? 128 + ({ SIGINT: 2, SIGTERM: 15, SIGHUP: 1, SIGKILL: 9 }[signal] ?? 0) : 1));
+});
+process.on("exit", () => killGroup("SIGTERM"));
