@@ -1,5 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { unstable_rethrow } from "next/navigation";
+import { UserNav } from "@/components/auth/user-nav";
+import { hasPermission } from "@/lib/auth/policy";
+import { getCurrentUser } from "@/lib/server/auth/get-current-user";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -7,7 +11,13 @@ export const metadata: Metadata = {
   description: "Query-aware extractive context compression: keep the verbatim sentences of retrieved pages that answer the query.",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // A missing or unmigrated database must not take every page down: show "Sign in" instead. unstable_rethrow lets
+  // Next's own signals through (cookies() marks the page dynamic by throwing during prerendering).
+  const user = await getCurrentUser().catch((e: unknown) => {
+    unstable_rethrow(e);
+    return null;
+  });
   return (
     <html lang="en">
       <body className="min-h-screen">
@@ -22,6 +32,12 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             <Link href="/api-docs" className="text-slate-600 hover:text-slate-900" data-testid="nav-api-docs">
               API docs
             </Link>
+            {user && hasPermission(user.role, "user:manage") && (
+              <Link href="/admin/users" className="text-slate-600 hover:text-slate-900" data-testid="nav-users">
+                Users
+              </Link>
+            )}
+            <UserNav user={user} />
           </nav>
         </header>
         <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>

@@ -3,9 +3,9 @@ import { AppError } from "../errors";
 // countDownstreamTokens must stay synchronous); others load on demand via loadDownstreamEncoding.
 import { countTokens as countO200k } from "gpt-tokenizer/encoding/o200k_base";
 
-export const DOWNSTREAM_ENCODINGS = ["o200k_base", "o200k_harmony", "cl100k_base", "p50k_base", "r50k_base"] as const;
-export type DownstreamEncoding = (typeof DOWNSTREAM_ENCODINGS)[number];
-export const DEFAULT_DOWNSTREAM_ENCODING: DownstreamEncoding = "o200k_base";
+import { DEFAULT_DOWNSTREAM_ENCODING, DOWNSTREAM_ENCODINGS, type DownstreamEncoding } from "./downstream-encodings";
+
+export { DEFAULT_DOWNSTREAM_ENCODING, DOWNSTREAM_ENCODINGS, type DownstreamEncoding };
 
 type CountFn = (text: string, options?: { disallowedSpecial?: Set<string> }) => number;
 

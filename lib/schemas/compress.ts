@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMPRESS_LIMITS, formatBytes, utf8Length } from "./limits";
+import { DOWNSTREAM_ENCODINGS } from "../engine/downstream-encodings";
 
 /**
  * POST /api/v1/compress: request and response. Client-safe (the inspector form validates with it).
@@ -64,6 +65,8 @@ export const compressRequestSchema = z
     model: z.string().trim().min(1).max(200).default("model"),
     aggregation: z.enum(AGGREGATIONS).optional(),
     fragmentSize: z.int().min(1).max(3).optional(),
+    /** Tokenizer of the downstream LLM that budgets and token counts are measured in. */
+    encoding: z.enum(DOWNSTREAM_ENCODINGS).optional(),
     include: z.strictObject({ tokens: z.boolean().optional() }).optional(),
   })
   .superRefine((b, ctx) => {

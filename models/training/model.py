@@ -21,12 +21,13 @@ class Layer(nn.Module):
     def forward(self, x, bias):
         b, t, d = x.shape
         hd = d // self.h
-        q, k, v = self.qkv(x).view(b, t, 3, self.h, hd).permute(2, 0, 3, 1, 4)
+        # Pre-LN: post-LN from scratch collapsed to a constant output once the learning rate peaked.
+        q, k, v = self.qkv(self.ln1(x)).view(b, t, 3, self.h, hd).permute(2, 0, 3, 1, 4)
         # Scale q rather than the TxT scores: cheaper on CPU.
         att = torch.softmax((q * (1.0 / math.sqrt(hd))) @ k.transpose(-1, -2) + bias, dim=-1)
         y = (att @ v).transpose(1, 2).reshape(b, t, d)
-        x = self.ln1(x + self.drop(self.out(y)))
-        x = self.ln2(x + self.drop(self.ff2(F.gelu(self.ff1(x)))))
+        x = x + self.drop(self.out(y))
+        x = x + self.drop(self.ff2(F.gelu(self.ff1(self.ln2(x)))))
         return x
 
 
@@ -40,6 +41,7 @@ class KeepModel(nn.Module):
         self.ln = nn.LayerNorm(d, eps=1e-12)
         self.drop = nn.Dropout(dropout)
         self.layers = nn.ModuleList([Layer(d, heads, ffn, dropout) for _ in range(layers)])
+        self.ln_f = nn.LayerNorm(d, eps=1e-12)
         self.head1 = nn.Linear(d, d)
         self.head2 = nn.Linear(d, 1)
         self.apply(self._init)
@@ -62,7 +64,7 @@ class KeepModel(nn.Module):
         bias = ((1.0 - mask.to(x.dtype)) * -1e4)[:, None, None, :]
         for layer in self.layers:
             x = layer(x, bias)
-        return self.head2(F.gelu(self.head1(x))).squeeze(-1)
+        return self.head2(F.gelu(self.head1(self.ln_f(x)))).squeeze(-1)
 
 
 def prune_layers(teacher: KeepModel, keep):

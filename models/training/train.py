@@ -59,7 +59,7 @@ def train(model, ds, dev, args, teacher=None, tag="model"):
     total = max(1, int(batches_per_epoch * args.epochs))
     if args.max_minutes:
         log(f"{tag}: time cap {args.max_minutes} min")
-    warm = max(1, int(0.04 * total))
+    warm = max(1, int(0.08 * total))
     start = time.time()
 
     def progress(s):

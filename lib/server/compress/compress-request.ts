@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { compressResultSet } from "../../engine/compress-result-set";
-import { countDownstreamTokens } from "../../engine/count-downstream-tokens";
+import { countDownstreamTokens, loadDownstreamEncoding } from "../../engine/count-downstream-tokens";
 import { prepareResult } from "../../engine/prepare-result";
 import { resolveBudget } from "../../engine/presets";
 import type { PreparedResult, TokenScores } from "../../engine/types";
@@ -36,6 +36,8 @@ export async function compressRequest(body: CompressRequest): Promise<CompressRe
   const threshold = body.threshold ?? resolved.threshold;
   const aggregation = body.aggregation ?? resolved.aggregation;
   const budget = resolveBudget({ preset: body.preset, budget: body.budget });
+  const encoding = body.encoding ?? process.env.SNIPPET_LAB_DOWNSTREAM_ENCODING;
+  if (encoding) await loadDownstreamEncoding(encoding);
 
   const results: PreparedResult[] = body.results.map((r, i) =>
     prepareResult({
@@ -46,6 +48,7 @@ export async function compressRequest(body: CompressRequest): Promise<CompressRe
       url: r.url,
       summary: r.summary,
       fragmentSize: body.fragmentSize,
+      encoding,
     }),
   );
   const t1 = performance.now();
@@ -59,7 +62,7 @@ export async function compressRequest(body: CompressRequest): Promise<CompressRe
     threshold,
     aggregation,
     // Exact count when the fallback unit must be cut to the budget.
-    countTokens: (text) => countDownstreamTokens(text),
+    countTokens: (text) => countDownstreamTokens(text, encoding),
   });
   const { selection } = outcome;
   const withTokens = body.include?.tokens === true;

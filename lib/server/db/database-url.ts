@@ -17,7 +17,7 @@ export function resolveDatabaseUrl(url: string = process.env.DATABASE_URL || DEF
     // Prisma style "file:./x.db" or "file:/abs/x.db"; drop any "?connection_limit=1"-style query string.
     const raw = url.slice("file:".length).replace(/\?.*$/, "");
     if (!raw) throw new Error(`DATABASE_URL "${url}" has no file path`);
-    const filename = raw === ":memory:" ? raw : path.resolve(process.cwd(), raw);
+    const filename = raw === ":memory:" ? raw : path.resolve(/*turbopackIgnore: true*/ process.cwd(), raw);
     return { provider: "sqlite", url: filename === ":memory:" ? "file::memory:" : `file:${filename}`, filename };
   }
   throw new Error(`Unsupported DATABASE_URL "${url}": use file:./path.db (SQLite) or postgresql://… (PostgreSQL)`);

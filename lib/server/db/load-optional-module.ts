@@ -6,7 +6,7 @@ import path from "node:path";
  * time. A computed require keeps bundlers from resolving it at build time, so SQLite installs don't need it.
  */
 export function loadOptionalModule<T>(name: string, why: string): T {
-  const require = createRequire(path.join(process.cwd(), "package.json"));
+  const require = createRequire(path.join(/*turbopackIgnore: true*/ process.cwd(), "package.json"));
   try {
     return require(name) as T;
   } catch (e) {

@@ -79,7 +79,7 @@ export async function migrateDatabase(options: MigrateDatabaseOptions = {}): Pro
   const target = resolveDatabaseUrl(options.url);
   const dir =
     options.migrationsDir ??
-    path.resolve(process.cwd(), target.provider === "sqlite" ? "prisma/migrations" : "prisma/migrations-postgresql");
+    path.resolve(/*turbopackIgnore: true*/ process.cwd(), target.provider === "sqlite" ? "prisma/migrations" : "prisma/migrations-postgresql");
   const files = listMigrations(dir);
   const log = options.log ?? (() => {});
   return target.provider === "sqlite" ? migrateSqlite(target, files, log) : migratePostgres(target, files, log);

@@ -35,7 +35,18 @@ function listModelNames(): string[] {
     .sort();
 }
 
+// The models folder rarely changes; re-reading it on every request costs file-system calls under load.
+let listed: { at: number; models: ModelInfo[] } | undefined;
+const LIST_TTL_MS = 10_000;
+
 export async function listModels(): Promise<ModelInfo[]> {
+  if (listed && Date.now() - listed.at < LIST_TTL_MS) return listed.models;
+  const models = readModels();
+  listed = { at: Date.now(), models };
+  return models;
+}
+
+function readModels(): ModelInfo[] {
   let def = "";
   try {
     def = defaultModelName();

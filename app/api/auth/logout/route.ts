@@ -1,0 +1,23 @@
+import { checkSameOrigin } from "@/lib/server/auth/check-same-origin";
+import { deleteSession } from "@/lib/server/auth/delete-session";
+import { isSecureRequest, readSessionToken, serializeSessionCookie } from "@/lib/server/auth/session-cookie";
+import { handleRoute } from "@/lib/server/http/handle-route";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/**
+ * POST → deletes the session and clears the cookie. JSON {ok: true} for fetch(); a 303 to /login for the plain
+ * <form method="post"> in the header (works without JavaScript).
+ */
+export const POST = handleRoute(async (req) => {
+  checkSameOrigin(req);
+  const token = readSessionToken(req.headers.get("cookie"));
+  if (token) await deleteSession({ token });
+  const cookie = serializeSessionCookie({ token: null, secure: isSecureRequest(req) });
+  const type = req.headers.get("content-type") ?? "";
+  if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
+    return new Response(null, { status: 303, headers: { Location: "/login", "Set-Cookie": cookie } });
+  }
+  return Response.json({ ok: true }, { headers: { "Set-Cookie": cookie } });
+});

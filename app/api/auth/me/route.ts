@@ -1,0 +1,8 @@
+import { ROLE_PERMISSIONS } from "@/lib/auth/policy";
+import { withAuth } from "@/lib/server/auth/with-auth";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** GET → {user, permissions} of the signed-in user; 401 otherwise. */
+export const GET = withAuth({}, async (_req, _ctx, user) => ({ user, permissions: ROLE_PERMISSIONS[user.role] }));

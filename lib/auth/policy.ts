@@ -1,0 +1,98 @@
+// Who may do what. Pure (no Prisma, no Next): server code enforces it (withAuth, requireUser, data access) and client
+// components may import it to hide controls a role cannot use. The server check is the one that counts.
+import { AppError } from "../errors";
+import type { Role } from "../server/db/enums";
+
+export const PERMISSIONS = [
+  "pair:read",
+  "pair:annotate",
+  "pair:review",
+  "span:delete-others",
+  "dataset:write",
+  "user:manage",
+  "model:run",
+  "export:read",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** What each permission allows, for 403 messages and the admin UI. */
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  "pair:read": "view pairs and annotations",
+  "pair:annotate": "annotate pairs (create and edit own spans)",
+  "pair:review": "review (accept or reject) other people's annotations",
+  "span:delete-others": "delete or edit spans written by other people",
+  "dataset:write": "create, import, change or delete datasets",
+  "user:manage": "manage user accounts",
+  "model:run": "run models and LLM judges on pairs",
+  "export:read": "export datasets and gold spans",
+};
+
+/**
+ * The role → permission matrix. Annotators only annotate; reviewers also review and clean up others' spans;
+ * researchers manage datasets, run models and export, and may annotate, but do not review; admins do everything.
+ */
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  annotator: ["pair:read", "pair:annotate"],
+  reviewer: ["pair:read", "pair:annotate", "pair:review", "span:delete-others", "export:read"],
+  researcher: ["pair:read", "pair:annotate", "dataset:write", "model:run", "export:read"],
+  admin: PERMISSIONS,
+};
+
+/** Roles from least to most privileged (client-safe list, same values as ROLES in lib/server/db/enums.ts). */
+export const ROLE_ORDER = Object.keys(ROLE_PERMISSIONS) as Role[];
+
+/**
+ * The `digest` of the FORBIDDEN error requireUser() throws in pages: Next keeps a thrown error's digest in
+ * production (it hides the message), so an error.tsx boundary can render ForbiddenNotice when it sees this.
+ */
+export const FORBIDDEN_DIGEST = "SNIPPET_LAB_FORBIDDEN";
+
+/** The smallest user shape the policy needs (a SessionUser fits). */
+export type PolicyUser = { id: string; role: Role };
+
+export function hasPermission(role: Role, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role]?.includes(permission) ?? false;
+}
+
+/** Throws AppError FORBIDDEN naming the role and what it lacks. */
+export function assertPermission(user: PolicyUser, permission: Permission): void {
+  if (!hasPermission(user.role, permission)) {
+    throw new AppError(
+      "FORBIDDEN",
+      `Your role (${user.role}) cannot ${PERMISSION_LABELS[permission]} (needs ${permission}).`,
+      { permission, role: user.role },
+    );
+  }
+}
+
+/** Nobody reviews their own annotation (four-eyes rule, admins included). */
+export function canReview({ user, annotation }: { user: PolicyUser; annotation: { annotatorId: string } }): boolean {
+  return hasPermission(user.role, "pair:review") && annotation.annotatorId !== user.id;
+}
+
+/**
+ * Own spans need pair:annotate; anyone else's span (including gold spans, authorId null) needs span:delete-others.
+ */
+export function canDeleteSpan({ user, span }: { user: PolicyUser; span: { authorId: string | null } }): boolean {
+  if (span.authorId !== null && span.authorId === user.id) return hasPermission(user.role, "pair:annotate");
+  return hasPermission(user.role, "span:delete-others");
+}
+
+/** Editing a span follows the same rule as deleting it. */
+export const canEditSpan = canDeleteSpan;
+
+/** Writing into an annotation: only its own annotator (others change it through review, not edits). */
+export function canEditAnnotation({
+  user,
+  annotation,
+}: {
+  user: PolicyUser;
+  annotation: { annotatorId: string };
+}): boolean {
+  return annotation.annotatorId === user.id && hasPermission(user.role, "pair:annotate");
+}
+
+/** Creating, importing, renaming or deleting datasets (annotators and reviewers cannot). */
+export function canChangeDataset({ user }: { user: PolicyUser }): boolean {
+  return hasPermission(user.role, "dataset:write");
+}

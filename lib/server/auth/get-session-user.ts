@@ -1,0 +1,59 @@
+import "server-only";
+import { type Db, getDb } from "../db/client";
+import { zRole } from "../db/enums";
+import { SESSION_TTL_MS } from "./session-cookie";
+import { hashSessionToken, isWellFormedSessionToken } from "./session-token";
+import type { SessionUser } from "./types";
+
+/** lastSeenAt (and the sliding expiry) is written at most this often, so reads do not all become writes. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+export type GetSessionUserOptions = { token: string | null | undefined; now?: Date; db?: Db };
+export type SessionLookup = {
+  user: SessionUser;
+  sessionId: string;
+  expiresAt: Date;
+  /** True when this call slid the expiry: the caller should re-send the cookie with the new expiry if it can. */
+  extended: boolean;
+};
+
+/** The user behind a session token; null when the token is unknown, expired (then deleted) or the user disabled. */
+export async function getSessionUser({
+  token,
+  now = new Date(),
+  db = getDb(),
+}: GetSessionUserOptions): Promise<SessionLookup | null> {
+  if (!token || !isWellFormedSessionToken(token)) return null;
+  const id = hashSessionToken(token);
+  const session = await db.session.findUnique({
+    where: { id },
+    select: {
+      expiresAt: true,
+      lastSeenAt: true,
+      user: { select: { id: true, email: true, name: true, role: true, disabledAt: true } },
+    },
+  });
+  if (!session) return null;
+  if (session.expiresAt.getTime() <= now.getTime()) {
+    await db.session.deleteMany({ where: { id } });
+    return null;
+  }
+  const { user } = session;
+  const role = zRole.safeParse(user.role);
+  if (user.disabledAt !== null || !role.success) return null;
+
+  let expiresAt = session.expiresAt;
+  let extended = false;
+  if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+    expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    // updateMany: a concurrent sign-out may have deleted the row; that is not an error here.
+    await db.session.updateMany({ where: { id }, data: { lastSeenAt: now, expiresAt } });
+    extended = true;
+  }
+  return {
+    user: { id: user.id, email: user.email, name: user.name, role: role.data },
+    sessionId: id,
+    expiresAt,
+    extended,
+  };
+}

@@ -1,0 +1,77 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { AppError } from "../../errors";
+import { loginSchema } from "../../auth/schemas";
+import { type Db, getDb } from "../db/client";
+import { zRole } from "../db/enums";
+import { hashPassword } from "../db/hash-password";
+import { verifyPassword } from "../db/verify-password";
+import { createSession } from "./create-session";
+import { createRateLimiter, type RateLimiter } from "./create-rate-limiter";
+import type { SessionUser } from "./types";
+
+export const SIGN_IN_MAX_FAILURES = 10;
+export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+
+// Process-wide; kept on globalThis so Next dev reloads do not reset it.
+const globalForAuth = globalThis as typeof globalThis & { __snippetLabSignInLimiter?: RateLimiter };
+function defaultLimiter(): RateLimiter {
+  globalForAuth.__snippetLabSignInLimiter ??= createRateLimiter({
+    maxFailures: SIGN_IN_MAX_FAILURES,
+    windowMs: SIGN_IN_WINDOW_MS,
+  });
+  return globalForAuth.__snippetLabSignInLimiter;
+}
+
+// Unknown emails are checked against this hash so they cost the same scrypt time as a wrong password.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword({ password: randomBytes(18).toString("base64url") }));
+
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password.";
+
+export type SignInOptions = {
+  email: string;
+  password: string;
+  /** Client address for the rate limit ("unknown" when not known). */
+  ip?: string;
+  now?: Date;
+  limiter?: RateLimiter;
+  db?: Db;
+};
+
+export type SignInResult = { user: SessionUser; token: string; expiresAt: Date };
+
+/**
+ * Email + password → new session. Unknown email, wrong password and disabled account all throw the same
+ * UNAUTHORIZED; after SIGN_IN_MAX_FAILURES failures per email+IP in SIGN_IN_WINDOW_MS it throws UNAUTHORIZED with
+ * details `{ reason: "rate_limited", retryAfterSeconds }` without checking the password.
+ */
+export async function signIn(options: SignInOptions): Promise<SignInResult> {
+  const { ip = "unknown", now = new Date(), limiter = defaultLimiter(), db = getDb() } = options;
+  const { email, password } = loginSchema.parse({ email: options.email, password: options.password });
+  const key = `${email}\u0000${ip}`;
+
+  const retryAfterSeconds = limiter.retryAfter(key, now.getTime());
+  if (retryAfterSeconds > 0) {
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    throw new AppError(
+      "UNAUTHORIZED",
+      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      { reason: "rate_limited", retryAfterSeconds },
+    );
+  }
+
+  const user = await db.user.findUnique({
+    where: { email },
+    select: { id: true, email: true, name: true, role: true, passwordHash: true, disabledAt: true },
+  });
+  const ok = await verifyPassword({ password, passwordHash: user?.passwordHash ?? (await getDummyHash()) });
+  const role = zRole.safeParse(user?.role);
+  if (!user || !ok || user.disabledAt !== null || !role.success) {
+    limiter.fail(key, now.getTime());
+    throw new AppError("UNAUTHORIZED", INVALID_CREDENTIALS_MESSAGE);
+  }
+  limiter.reset(key);
+  const { token, expiresAt } = await createSession({ userId: user.id, now, db });
+  return { user: { id: user.id, email: user.email, name: user.name, role: role.data }, token, expiresAt };
+}

@@ -1,0 +1,181 @@
+import "server-only";
+import { z } from "zod";
+import { type Db, getDb } from "../client";
+import { type AnnotationStatus, type PairStatus, zAnnotationStatus, zPairStatus } from "../enums";
+import type { Prisma } from "../generated/client";
+import { computePairScores } from "./compute-pair-scores";
+import { decodePairCursor, encodePairCursor, type PairCursor } from "./pair-cursor";
+import { buildPairWhere, pairFiltersShape, type PairFilters, type PairOrder } from "./pair-filters";
+import { parseOptions } from "./parse-options";
+
+export type ListPairsOptions = PairFilters &
+  PairOrder & {
+    /** Page size, default 50, at most 500. */
+    limit?: number;
+    /** `nextCursor` (or an item's `cursor`) from a previous call with the same sort and direction. */
+    cursor?: string;
+    db?: Db;
+  };
+
+export type PairListItem = {
+  id: string;
+  datasetId: string;
+  dataset: string;
+  externalId: string | null;
+  status: PairStatus;
+  version: number;
+  query: string;
+  documentCount: number;
+  updatedAt: Date;
+  /** The sort score (uncertainty/disagreement sorts); null when the pair has none or for the updatedAt sort. */
+  score: number | null;
+  /** The filtering annotator's annotation (only when `annotatorId` is given). */
+  annotation: { id: string; status: AnnotationStatus; version: number } | null;
+  /** Cursor positioned at this item: listPairs/getNextPair continue right after it. */
+  cursor: string;
+};
+
+export type PairListPage = { items: PairListItem[]; nextCursor: string | null };
+
+export const listPairsSchema = z.object({
+  ...pairFiltersShape,
+  limit: z.number().int().min(1).max(500).default(50),
+  cursor: z.string().min(1).max(2000).optional(),
+});
+export type ListPairsInput = z.infer<typeof listPairsSchema>;
+
+/**
+ * The annotation queue: pairs filtered by dataset, status, annotator and category, sorted by updatedAt or by a
+ * per-pair score (model uncertainty, model–gold disagreement; from `scores` or computed from ModelRun, see
+ * computePairScores), keyset-paginated with opaque cursors (stable when pairs change between pages).
+ * Score sorts rank the whole filtered set in memory (ids and scores only) before loading one page.
+ */
+export async function listPairs(options: ListPairsOptions): Promise<PairListPage> {
+  const { db = getDb(), ...rest } = options;
+  return listPairsParsed(db, parseOptions(listPairsSchema, rest));
+}
+
+/** listPairs after validation (getNextPair reuses it). */
+export async function listPairsParsed(db: Db, o: ListPairsInput): Promise<PairListPage> {
+  const where = buildPairWhere(o);
+  const cursor = o.cursor ? decodePairCursor(o.cursor, o) : undefined;
+  const mk = (value: PairCursor["value"], id: string) => encodePairCursor({ sort: o.sort, direction: o.direction, value, id });
+
+  if (o.sort === "updatedAt") {
+    const cmp = o.direction === "desc" ? "lt" : "gt";
+    const after: Prisma.PairWhereInput = cursor
+      ? {
+          OR: [
+            { updatedAt: { [cmp]: new Date(cursor.value as string) } },
+            { updatedAt: new Date(cursor.value as string), id: { [cmp]: cursor.id } },
+          ],
+        }
+      : {};
+    const rows = await db.pair.findMany({
+      where: { AND: [where, after] },
+      orderBy: [{ updatedAt: o.direction }, { id: o.direction }],
+      take: o.limit + 1,
+      select: { id: true },
+    });
+    const page = rows.slice(0, o.limit).map((r) => r.id);
+    const items = await loadItems(db, page, o.annotatorId, () => null, (p) => mk(p.updatedAt.toISOString(), p.id));
+    return { items, nextCursor: rows.length > o.limit ? (items[items.length - 1]?.cursor ?? null) : null };
+  }
+
+  const ids = (await db.pair.findMany({ where, select: { id: true } })).map((r) => r.id);
+  const scores = o.scores
+    ? new Map(Object.entries(o.scores))
+    : await computePairScores({ db, pairIds: ids, kind: o.sort, modelName: o.modelName, threshold: o.threshold });
+  const compare = scoreComparator(o.direction);
+  const ranked = ids.map((id) => ({ id, v: scores.get(id) ?? null })).sort(compare);
+  const start = cursor ? firstAfter(ranked, { id: cursor.id, v: cursor.value as number | null }, compare) : 0;
+  const page = ranked.slice(start, start + o.limit);
+  const scoreOf = new Map(page.map((p) => [p.id, p.v]));
+  const items = await loadItems(
+    db,
+    page.map((p) => p.id),
+    o.annotatorId,
+    (id) => scoreOf.get(id) ?? null,
+    (p) => mk(scoreOf.get(p.id) ?? null, p.id),
+  );
+  return { items, nextCursor: start + o.limit < ranked.length ? (items[items.length - 1]?.cursor ?? null) : null };
+}
+
+type Ranked = { id: string; v: number | null };
+
+/** Score order: by value in `direction`, unscored pairs last, ties by id ascending (a total order). */
+export function scoreComparator(direction: "asc" | "desc"): (a: Ranked, b: Ranked) => number {
+  return (a, b) => {
+    if (a.v === null || b.v === null) {
+      if (a.v !== b.v) return a.v === null ? 1 : -1;
+    } else if (a.v !== b.v) {
+      return direction === "desc" ? b.v - a.v : a.v - b.v;
+    }
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
+}
+
+/** Index of the first ranked entry strictly after `c` (binary search; the cursor entry itself may be gone). */
+function firstAfter(ranked: Ranked[], c: Ranked, compare: (a: Ranked, b: Ranked) => number): number {
+  let lo = 0;
+  let hi = ranked.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(ranked[mid]!, c) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+async function loadItems(
+  db: Db,
+  ids: string[],
+  annotatorId: string | undefined,
+  scoreOf: (id: string) => number | null,
+  cursorOf: (p: { id: string; updatedAt: Date }) => string,
+): Promise<PairListItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.pair.findMany({
+    where: { id: { in: ids } },
+    select: {
+      id: true,
+      datasetId: true,
+      externalId: true,
+      status: true,
+      version: true,
+      updatedAt: true,
+      dataset: { select: { name: true } },
+      query: { select: { text: true } },
+      _count: { select: { documents: true } },
+    },
+  });
+  const annotations = annotatorId
+    ? await db.annotation.findMany({
+        where: { annotatorId, pairId: { in: ids } },
+        select: { id: true, pairId: true, status: true, version: true },
+      })
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const annotationOf = new Map(annotations.map((a) => [a.pairId, a]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return []; // deleted between the two queries
+    const a = annotationOf.get(id);
+    return [
+      {
+        id: r.id,
+        datasetId: r.datasetId,
+        dataset: r.dataset.name,
+        externalId: r.externalId,
+        status: zPairStatus.parse(r.status),
+        version: r.version,
+        query: r.query.text,
+        documentCount: r._count.documents,
+        updatedAt: r.updatedAt,
+        score: scoreOf(id),
+        annotation: a ? { id: a.id, status: zAnnotationStatus.parse(a.status), version: a.version } : null,
+        cursor: cursorOf(r),
+      },
+    ];
+  });
+}

@@ -1,0 +1,79 @@
+import "server-only";
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import { type Db, getDb } from "../client";
+import type { AnnotationStatus, PairStatus } from "../enums";
+import { runInTransaction } from "../run-in-transaction";
+import { parseOptions } from "./parse-options";
+import { requireUser } from "./require-user";
+import { MAX_COMMENT_CHARS, zId } from "./schemas";
+import { syncPairStatus } from "./sync-pair-status";
+
+export type SubmitAnnotationOptions = {
+  pairId: string;
+  annotatorId: string;
+  /** Defaults to the annotator; someone else must be a reviewer or admin. */
+  actorId?: string;
+  /** When given, the version the annotator looked at: a newer server version is a CONFLICT (do not submit unseen edits). */
+  baseVersion?: number;
+  /** Note for the reviewer (Annotation.comment); unchanged when omitted. */
+  comment?: string | null;
+  db?: Db;
+};
+
+export type AnnotationTransition = {
+  annotationId: string;
+  status: AnnotationStatus;
+  version: number;
+  pairStatus: PairStatus;
+};
+
+const schema = z.object({
+  pairId: zId,
+  annotatorId: zId,
+  actorId: zId.optional(),
+  baseVersion: z.number().int().nonnegative().optional(),
+  comment: z.string().max(MAX_COMMENT_CHARS).nullable().optional(),
+});
+
+/**
+ * in_progress → submitted (Pair.status → submitted unless already accepted). Bumps the annotation version, so open
+ * editors of it get a CONFLICT on their next save and reload the locked annotation.
+ * NOT_FOUND without an annotation; CONFLICT for a stale baseVersion or another status (details: version, status).
+ */
+export async function submitAnnotation(options: SubmitAnnotationOptions): Promise<AnnotationTransition> {
+  const { db = getDb(), ...rest } = options;
+  const { pairId, annotatorId, actorId, baseVersion, comment } = parseOptions(schema, rest);
+  if (actorId && actorId !== annotatorId) {
+    await requireUser({ db, userId: actorId, roles: ["reviewer", "admin"], action: "submit another annotator's work" });
+  }
+  return runInTransaction(
+    async (tx) => {
+      const a = await tx.annotation.findUnique({
+        where: { pairId_annotatorId: { pairId, annotatorId } },
+        select: { id: true, status: true, version: true },
+      });
+      if (!a) throw new AppError("NOT_FOUND", `No annotation of pair ${pairId} by ${annotatorId}`);
+      const details = { annotationId: a.id, version: a.version, status: a.status };
+      if (baseVersion !== undefined && baseVersion !== a.version) {
+        throw new AppError("CONFLICT", `The annotation changed since version ${baseVersion} (now ${a.version})`, details);
+      }
+      if (a.status !== "in_progress") {
+        throw new AppError("CONFLICT", `Only an in-progress annotation can be submitted (it is ${a.status})`, details);
+      }
+      const done = await tx.annotation.updateMany({
+        where: { id: a.id, version: a.version },
+        data: {
+          status: "submitted",
+          submittedAt: new Date(),
+          version: { increment: 1 },
+          ...(comment !== undefined ? { comment } : {}),
+        },
+      });
+      if (done.count !== 1) throw new AppError("CONFLICT", "The annotation was saved concurrently", details);
+      const pairStatus = await syncPairStatus({ tx, pairId });
+      return { annotationId: a.id, status: "submitted", version: a.version + 1, pairStatus };
+    },
+    { db },
+  );
+}

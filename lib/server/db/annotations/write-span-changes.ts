@@ -1,0 +1,157 @@
+import "server-only";
+import { AppError } from "@/lib/errors";
+import type { Db } from "../client";
+import type { SpanSource } from "../enums";
+import type { SpanInput } from "./schemas";
+import { SPAN_SELECT, toSnapshot, type SpanRow } from "./span-rows";
+
+export type WriteSpanChangesOptions = {
+  /** Must be a transaction: the changes and their events are written together. */
+  tx: Db;
+  /** Live (not deleted) spans of the scope: one annotation's human spans, or a pair's gold spans. */
+  existing: readonly SpanRow[];
+  /** The complete new list, already validated against the documents. */
+  desired: readonly SpanInput[];
+  scope: { pairId: string; annotationId: string | null; source: SpanSource };
+  /** Who made the change (SpanEvent.actorId) and the author of new spans. */
+  actorId: string;
+  now: Date;
+};
+
+export type SpanChanges = {
+  created: string[];
+  updated: string[];
+  deleted: string[];
+  /** Client id (temp or stale) → server id, for every input span whose id changed. */
+  idMap: Record<string, string>;
+  /** The live spans after the change, input order. */
+  rows: SpanRow[];
+};
+
+const contentKey = (s: { documentId: string; start: number; end: number; category: string; text: string }) =>
+  `${s.documentId}\u0000${s.start}\u0000${s.end}\u0000${s.category}\u0000${s.text}`;
+
+/**
+ * Diffs `desired` against `existing` and writes the difference: creates, updates and soft-deletes (deletedAt), each
+ * with a SpanEvent (before/after snapshots). Matching: by id first; an input span whose id is missing or unknown
+ * reuses an unmatched existing span with identical content (delete + re-add of the same span is a no-op), else it is
+ * created with a new server id. Existing spans nobody matched are deleted. Never deletes rows: history stays whole.
+ */
+export async function writeSpanChanges(options: WriteSpanChangesOptions): Promise<SpanChanges> {
+  const { tx, existing, desired, scope, actorId, now } = options;
+  const byId = new Map(existing.map((r) => [r.id, r]));
+  const claimed = new Set<string>();
+  const match: (SpanRow | undefined)[] = desired.map((d) => {
+    const row = d.id ? byId.get(d.id) : undefined;
+    if (row) claimed.add(row.id);
+    return row;
+  });
+  const freeByContent = new Map<string, SpanRow[]>();
+  for (const r of existing) {
+    if (claimed.has(r.id)) continue;
+    const list = freeByContent.get(contentKey(r)) ?? [];
+    list.push(r);
+    freeByContent.set(contentKey(r), list);
+  }
+  desired.forEach((d, i) => {
+    if (match[i]) return;
+    const row = freeByContent.get(contentKey(d))?.shift();
+    if (row) {
+      claimed.add(row.id);
+      match[i] = row;
+    }
+  });
+
+  await checkSuggestionLinks(tx, scope.pairId, desired, match);
+
+  const changes: SpanChanges = { created: [], updated: [], deleted: [], idMap: {}, rows: [] };
+  const events: { spanId: string; action: string; beforeJson: string | null; afterJson: string | null }[] = [];
+  for (const [i, d] of desired.entries()) {
+    const row = match[i];
+    if (!row) {
+      const created = await tx.span.create({
+        data: {
+          pairId: scope.pairId,
+          annotationId: scope.annotationId,
+          source: scope.source,
+          documentId: d.documentId,
+          start: d.start,
+          end: d.end,
+          text: d.text,
+          category: d.category,
+          authorId: actorId,
+          score: d.score ?? null,
+          suggestionId: d.suggestionId ?? null,
+          createdAt: now,
+        },
+        select: SPAN_SELECT,
+      });
+      if (d.id) changes.idMap[d.id] = created.id;
+      changes.created.push(created.id);
+      changes.rows.push(created);
+      events.push({ spanId: created.id, action: "create", beforeJson: null, afterJson: JSON.stringify(toSnapshot(created)) });
+      continue;
+    }
+    if (d.id !== row.id && d.id) changes.idMap[d.id] = row.id;
+    const next = {
+      documentId: d.documentId,
+      start: d.start,
+      end: d.end,
+      text: d.text,
+      category: d.category,
+      score: d.score === undefined ? row.score : d.score,
+      suggestionId: d.suggestionId === undefined ? row.suggestionId : d.suggestionId,
+    };
+    const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== row[k]);
+    if (!changed) {
+      changes.rows.push(row);
+      continue;
+    }
+    const updated = await tx.span.update({ where: { id: row.id }, data: next, select: SPAN_SELECT });
+    changes.updated.push(row.id);
+    changes.rows.push(updated);
+    events.push({
+      spanId: row.id,
+      action: "update",
+      beforeJson: JSON.stringify(toSnapshot(row)),
+      afterJson: JSON.stringify(toSnapshot(updated)),
+    });
+  }
+  const gone = existing.filter((r) => !claimed.has(r.id));
+  if (gone.length > 0) {
+    await tx.span.updateMany({ where: { id: { in: gone.map((r) => r.id) }, deletedAt: null }, data: { deletedAt: now } });
+    for (const r of gone) {
+      changes.deleted.push(r.id);
+      events.push({ spanId: r.id, action: "delete", beforeJson: JSON.stringify(toSnapshot(r)), afterJson: null });
+    }
+  }
+  if (events.length > 0) {
+    await tx.spanEvent.createMany({ data: events.map((e) => ({ ...e, actorId, createdAt: now })) });
+  }
+  return changes;
+}
+
+/** A new or changed suggestionId must name a suggestion of the same pair and document. */
+async function checkSuggestionLinks(
+  tx: Db,
+  pairId: string,
+  desired: readonly SpanInput[],
+  match: readonly (SpanRow | undefined)[],
+): Promise<void> {
+  const wanted = desired
+    .map((d, index) => ({ index, id: d.suggestionId, documentId: d.documentId }))
+    .filter((x): x is { index: number; id: string; documentId: string } => !!x.id && x.id !== match[x.index]?.suggestionId);
+  if (wanted.length === 0) return;
+  const found = await tx.suggestion.findMany({
+    where: { id: { in: [...new Set(wanted.map((w) => w.id))] }, pairId },
+    select: { id: true, documentId: true },
+  });
+  const docOf = new Map(found.map((s) => [s.id, s.documentId]));
+  const bad = wanted.find((w) => docOf.get(w.id) !== w.documentId);
+  if (bad) {
+    throw new AppError("UNPROCESSABLE", `span ${bad.index}: suggestion ${bad.id} is not a suggestion for its document`, {
+      index: bad.index,
+      issues: [{ index: bad.index, message: `unknown suggestion ${bad.id}` }],
+    });
+  }
+}

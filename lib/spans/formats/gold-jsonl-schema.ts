@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { zSpanCategory } from "../categories";
+import { zSpanLayerSource } from "../schemas";
+
+/** One line of the gold JSONL (one pair × document), ready for training: see docs/spans.md. */
+export const goldSpanSchema = z.object({
+  start: z.number().int().nonnegative(),
+  end: z.number().int().positive(),
+  text: z.string().min(1),
+  category: zSpanCategory,
+  source: zSpanLayerSource,
+  author: z.string().min(1).optional(),
+  score: z.number().finite().optional(),
+});
+
+export const goldJsonlRecordSchema = z.object({
+  pairId: z.string().min(1),
+  query: z.string(),
+  documentId: z.string().min(1),
+  url: z.string().optional(),
+  title: z.string().optional(),
+  text: z.string(),
+  spans: z.array(goldSpanSchema),
+  tokens: z.object({
+    ids: z.array(z.number().int().nonnegative()).optional(),
+    starts: z.array(z.number().int().nonnegative()),
+    ends: z.array(z.number().int().positive()),
+    keep: z.array(z.union([z.literal(0), z.literal(1)])),
+  }),
+});
+
+export type GoldSpan = z.infer<typeof goldSpanSchema>;
+export type GoldJsonlRecord = z.infer<typeof goldJsonlRecordSchema>;

@@ -1,0 +1,35 @@
+import { MiB } from "../../schemas/limits";
+import type { Span } from "../schemas";
+
+/** One document of one pair with its spans (every layer): the unit every format exports and imports. */
+export interface SpanDocument {
+  pairId: string;
+  query: string;
+  documentId: string;
+  /** Canonical text; span offsets point into it. */
+  text: string;
+  url?: string;
+  title?: string;
+  spans: Span[];
+}
+
+/** What exports need of a tokenizer (WordPieceTokenizer satisfies it). */
+export interface TokenizerLike {
+  encode(text: string): { ids?: ArrayLike<number>; starts: ArrayLike<number>; ends: ArrayLike<number> };
+}
+
+/** One problem of an import: `index` is the record (task/line) index, null for file-level problems. */
+export interface ImportIssue {
+  index: number | null;
+  /** Where: "file", "[3]", "[3].annotations[0].result[2]", "line 7". */
+  record: string;
+  message: string;
+}
+
+/** All-or-nothing: either every record or every error. */
+export type ImportResult<T> = { ok: true; records: T[] } | { ok: false; errors: ImportIssue[] };
+
+/** Default upload limit: generous for a gold set, far below what would stall a request (100 MB files are refused). */
+export const DEFAULT_MAX_IMPORT_BYTES = 20 * MiB;
+/** Errors listed before an import gives up (the file is refused either way). */
+export const MAX_IMPORT_ERRORS = 1000;
