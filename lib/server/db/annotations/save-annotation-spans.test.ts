@@ -73,7 +73,7 @@ describe("saveAnnotationSpans: optimistic concurrency", () => {
     // deletes A's ad span. Saved from version 1 → 2.
     const merged = mergeSpanEdits({
       base: [],
-      mine: [{ ...b1, id: b1.id!, source: "human" }],
+      mine: [{ documentId: b1.documentId, start: b1.start, end: b1.end, text: b1.text, category: b1.category, id: b1.id!, source: "human" }],
       theirs: details.spans,
     });
     expect(merged.conflicts).toEqual([]);

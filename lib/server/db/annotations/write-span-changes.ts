@@ -62,7 +62,8 @@ export async function writeSpanChanges(options: WriteSpanChangesOptions): Promis
     }
   });
 
-  await checkSuggestionLinks(tx, scope.pairId, desired, match);
+  const gone = await checkSuggestionLinks(tx, scope.pairId, desired, match);
+  const linkOf = (d: SpanInput) => (d.suggestionId && gone.has(d.suggestionId) ? null : d.suggestionId);
 
   const changes: SpanChanges = { created: [], updated: [], deleted: [], idMap: {}, rows: [] };
   const events: { spanId: string; action: string; beforeJson: string | null; afterJson: string | null }[] = [];
@@ -81,7 +82,7 @@ export async function writeSpanChanges(options: WriteSpanChangesOptions): Promis
           category: d.category,
           authorId: actorId,
           score: d.score ?? null,
-          suggestionId: d.suggestionId ?? null,
+          suggestionId: linkOf(d) ?? null,
           createdAt: now,
         },
         select: SPAN_SELECT,
@@ -100,7 +101,7 @@ export async function writeSpanChanges(options: WriteSpanChangesOptions): Promis
       text: d.text,
       category: d.category,
       score: d.score === undefined ? row.score : d.score,
-      suggestionId: d.suggestionId === undefined ? row.suggestionId : d.suggestionId,
+      suggestionId: d.suggestionId === undefined ? row.suggestionId : (linkOf(d) ?? null),
     };
     const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== row[k]);
     if (!changed) {
@@ -117,10 +118,10 @@ export async function writeSpanChanges(options: WriteSpanChangesOptions): Promis
       afterJson: JSON.stringify(toSnapshot(updated)),
     });
   }
-  const gone = existing.filter((r) => !claimed.has(r.id));
-  if (gone.length > 0) {
-    await tx.span.updateMany({ where: { id: { in: gone.map((r) => r.id) }, deletedAt: null }, data: { deletedAt: now } });
-    for (const r of gone) {
+  const removed = existing.filter((r) => !claimed.has(r.id));
+  if (removed.length > 0) {
+    await tx.span.updateMany({ where: { id: { in: removed.map((r) => r.id) }, deletedAt: null }, data: { deletedAt: now } });
+    for (const r of removed) {
       changes.deleted.push(r.id);
       events.push({ spanId: r.id, action: "delete", beforeJson: JSON.stringify(toSnapshot(r)), afterJson: null });
     }
@@ -131,27 +132,33 @@ export async function writeSpanChanges(options: WriteSpanChangesOptions): Promis
   return changes;
 }
 
-/** A new or changed suggestionId must name a suggestion of the same pair and document. */
+/**
+ * A new or changed suggestionId must name a suggestion of the same pair and document (else UNPROCESSABLE).
+ * Returns the ids that no longer exist: a model re-run deleted them (the database already unlinked stored spans),
+ * and an editor still holding the old id must not fail its autosave over it — such links are stored as null.
+ */
 async function checkSuggestionLinks(
   tx: Db,
   pairId: string,
   desired: readonly SpanInput[],
   match: readonly (SpanRow | undefined)[],
-): Promise<void> {
+): Promise<Set<string>> {
   const wanted = desired
     .map((d, index) => ({ index, id: d.suggestionId, documentId: d.documentId }))
     .filter((x): x is { index: number; id: string; documentId: string } => !!x.id && x.id !== match[x.index]?.suggestionId);
-  if (wanted.length === 0) return;
-  const found = await tx.suggestion.findMany({
-    where: { id: { in: [...new Set(wanted.map((w) => w.id))] }, pairId },
-    select: { id: true, documentId: true },
+  if (wanted.length === 0) return new Set();
+  const ids = [...new Set(wanted.map((w) => w.id))];
+  const found = await tx.suggestion.findMany({ where: { id: { in: ids } }, select: { id: true, pairId: true, documentId: true } });
+  const byId = new Map(found.map((s) => [s.id, s]));
+  const bad = wanted.find((w) => {
+    const s = byId.get(w.id);
+    return s !== undefined && (s.pairId !== pairId || s.documentId !== w.documentId);
   });
-  const docOf = new Map(found.map((s) => [s.id, s.documentId]));
-  const bad = wanted.find((w) => docOf.get(w.id) !== w.documentId);
   if (bad) {
     throw new AppError("UNPROCESSABLE", `span ${bad.index}: suggestion ${bad.id} is not a suggestion for its document`, {
       index: bad.index,
-      issues: [{ index: bad.index, message: `unknown suggestion ${bad.id}` }],
+      issues: [{ index: bad.index, message: `suggestion ${bad.id} belongs to another document` }],
     });
   }
+  return new Set(ids.filter((id) => !byId.has(id)));
 }
