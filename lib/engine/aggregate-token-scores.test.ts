@@ -44,13 +44,14 @@ describe("aggregateTokenScores", () => {
     expect(aggregateTokenScores({ tokenScores: ts, units: u, aggregation: "mean" })).toEqual([0.5, 0]);
   });
 
-  it("is linear-time on big inputs", () => {
+  it("aggregates big inputs", () => {
     const n = 200_000;
     const big = tokens(Array.from({ length: n }, (_, i) => [i * 2, i * 2 + 1, (i % 10) / 10] as [number, number, number]));
     const u = Array.from({ length: n / 20 }, (_, i) => ({ start: i * 40, end: i * 40 + 39 }));
-    const t0 = performance.now();
     const out = aggregateTokenScores({ tokenScores: big, units: u, aggregation: "mean" });
     expect(out).toHaveLength(n / 20);
-    expect(performance.now() - t0).toBeLessThan(3000); // generous: shared CI cores
+    // Unit i covers tokens 20i..20i+19 whose probabilities cycle 0..0.9 twice: mean 0.45.
+    expect(out[0]).toBeCloseTo(0.45, 5);
+    expect(out.at(-1)).toBeCloseTo(0.45, 5);
   });
 });

@@ -31,13 +31,11 @@ describe("prepareResult", () => {
     expect(() => prepareResult({ id: "x" })).toThrow(/neither text nor html/);
   });
 
-  it("is fast on a multi-megabyte page", () => {
+  it("handles a multi-megabyte page", () => {
     const para = "The quick brown fox jumps over the lazy dog near the river bank. It was a sunny day in 2024, said Émile.\n\n";
     const text = para.repeat(Math.ceil(2_000_000 / para.length));
-    const t0 = performance.now();
+    // The test timeout is the hang guard; speed is measured by benchmarks, not asserted here.
     const r = prepareResult({ id: "big", text });
-    const ms = performance.now() - t0;
     expect(r.units.length).toBeGreaterThan(10_000);
-    expect(ms).toBeLessThan(20_000);
   });
 });

@@ -99,8 +99,11 @@ describe("selectSpans", () => {
     const sentences = Array.from({ length: 5000 }, (_, i) => `Sentence number ${i} has a few words.`);
     const big = makeResult("big", sentences);
     const scores = sentences.map((_, i) => ((i * 7919) % 1000) / 1000);
-    const t0 = performance.now();
-    for (let i = 0; i < 10; i++) selectSpans({ results: [big], unitScores: [scores], budget: 4000, threshold: i / 20 });
-    expect((performance.now() - t0) / 10).toBeLessThan(250); // ~10 ms idle; generous for shared cores
+    // Correctness on a big page; speed is measured by the inspector benchmark, not asserted here.
+    for (let i = 0; i < 10; i++) {
+      const sel = selectSpans({ results: [big], unitScores: [scores], budget: 4000, threshold: i / 20 });
+      expect(sel.tokensOut).toBeLessThanOrEqual(4000);
+      expect(sel.keptUnits).toBeGreaterThan(0);
+    }
   });
 });

@@ -20,8 +20,11 @@ export const modelConfigSchema = z.object({
       outputKind: z.enum(["probs", "logits", "logits2"]).default("probs"),
     })
     .default({ inputIds: "input_ids", attentionMask: "attention_mask", tokenTypeIds: "token_type_ids", output: "probs", outputKind: "probs" }),
-  /** "query-match": type ids 0 query, 1 context, 2 word in query, 3 stem in query; "segment": BERT's 0/1. */
-  typeIds: z.enum(["query-match", "segment"]).default("segment"),
+  /**
+   * "segment": BERT's 0 query / 1 context. "query-match": 0 query, 1 context, 2 word in query, 3 stem in
+   * query. "query-match-bm25": context ids 1 + match + 3 × relevance bin of the token's sentence (13 ids).
+   */
+  typeIds: z.enum(["query-match", "query-match-bm25", "segment"]).default("segment"),
   window: z.number().int().min(32).max(8192).default(512),
   overlap: z.number().int().min(0).default(128),
   maxQueryTokens: z.number().int().min(1).default(64),

@@ -206,10 +206,8 @@ describe("htmlToCanonical", () => {
       "<script>var x = 1;</script></div>\n";
     const html = `<html><body>${chunk.repeat(Math.ceil(5_000_000 / chunk.length))}</body></html>`;
     expect(html.length).toBeGreaterThanOrEqual(5_000_000);
-    const t0 = performance.now();
+    // The test timeout is the hang guard; speed is measured by benchmarks, not asserted here.
     const doc = htmlToCanonical(html);
-    const ms = performance.now() - t0;
-    expect(ms).toBeLessThan(10_000);
     expect(doc.blocks.length).toBe(5 * Math.ceil(5_000_000 / chunk.length));
     expect(doc.text.slice(0, 60)).toBe("Heading & more\nSome linked text, with entities \u2019 and spaces.");
     expect(doc.text).not.toContain("var x");

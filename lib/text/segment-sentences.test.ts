@@ -109,12 +109,11 @@ describe("segmentSentences", () => {
     expect(units2.map((u) => doc2.text.slice(u.start, u.end)).join(" ")).toBe(runOn);
   });
 
-  it("segments a large document quickly (chunked)", () => {
+  it("segments a large document (chunked)", () => {
     const para = "This is a fairly ordinary sentence about nothing much. Another one follows it here! ";
     const doc = textToCanonical(para.repeat(12_000)); // ~1 MB in one block
-    const t0 = performance.now();
+    // The test timeout is the hang guard; speed is measured by benchmarks, not asserted here.
     const units = segmentSentences(doc);
-    expect(performance.now() - t0).toBeLessThan(20_000);
     expect(units).toHaveLength(24_000);
     expectWellFormed(doc, units);
   });

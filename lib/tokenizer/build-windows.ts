@@ -28,6 +28,11 @@ export interface BuildWindowsOptions {
   overlap?: number;
   /** Mark context tokens whose word appears in the query (TYPE_CONTEXT_MATCH, or TYPE_CONTEXT_STEM_MATCH for a shared stem). */
   matchFeature?: boolean;
+  /**
+   * Per context token, the relevance bin of its sentence (tokenRelevanceBins). With it, a context
+   * token's type id is TYPE_CONTEXT + match + 3 * bin (13 type ids in all).
+   */
+  relevanceBins?: Uint8Array;
 }
 
 /** Packs `[CLS] query [SEP] context [SEP]` into overlapping windows covering every context token. */
@@ -49,7 +54,7 @@ export function buildWindows(opts: BuildWindowsOptions): Window[] {
     const contextIndex = inputIds.map(() => -1);
     for (let t = from; t < to; t++) {
       inputIds.push(opts.context.ids[t]!);
-      typeIds.push(match ? TYPE_CONTEXT + match[t]! : TYPE_CONTEXT);
+      typeIds.push(TYPE_CONTEXT + (match ? match[t]! : 0) + 3 * (opts.relevanceBins?.[t] ?? 0));
       contextIndex.push(t);
     }
     inputIds.push(opts.special.sep);

@@ -32,7 +32,7 @@ class Layer(nn.Module):
 
 
 class KeepModel(nn.Module):
-    def __init__(self, vocab=30522, d=256, layers=4, heads=4, ffn=1024, max_pos=512, types=4, dropout=0.1):
+    def __init__(self, vocab=30522, d=256, layers=4, heads=4, ffn=1024, max_pos=512, types=13, dropout=0.1):
         super().__init__()
         self.cfg = dict(vocab=vocab, d=d, layers=layers, heads=heads, ffn=ffn, max_pos=max_pos, types=types)
         self.tok = nn.Embedding(vocab, d)

@@ -76,6 +76,7 @@ def train(model, ds, dev, args, teacher=None, tag="model"):
     hist = []
     done = False
     pw = torch.tensor(args.pos_weight)
+    recent = []
     while not done:
         for idx in ds.batches(args.max_tokens, rng=rng):
             b = ds.collate(idx)
@@ -98,8 +99,11 @@ def train(model, ds, dev, args, teacher=None, tag="model"):
             sched.step()
             step += 1
             elapsed = (time.time() - start) / 60
+            recent.append(loss.item())
             if step % 50 == 0:
-                log(f"{tag} step {step}/{total} loss {loss.item():.4f} lr {sched.get_last_lr()[0]:.2e} {elapsed:.1f} min")
+                # Mean over the last 50 batches: single batches differ a lot (plain SQuAD vs noisy pages).
+                log(f"{tag} step {step}/{total} loss {sum(recent) / len(recent):.4f} lr {sched.get_last_lr()[0]:.2e} {elapsed:.1f} min")
+                recent = []
             if step % args.eval_every == 0 or step >= total or (args.max_minutes and elapsed > args.max_minutes):
                 ev = evaluate(model, dev, limit=args.dev_limit)
                 ev.update(step=step, minutes=round(elapsed, 2))

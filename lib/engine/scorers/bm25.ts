@@ -11,58 +11,72 @@ export interface Bm25Options {
  * IDF and average length, so terms common across the set count little. Scores are min-max
  * normalised over the set to [0, 1] (all 0 when no unit matches any query term).
  */
-export function createBm25Scorer(opts: Bm25Options = {}): Scorer {
+export interface Bm25Document {
+  text: string;
+  units: ReadonlyArray<{ start: number; end: number }>;
+}
+
+/**
+ * BM25 of each unit of `docs` against the query; every unit of every doc is a "document" for IDF
+ * and average length. Scores min-max normalised over all units to [0, 1] (all 0 when nothing matches).
+ * Synchronous and pure: the baseline scorer and the model's relevance feature share it.
+ */
+export function computeBm25Scores(query: string, docs: readonly Bm25Document[], opts: Bm25Options = {}): number[][] {
   const k1 = opts.k1 ?? 1.2;
   const b = opts.b ?? 0.75;
+  const queryTerms = [...new Set(tokenizeTerms(query))];
+  const qIndex = new Map(queryTerms.map((t, i) => [t, i]));
+  // Per unit: its length and the frequencies of the query terms only.
+  const lengths: number[] = [];
+  const freqs: Float64Array[] = [];
+  const df = new Float64Array(queryTerms.length);
+  for (const d of docs) {
+    for (const u of d.units) {
+      const terms = tokenizeTerms(d.text.slice(u.start, u.end));
+      const tf = new Float64Array(queryTerms.length);
+      for (const t of terms) {
+        const i = qIndex.get(t);
+        if (i !== undefined) tf[i]!++;
+      }
+      for (let i = 0; i < tf.length; i++) if (tf[i]! > 0) df[i]!++;
+      lengths.push(terms.length);
+      freqs.push(tf);
+    }
+  }
+  const n = lengths.length;
+  const avgLen = n > 0 ? lengths.reduce((a, c) => a + c, 0) / n : 0;
+  const idf = Array.from(df, (d) => Math.log(1 + (n - d + 0.5) / (d + 0.5)));
+  const raw = freqs.map((tf, j) => {
+    const norm = k1 * (1 - b + (b * lengths[j]!) / (avgLen || 1));
+    let s = 0;
+    for (let i = 0; i < tf.length; i++) {
+      const f = tf[i]!;
+      if (f > 0) s += (idf[i]! * f * (k1 + 1)) / (f + norm);
+    }
+    return s;
+  });
+  let min = Infinity;
+  let max = -Infinity;
+  for (const s of raw) {
+    if (s < min) min = s;
+    if (s > max) max = s;
+  }
+  const span = max - min;
+  let j = 0;
+  return docs.map((d) =>
+    d.units.map(() => {
+      const s = raw[j++]!;
+      return span > 0 ? (s - min) / span : 0;
+    }),
+  );
+}
+
+/** BM25 sentence ranking as a compression baseline (IDF over the whole result set). */
+export function createBm25Scorer(opts: Bm25Options = {}): Scorer {
   return {
     name: "bm25",
     async scoreUnits({ query, results }): Promise<UnitScores> {
-      const queryTerms = [...new Set(tokenizeTerms(query))];
-      const qIndex = new Map(queryTerms.map((t, i) => [t, i]));
-      // Per unit: its length and the frequencies of the query terms only.
-      const lengths: number[] = [];
-      const freqs: Float64Array[] = [];
-      const df = new Float64Array(queryTerms.length);
-      for (const r of results) {
-        for (const u of r.units) {
-          const terms = tokenizeTerms(r.doc.text.slice(u.start, u.end));
-          const tf = new Float64Array(queryTerms.length);
-          for (const t of terms) {
-            const i = qIndex.get(t);
-            if (i !== undefined) tf[i]!++;
-          }
-          for (let i = 0; i < tf.length; i++) if (tf[i]! > 0) df[i]!++;
-          lengths.push(terms.length);
-          freqs.push(tf);
-        }
-      }
-      const n = lengths.length;
-      const avgLen = n > 0 ? lengths.reduce((a, c) => a + c, 0) / n : 0;
-      const idf = Array.from(df, (d) => Math.log(1 + (n - d + 0.5) / (d + 0.5)));
-      const raw = freqs.map((tf, j) => {
-        const norm = k1 * (1 - b + (b * lengths[j]!) / (avgLen || 1));
-        let s = 0;
-        for (let i = 0; i < tf.length; i++) {
-          const f = tf[i]!;
-          if (f > 0) s += (idf[i]! * f * (k1 + 1)) / (f + norm);
-        }
-        return s;
-      });
-      let min = Infinity;
-      let max = -Infinity;
-      for (const s of raw) {
-        if (s < min) min = s;
-        if (s > max) max = s;
-      }
-      const span = max - min;
-      let j = 0;
-      const unitScores = results.map((r) =>
-        r.units.map(() => {
-          const s = raw[j++]!;
-          return span > 0 ? (s - min) / span : 0;
-        }),
-      );
-      return { unitScores };
+      return { unitScores: computeBm25Scores(query, results.map((r) => ({ text: r.doc.text, units: r.units })), opts) };
     },
   };
 }

@@ -1,6 +1,8 @@
 import { aggregateTokenScores } from "../../engine/aggregate-token-scores";
 import type { Scorer, TokenScores } from "../../engine/types";
 import { buildWindows, stitchWindows } from "../../tokenizer/build-windows";
+import { computeBm25Scores } from "../../engine/scorers/bm25";
+import { tokenRelevanceBins } from "../../tokenizer/relevance-bins";
 import type { LoadedModel } from "./load-model";
 import { WindowBatcher } from "./window-batcher";
 
@@ -23,7 +25,12 @@ export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
     name: `model:${model.name}`,
     async scoreUnits({ query, results, aggregation }) {
       const q = tokenizer.encode(query);
-      const perResult = results.map((r) => {
+      const relevance = config.typeIds === "query-match-bm25";
+      const setScores =
+        relevance && (process.env.SNIPPET_LAB_RELEVANCE_SCOPE ?? "set") === "set"
+          ? computeBm25Scores(query, results.map((r) => ({ text: r.doc.text, units: r.units })))
+          : undefined;
+      const perResult = results.map((r, i) => {
         const enc = tokenizer.encode(r.doc.text);
         const windows =
           enc.ids.length === 0
@@ -35,7 +42,17 @@ export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
                 maxLength: config.window,
                 overlap: config.overlap,
                 maxQueryTokens: config.maxQueryTokens,
-                matchFeature: config.typeIds === "query-match",
+                matchFeature: config.typeIds !== "segment",
+                relevanceBins: relevance
+                  ? tokenRelevanceBins({
+                      query,
+                      text: r.doc.text,
+                      units: r.units,
+                      starts: enc.starts,
+                      ends: enc.ends,
+                      unitScores: setScores?.[i],
+                    })
+                  : undefined,
               });
         return { enc, windows };
       });
