@@ -3,11 +3,12 @@ import { walkHtml } from "./walk-html";
 import type { Block, BlockKind, BlockRole, CanonicalDoc } from "./types";
 
 export interface HtmlToCanonicalOptions {
-  /** Cap on the canonical text length; the text is cut at a block boundary. Default 2,000,000. */
+  /** Cap on the canonical text length; the text is cut at a block boundary. Default 5,000,000. */
   maxChars?: number;
 }
 
-const DEFAULT_MAX_CHARS = 2_000_000;
+// Matches the API's 5 MB per-result limit, so accepted pages are never silently cut.
+const DEFAULT_MAX_CHARS = 5_000_000;
 
 /** Elements whose content is never visible text (title is captured separately). */
 const SKIP_TAGS = new Set([
