@@ -1,22 +1,15 @@
 import "server-only";
 import { z } from "zod";
 import { type Db, getDb } from "../client";
-import { type AnnotationStatus, zAnnotationStatus } from "../enums";
+import { zAnnotationStatus } from "../enums";
+import { ANNOTATION_HEAD_SELECT, type AnnotationHead } from "./annotation-head";
 import { parseOptions } from "./parse-options";
 import { zId, type StoredSpan } from "./schemas";
 import { SPAN_SELECT, sortSpans, toStoredSpan } from "./span-rows";
 
 export type GetAnnotationOptions = ({ pairId: string; annotatorId: string } | { annotationId: string }) & { db?: Db };
 
-export type AnnotationState = {
-  id: string;
-  pairId: string;
-  annotatorId: string;
-  status: AnnotationStatus;
-  /** Send it back as `baseVersion` when saving. */
-  version: number;
-  comment: string | null;
-  submittedAt: Date | null;
+export type AnnotationState = AnnotationHead & {
   updatedAt: Date;
   /** Live (not deleted) human spans in document order; `drift` is set on any whose text no longer matches. */
   spans: StoredSpan[];
@@ -31,13 +24,7 @@ export async function getAnnotation(options: GetAnnotationOptions): Promise<Anno
   const annotation = await db.annotation.findUnique({
     where: "annotationId" in key ? { id: key.annotationId } : { pairId_annotatorId: key },
     select: {
-      id: true,
-      pairId: true,
-      annotatorId: true,
-      status: true,
-      version: true,
-      comment: true,
-      submittedAt: true,
+      ...ANNOTATION_HEAD_SELECT,
       updatedAt: true,
       spans: { where: { deletedAt: null }, select: SPAN_SELECT },
       pair: { select: { documents: { select: { position: true, document: { select: { id: true, text: true } } } } } },

@@ -2,36 +2,22 @@ import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { type Db, getDb } from "../client";
-import { type AnnotationStatus, zAnnotationStatus } from "../enums";
+import { zAnnotationStatus } from "../enums";
+import { ANNOTATION_HEAD_SELECT, type AnnotationHead } from "./annotation-head";
 import { parseOptions } from "./parse-options";
 import { requireUser } from "./require-user";
 import { zId } from "./schemas";
 
 export type GetOrCreateAnnotationOptions = { pairId: string; annotatorId: string; db?: Db };
 
-export type AnnotationSummary = {
-  id: string;
-  pairId: string;
-  annotatorId: string;
-  status: AnnotationStatus;
-  version: number;
-  comment: string | null;
-  submittedAt: Date | null;
+export type AnnotationSummary = AnnotationHead & {
   /** True when this call created it. */
   created: boolean;
 };
 
 const schema = z.object({ pairId: zId, annotatorId: zId });
 
-const SELECT = {
-  id: true,
-  pairId: true,
-  annotatorId: true,
-  status: true,
-  version: true,
-  comment: true,
-  submittedAt: true,
-} as const;
+const SELECT = ANNOTATION_HEAD_SELECT;
 
 /**
  * The annotator's Annotation of the pair, created (status in_progress, version 0) on first call: one per annotator
