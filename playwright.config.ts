@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { E2E_API_KEY, E2E_PORT as PORT } from "./e2e/constants";
+import { E2E_ADMIN, E2E_API_KEY, E2E_PORT as PORT } from "./e2e/constants";
 
 const baseURL = `http://127.0.0.1:${PORT}`;
 
@@ -57,6 +57,8 @@ export default defineConfig({
       SNIPPET_LAB_DATA_DIR: dataDir,
       SNIPPET_LAB_SKIP_BUILD: "1",
       SNIPPET_LAB_API_KEYS: E2E_API_KEY,
+      SNIPPET_LAB_ADMIN_EMAIL: E2E_ADMIN.email,
+      SNIPPET_LAB_ADMIN_PASSWORD: E2E_ADMIN.password,
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -29,6 +29,21 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             <Link href="/inspector" className="text-slate-600 hover:text-slate-900" data-testid="nav-inspector">
               Inspector
             </Link>
+            {user && (
+              <Link href="/pairs" className="text-slate-600 hover:text-slate-900" data-testid="nav-pairs">
+                Queue
+              </Link>
+            )}
+            {user && (
+              <Link href="/agreement" className="text-slate-600 hover:text-slate-900" data-testid="nav-agreement">
+                Agreement
+              </Link>
+            )}
+            {user && (
+              <Link href="/datasets" className="text-slate-600 hover:text-slate-900" data-testid="nav-datasets">
+                Datasets
+              </Link>
+            )}
             <Link href="/api-docs" className="text-slate-600 hover:text-slate-900" data-testid="nav-api-docs">
               API docs
             </Link>
