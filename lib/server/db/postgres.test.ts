@@ -1,0 +1,62 @@
+// The schema on PostgreSQL: run by scripts/test-postgres.mjs (part of `npm test`), which starts a throwaway cluster,
+// generates the PostgreSQL client into ./generated-pg and sets SNIPPET_LAB_TEST_POSTGRES_URL. Skipped otherwise.
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isAppError } from "@/lib/errors";
+import { adjudicatePair } from "./annotations/adjudicate-pair";
+import { getGoldSpans } from "./annotations/get-gold-spans";
+import { saveAnnotationSpans } from "./annotations/save-annotation-spans";
+import type { Db } from "./client";
+import { createPair } from "./create-pair";
+import { migrateDatabase } from "./migrate";
+
+const url = process.env.SNIPPET_LAB_TEST_POSTGRES_URL;
+
+type PgPrisma = { $disconnect(): Promise<void>; user: { create(a: unknown): Promise<{ id: string }> } } & Record<string, unknown>;
+
+describe.skipIf(!url)("PostgreSQL", () => {
+  let db: PgPrisma;
+  // The data-access layer is typed against the SQLite client; the PostgreSQL client has the same API.
+  const asDb = () => db as unknown as Db;
+
+  beforeAll(async () => {
+    const migrationsDir = path.resolve(import.meta.dirname, "../../../prisma/migrations-postgresql");
+    const first = await migrateDatabase({ url: url!, migrationsDir });
+    expect(first.applied.length).toBeGreaterThan(0);
+    const again = await migrateDatabase({ url: url!, migrationsDir });
+    expect(again.applied).toEqual([]);
+
+    const generated = "./generated-pg/client";
+    const { PrismaClient } = (await import(/* @vite-ignore */ generated)) as { PrismaClient: new (o: unknown) => PgPrisma };
+    const { PrismaPg } = await import("@prisma/adapter-pg");
+    db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url! }) });
+  });
+  afterAll(async () => db?.$disconnect());
+
+  it("round-trips a pair, an annotation with a version conflict, and gold through the data-access layer", async () => {
+    const annotator = await db.user.create({ data: { email: "ann@pg.test", name: "ann", role: "annotator", passwordHash: "x" } });
+    const reviewer = await db.user.create({ data: { email: "rev@pg.test", name: "rev", role: "reviewer", passwordHash: "x" } });
+    // Non-Latin text and an astral character: offsets are UTF-16 code units on both databases.
+    const text = "Міст відкрили 28 травня 1937 року. 桥于1937年通车。 Il ponte 🌉 è lungo 2,7 km.";
+    const pair = await createPair({ db: asDb(), dataset: "pg", query: "коли відкрили міст", documents: [{ text }] });
+    const stored = await (db as unknown as { document: { findUniqueOrThrow(a: unknown): Promise<{ text: string }> } }).document.findUniqueOrThrow({
+      where: { id: pair.documentIds[0] },
+    });
+    const needle = "Il ponte 🌉 è lungo 2,7 km.";
+    const start = stored.text.indexOf(needle);
+    expect(start).toBeGreaterThan(0);
+    const span = { documentId: pair.documentIds[0]!, start, end: start + needle.length, text: needle, category: "vital" as const };
+
+    const saved = await saveAnnotationSpans({ db: asDb(), pairId: pair.id, annotatorId: annotator.id, baseVersion: 0, spans: [span] });
+    expect(saved.version).toBe(1);
+    const stale = await saveAnnotationSpans({ db: asDb(), pairId: pair.id, annotatorId: annotator.id, baseVersion: 0, spans: [] }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isAppError(stale) && stale.code).toBe("CONFLICT");
+
+    await adjudicatePair({ db: asDb(), pairId: pair.id, reviewerId: reviewer.id, spans: [span] });
+    const gold = await getGoldSpans({ db: asDb(), pairId: pair.id });
+    expect(gold.spans.map((s) => [s.start, s.end, s.text, s.category, s.drift])).toEqual([[span.start, span.end, needle, "vital", undefined]]);
+  });
+});
