@@ -48,15 +48,20 @@ const schema = z.object({
 /**
  * A reviewer writes the pair's gold version: Span rows with source "gold" and no annotation, replacing the previous
  * gold in one transaction (unchanged spans kept, the rest updated/created/soft-deleted, one SpanEvent each), and
- * the pair becomes accepted with the review fields set. Gold must hold at least one span: Pair.status is derived
- * from live gold, and the schema has no other "adjudicated" marker.
- * FORBIDDEN without the reviewer/admin role; UNPROCESSABLE for invalid or drifted spans; CONFLICT on a stale baseVersion
+ * the pair becomes accepted with the review fields and the adjudication marker (adjudicatedAt/adjudicatedById) set.
+ * Gold must hold at least one span: Pair.status is derived from live gold (reject the annotations instead).
+ * FORBIDDEN without the reviewer/admin role or when the reviewer is the pair's only annotator; UNPROCESSABLE for invalid or drifted spans; CONFLICT on a stale baseVersion
  * (details: version, status, spans = current gold).
  */
 export async function adjudicatePair(options: AdjudicatePairOptions): Promise<AdjudicatePairResult> {
   const { db = getDb(), ...rest } = options;
   const { pairId, reviewerId, spans, comment, baseVersion } = parseOptions(schema, rest);
   await requireUser({ db, userId: reviewerId, roles: ["reviewer", "admin"], action: "adjudicate pairs" });
+  // Four-eyes: gold built only from the reviewer's own annotation would be self-approval (as in reviewAnnotation).
+  const annotators = await db.annotation.findMany({ where: { pairId }, select: { annotatorId: true } });
+  if (annotators.some((a) => a.annotatorId === reviewerId) && annotators.every((a) => a.annotatorId === reviewerId)) {
+    throw new AppError("FORBIDDEN", "Reviewers may not adjudicate a pair only they annotated");
+  }
   const { documents } = await loadPairDocuments({ db, pairId });
   validateSpans(spans, documents);
 
@@ -84,11 +89,14 @@ export async function adjudicatePair(options: AdjudicatePairOptions): Promise<Ad
         actorId: reviewerId,
         now: new Date(),
       });
+      const now = new Date();
       const status = await syncPairStatus({
         tx,
         pairId,
-        review: { reviewerId, comment: comment?.trim() || null, at: new Date() },
+        review: { reviewerId, comment: comment?.trim() || null, at: now },
       });
+      // syncPairStatus already bumped the version for the review; the marker rides along without another bump.
+      await tx.pair.update({ where: { id: pairId }, data: { adjudicatedAt: now, adjudicatedById: reviewerId } });
       const pair = await tx.pair.findUniqueOrThrow({ where: { id: pairId }, select: { version: true } });
       if (baseVersion !== undefined && pair.version !== baseVersion + 1) {
         throw new AppError("CONFLICT", "The pair was adjudicated concurrently", { version: pair.version });

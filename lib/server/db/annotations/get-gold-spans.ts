@@ -17,6 +17,9 @@ export type GoldState = {
   reviewerId: string | null;
   reviewComment: string | null;
   reviewedAt: Date | null;
+  /** When and by whom the gold version was last saved; null when the pair was never adjudicated. */
+  adjudicatedAt: Date | null;
+  adjudicatedById: string | null;
   /** Live gold spans (source gold, no annotation), document order. */
   spans: StoredSpan[];
 };
@@ -35,6 +38,8 @@ export async function getGoldSpans(options: GetGoldSpansOptions): Promise<GoldSt
       reviewerId: true,
       reviewComment: true,
       reviewedAt: true,
+      adjudicatedAt: true,
+      adjudicatedById: true,
       spans: { where: { source: "gold", annotationId: null, deletedAt: null }, select: SPAN_SELECT },
       documents: { select: { position: true, document: { select: { id: true, text: true } } } },
     },
@@ -48,6 +53,8 @@ export async function getGoldSpans(options: GetGoldSpansOptions): Promise<GoldSt
     reviewerId: pair.reviewerId,
     reviewComment: pair.reviewComment,
     reviewedAt: pair.reviewedAt,
+    adjudicatedAt: pair.adjudicatedAt,
+    adjudicatedById: pair.adjudicatedById,
     spans: sortSpans(
       pair.spans.map((s) => toStoredSpan(s, documents.get(s.documentId)?.text)),
       documents,

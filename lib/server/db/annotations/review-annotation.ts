@@ -36,9 +36,9 @@ const schema = z
   });
 
 /**
- * A reviewer (role reviewer or admin) accepts or rejects a submitted annotation. Writes the review onto the pair
- * (reviewerId, reviewComment, reviewedAt: the schema has no per-annotation review columns) and recomputes
- * Pair.status (accepted / rejected). FORBIDDEN for reviewing one's own annotation or without the role;
+ * A reviewer (role reviewer or admin) accepts or rejects a submitted annotation. Writes the review onto the
+ * annotation (reviewerId, reviewComment, reviewedAt: each annotator sees the decision on their own work) and, as the
+ * latest review, onto the pair, and recomputes Pair.status (accepted / rejected). FORBIDDEN for reviewing one's own annotation or without the role;
  * UNPROCESSABLE for a rejection without comment; CONFLICT unless the annotation is submitted (or on a stale baseVersion).
  */
 export async function reviewAnnotation(options: ReviewAnnotationOptions): Promise<AnnotationTransition> {
@@ -63,12 +63,13 @@ export async function reviewAnnotation(options: ReviewAnnotationOptions): Promis
         throw new AppError("CONFLICT", `Only a submitted annotation can be reviewed (it is ${a.status})`, details);
       }
       const status = decision === "accept" ? "accepted" : "rejected";
+      const now = new Date();
       const done = await tx.annotation.updateMany({
         where: { id: a.id, version: a.version },
-        data: { status, version: { increment: 1 } },
+        data: { status, version: { increment: 1 }, reviewerId, reviewComment: comment, reviewedAt: now },
       });
       if (done.count !== 1) throw new AppError("CONFLICT", "The annotation changed concurrently", details);
-      const pairStatus = await syncPairStatus({ tx, pairId: a.pairId, review: { reviewerId, comment, at: new Date() } });
+      const pairStatus = await syncPairStatus({ tx, pairId: a.pairId, review: { reviewerId, comment, at: now } });
       return { annotationId: a.id, status, version: a.version + 1, pairStatus };
     },
     { db },

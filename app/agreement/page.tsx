@@ -1,0 +1,144 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AgreementTable } from "@/components/agreement/agreement-table";
+import { hasPermission } from "@/lib/auth/policy";
+import { CATEGORY_META, SPAN_CATEGORIES } from "@/lib/spans/categories";
+import { requireUser } from "@/lib/server/auth/require-user";
+import { computeDatasetAgreement } from "@/lib/server/db/agreement/compute-dataset-agreement";
+import { agreementQuerySchema } from "@/lib/server/db/annotations/review-request-schemas";
+import { listQueueFilterOptions } from "@/lib/server/db/annotations/queue-filter-options";
+
+export const metadata: Metadata = { title: "Agreement · Snippet Lab" };
+export const dynamic = "force-dynamic";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const f = (v: number | null) => (v === null ? "—" : v.toFixed(3));
+const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
+
+/**
+ * Inter-annotator agreement per dataset. Open to every signed-in role (pair:read): the figures hold no span content
+ * and help annotators see where labels diverge; the review links are shown to reviewers only.
+ */
+export default async function AgreementPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const sp = await searchParams;
+  const asked = new URLSearchParams();
+  for (const k of ["datasetId", "metric", "category"]) if (first(sp[k])) asked.set(k, first(sp[k])!);
+  const user = await requireUser({ permission: "pair:read", next: `/agreement${asked.size ? `?${asked}` : ""}` });
+  const { datasets } = await listQueueFilterOptions();
+  const fallback = datasets.find((d) => d.pairCount > 0) ?? datasets[0];
+  const parsed = agreementQuerySchema.safeParse({
+    datasetId: first(sp.datasetId) || fallback?.id,
+    metric: first(sp.metric) || undefined,
+    category: first(sp.category) || undefined,
+  });
+  const known = parsed.success && datasets.some((d) => d.id === parsed.data.datasetId);
+  const agreement = parsed.success && known ? await computeDatasetAgreement({ datasetId: parsed.data.datasetId, rankBy: parsed.data }) : null;
+  const canReview = hasPermission(user.role, "pair:review");
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Agreement</h1>
+        <p className="text-sm text-slate-600">
+          How closely annotators agree, per category: character-level F1 and token-level Cohen’s κ (word tokens), over submitted and reviewed
+          annotations of pairs that at least two people labelled.
+        </p>
+      </div>
+
+      <form method="get" action="/agreement" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+        <label className="space-y-1 text-xs font-medium text-slate-700">
+          <span className="block">Dataset</span>
+          <select name="datasetId" defaultValue={parsed.success ? parsed.data.datasetId : ""} className={input} data-testid="agreement-dataset">
+            {datasets.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name} ({d.pairCount})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="space-y-1 text-xs font-medium text-slate-700">
+          <span className="block">Rank pairs by</span>
+          <select name="metric" defaultValue={parsed.success ? parsed.data.metric : "kappa"} className={input} data-testid="agreement-metric">
+            <option value="kappa">Token κ</option>
+            <option value="charF1">Char F1</option>
+          </select>
+        </label>
+        <label className="space-y-1 text-xs font-medium text-slate-700">
+          <span className="block">On</span>
+          <select name="category" defaultValue={parsed.success ? parsed.data.category : "micro"} className={input} data-testid="agreement-category">
+            <option value="micro">All categories</option>
+            {SPAN_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {CATEGORY_META[c].label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800" data-testid="agreement-apply">
+          Show
+        </button>
+      </form>
+
+      {datasets.length === 0 && <p className="text-sm text-slate-500">No datasets yet.</p>}
+      {datasets.length > 0 && !agreement && (
+        <p className="text-sm text-red-700" role="alert">
+          Unknown dataset or invalid options. <Link href="/agreement" className="underline">Start over</Link>
+        </p>
+      )}
+
+      {agreement && (
+        <>
+          <p className="text-sm text-slate-700" data-testid="agreement-summary">
+            {agreement.dataset.name}: {agreement.pairsCompared} pair{agreement.pairsCompared === 1 ? "" : "s"} with two or more annotations,{" "}
+            {agreement.mean.comparisons} annotator comparison{agreement.mean.comparisons === 1 ? "" : "s"}; {agreement.pairsWithOneAnnotation} pair
+            {agreement.pairsWithOneAnnotation === 1 ? "" : "s"} with a single annotation (not compared).
+          </p>
+          <AgreementTable agreement={agreement} />
+
+          <section className="space-y-2">
+            <h2 className="text-sm font-semibold text-slate-900">Lowest agreement first</h2>
+            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+              <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="agreement-pairs">
+                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                  <tr>
+                    <th className="px-3 py-2">Query</th>
+                    <th className="px-3 py-2">Annotators</th>
+                    <th className="px-3 py-2 text-right">{agreement.rankBy.metric === "kappa" ? "κ" : "Char F1"} (ranked)</th>
+                    <th className="px-3 py-2 text-right">Char F1 (all)</th>
+                    <th className="px-3 py-2 text-right">κ (all)</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {agreement.pairs.length === 0 && (
+                    <tr>
+                      <td colSpan={5} className="px-3 py-6 text-center text-slate-500">
+                        No pair has two compared annotations yet.
+                      </td>
+                    </tr>
+                  )}
+                  {agreement.pairs.map((p) => (
+                    <tr key={p.pairId} data-testid="agreement-pair-row" data-pair-id={p.pairId}>
+                      <td className="max-w-md px-3 py-2">
+                        <Link
+                          href={canReview ? `/pairs/${encodeURIComponent(p.pairId)}/review` : `/pairs/${encodeURIComponent(p.pairId)}`}
+                          className="font-medium text-blue-800 hover:underline"
+                        >
+                          {p.query}
+                        </Link>
+                      </td>
+                      <td className="px-3 py-2 text-xs text-slate-700">{p.annotators.join(", ")}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{f(p.value)}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{f(p.microCharF1)}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{f(p.microKappa)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

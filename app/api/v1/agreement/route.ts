@@ -1,0 +1,20 @@
+import { withAuth } from "@/lib/server/auth/with-auth";
+import { computeDatasetAgreement } from "@/lib/server/db/agreement/compute-dataset-agreement";
+import { agreementQuerySchema } from "@/lib/server/db/annotations/review-request-schemas";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/**
+ * GET ?datasetId&metric=kappa|charF1&category=micro|<category> → DatasetAgreement (pair:read: agreement figures hold
+ * no span content, and annotators benefit from seeing where labels diverge). 400 without datasetId, 404 unknown.
+ */
+export const GET = withAuth({ permission: "pair:read" }, async (req) => {
+  const sp = new URL(req.url).searchParams;
+  const q = agreementQuerySchema.parse({
+    datasetId: sp.get("datasetId") ?? undefined,
+    metric: sp.get("metric") || undefined,
+    category: sp.get("category") || undefined,
+  });
+  return computeDatasetAgreement({ datasetId: q.datasetId, rankBy: { metric: q.metric, category: q.category } });
+});

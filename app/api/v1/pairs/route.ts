@@ -1,0 +1,15 @@
+import { withAuth } from "@/lib/server/auth/with-auth";
+import { listPairs } from "@/lib/server/db/annotations/list-pairs";
+import { parseQueueSearchParams } from "@/lib/server/db/annotations/queue-search-params";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/**
+ * GET ?datasetId&status(repeatable or comma list)&annotatorId&category&sort=updatedAt|uncertainty|disagreement
+ * &direction=asc|desc&limit&cursor&todo=1 → { items: PairListItem[], nextCursor } (pair:read). 400 for bad params.
+ */
+export const GET = withAuth({ permission: "pair:read" }, async (req) => {
+  const { todo: _todo, ...input } = parseQueueSearchParams(new URL(req.url).searchParams);
+  return listPairs(input);
+});

@@ -1,0 +1,138 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { isAppError } from "@/lib/errors";
+import { StatusBadge } from "@/components/queue/status-badge";
+import { ReviewWorkspace } from "@/components/review/review-workspace";
+import type { AgreementFigures, ReviewAnnotation, ReviewCandidate, ReviewGold } from "@/components/review/types";
+import { buildGoldCandidates } from "@/lib/spans/agreement/build-gold-candidates";
+import { computeTextAgreement } from "@/lib/spans/agreement/compute-text-agreement";
+import { meanPairwiseAgreement } from "@/lib/spans/agreement/mean-pairwise-agreement";
+import { SPAN_CATEGORIES } from "@/lib/spans/categories";
+import { requireUser } from "@/lib/server/auth/require-user";
+import { getGoldSpans } from "@/lib/server/db/annotations/get-gold-spans";
+import { listPairAnnotations } from "@/lib/server/db/annotations/list-pair-annotations";
+import { queueFilterQuery, withQuery } from "@/lib/server/db/annotations/queue-search-params";
+import type { StoredSpan } from "@/lib/server/db/annotations/schemas";
+
+export const metadata: Metadata = { title: "Review · Snippet Lab" };
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const asSpan = (s: StoredSpan) => ({ documentId: s.documentId, start: s.start, end: s.end, text: s.text, category: s.category, source: "human" as const });
+
+/** Statuses whose spans vote in the gold candidates (rejected and unfinished work does not). */
+const VOTING = new Set(["submitted", "accepted"]);
+
+export default async function ReviewPage({ params, searchParams }: Props) {
+  const { id } = await params;
+  const filters = queueFilterQuery(await searchParams);
+  const me = await requireUser({ permission: "pair:review", next: withQuery(`/pairs/${encodeURIComponent(id)}/review`, filters) });
+  const found = await Promise.all([listPairAnnotations({ pairId: id }), getGoldSpans({ pairId: id })]).catch((e: unknown) => {
+    if (isAppError(e) && (e.code === "NOT_FOUND" || e.code === "UNPROCESSABLE")) return null;
+    throw e;
+  });
+  if (!found) notFound();
+  const [data, gold] = found;
+
+  // Spans that drifted from their text cannot be compared or merged; they are still listed on the cards.
+  const clean = (spans: StoredSpan[]) => spans.filter((s) => !s.drift).map(asSpan);
+  const report =
+    data.annotations.length >= 2
+      ? computeTextAgreement({
+          pairs: [
+            {
+              pairId: id,
+              documents: data.documents,
+              annotations: data.annotations.map((a) => ({ annotator: a.annotator.email, spans: clean(a.spans) })),
+            },
+          ],
+        })
+      : null;
+  const comparisons = report?.pairs[0]?.annotatorPairs ?? [];
+  const agreementOf = (email: string): AgreementFigures | null => {
+    if (!report) return null;
+    const m = meanPairwiseAgreement({ comparisons, annotator: email });
+    const perCategory = {} as AgreementFigures["perCategory"];
+    for (const c of SPAN_CATEGORIES) perCategory[c] = { charF1: m.perCategory[c].charF1.mean, kappa: m.perCategory[c].kappa.mean };
+    return { perCategory, micro: { charF1: m.micro.charF1.mean, kappa: m.micro.kappa.mean }, comparisons: m.comparisons };
+  };
+
+  const voters = data.annotations.some((a) => VOTING.has(a.status)) ? data.annotations.filter((a) => VOTING.has(a.status)) : data.annotations;
+  const voterIds = new Set(voters.map((a) => a.id));
+  const texts = new Map(data.documents.map((d) => [d.id, d.text]));
+  const fromAnnotations = buildGoldCandidates({ texts, annotations: voters.map((a) => ({ annotator: a.annotator.email, spans: clean(a.spans) })) });
+  const keys = new Set(fromAnnotations.map((c) => c.key));
+  // Current gold spans no candidate reproduces (an earlier manual adjudication) stay ticked, so saving keeps them.
+  const kept: ReviewCandidate[] = gold.spans
+    .filter((s) => !s.drift)
+    .map((s) => ({
+      key: `${s.documentId}\u0000${s.start}\u0000${s.end}\u0000${s.category}`,
+      documentId: s.documentId,
+      start: s.start,
+      end: s.end,
+      text: s.text,
+      category: s.category,
+      kind: "current" as const,
+      share: 0,
+      annotators: [],
+      included: true,
+    }))
+    .filter((c) => !keys.has(c.key));
+  const candidates: ReviewCandidate[] = [...fromAnnotations, ...kept];
+
+  const annotations: ReviewAnnotation[] = data.annotations.map((a) => ({
+    id: a.id,
+    annotatorId: a.annotator.id,
+    annotatorEmail: a.annotator.email,
+    annotatorName: a.annotator.name,
+    status: a.status,
+    version: a.version,
+    comment: a.comment,
+    submittedAt: a.submittedAt?.toISOString() ?? null,
+    reviewerEmail: a.reviewer?.email ?? null,
+    reviewComment: a.reviewComment,
+    reviewedAt: a.reviewedAt?.toISOString() ?? null,
+    spans: a.spans.map(({ id: spanId, documentId, start, end, text, category }) => ({ id: spanId, documentId, start, end, text, category })),
+    agreement: agreementOf(a.annotator.email),
+    votes: voterIds.has(a.id),
+  }));
+  const goldProps: ReviewGold = {
+    status: gold.status,
+    version: gold.version,
+    spans: gold.spans.map(({ id: spanId, documentId, start, end, text, category }) => ({ id: spanId, documentId, start, end, text, category })),
+    adjudicatedAt: data.pair.adjudicatedAt?.toISOString() ?? null,
+    adjudicatedBy: data.pair.adjudicatedBy?.email ?? null,
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <p className="text-xs text-slate-500">
+          <Link href={withQuery("/pairs", filters)} className="text-blue-700 hover:underline">
+            Queue
+          </Link>{" "}
+          / {data.pair.dataset} /{" "}
+          <Link href={withQuery(`/pairs/${encodeURIComponent(id)}`, filters)} className="text-blue-700 hover:underline">
+            workspace
+          </Link>
+        </p>
+        <h1 className="text-2xl font-bold tracking-tight" data-testid="review-query">
+          {data.pair.query}
+        </h1>
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          Review · pair status <StatusBadge status={gold.status} testId="review-pair-status" />
+        </p>
+      </div>
+      <ReviewWorkspace
+        pairId={id}
+        me={{ id: me.id, role: me.role, email: me.email }}
+        documents={data.documents}
+        annotations={annotations}
+        candidates={candidates}
+        gold={goldProps}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ZodError } from "zod";
+import { QueueFilters } from "@/components/queue/queue-filters";
+import { QueueTable, type QueueRow } from "@/components/queue/queue-table";
+import { ScoreUnscoredButton } from "@/components/queue/score-unscored-button";
+import { hasPermission } from "@/lib/auth/policy";
+import { requireUser } from "@/lib/server/auth/require-user";
+import { computePairScores } from "@/lib/server/db/annotations/compute-pair-scores";
+import { listPairs, type PairListPage } from "@/lib/server/db/annotations/list-pairs";
+import { listQueueAnnotators } from "@/lib/server/db/annotations/list-queue-annotators";
+import { parseQueueSearchParams, queueFilterQuery, withQuery } from "@/lib/server/db/annotations/queue-search-params";
+import { listQueueFilterOptions } from "@/lib/server/db/annotations/queue-filter-options";
+import { getDb } from "@/lib/server/db/client";
+
+export const metadata: Metadata = { title: "Queue · Snippet Lab" };
+export const dynamic = "force-dynamic";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export default async function QueuePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const sp = await searchParams;
+  const filters = queueFilterQuery(sp);
+  const user = await requireUser({ permission: "pair:read", next: withQuery("/pairs", filters) });
+  const options = await listQueueFilterOptions();
+
+  let search: ReturnType<typeof parseQueueSearchParams> | null = null;
+  let invalid: string | null = null;
+  try {
+    search = parseQueueSearchParams(sp);
+  } catch (e) {
+    if (!(e instanceof ZodError)) throw e;
+    invalid = e.issues.map((i) => `${i.path.join(".") || "(params)"}: ${i.message}`).join("; ");
+  }
+
+  let page: PairListPage = { items: [], nextCursor: null };
+  if (search) {
+    const { todo: _todo, ...input } = search;
+    page = await listPairs(input);
+  }
+  const ids = page.items.map((i) => i.id);
+  const annotators = await listQueueAnnotators({ pairIds: ids });
+  // The updatedAt sort has no score of its own: show the model's uncertainty for the page so the column still helps.
+  const sort = search?.sort ?? "updatedAt";
+  const shown =
+    sort === "updatedAt" ? await computePairScores({ db: getDb(), pairIds: ids, kind: "uncertainty" }) : new Map(page.items.map((i) => [i.id, i.score]));
+
+  const rows: QueueRow[] = page.items.map((i) => ({
+    id: i.id,
+    query: i.query,
+    dataset: i.dataset,
+    status: i.status,
+    documentCount: i.documentCount,
+    annotators: annotators.get(i.id) ?? [],
+    score: shown.get(i.id) ?? null,
+    updatedAt: i.updatedAt.toISOString(),
+    href: withQuery(`/pairs/${encodeURIComponent(i.id)}`, filters, `cursor=${encodeURIComponent(i.cursor)}`),
+  }));
+  const nextHref = withQuery("/pairs/next", filters, sp.todo ? null : "todo=1");
+  const pageCursor = first(sp.cursor);
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Queue</h1>
+          <p className="text-sm text-slate-600">Pairs to annotate and review. Filters and order live in the URL; press n for the next pair that needs work.</p>
+        </div>
+        <Link href={nextHref} className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800" data-testid="queue-next">
+          Next pair to work on (n)
+        </Link>
+      </div>
+
+      {first(sp.done) === "1" && (
+        <p className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900" role="status" data-testid="queue-done">
+          No more pairs in this queue. Change the filters or come back later.
+        </p>
+      )}
+      {invalid && (
+        <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert" data-testid="queue-invalid">
+          Invalid filter: {invalid}. <Link href="/pairs" className="font-medium underline">Reset the filters</Link>
+        </p>
+      )}
+
+      <QueueFilters
+        values={{
+          datasetId: search?.datasetId,
+          status: first(sp.status),
+          annotatorId: search?.annotatorId,
+          category: search?.category,
+          sort,
+          direction: search?.direction ?? "desc",
+          todo: search?.todo ?? false,
+        }}
+        datasets={options.datasets}
+        annotators={options.annotators}
+      />
+
+      {hasPermission(user.role, "model:run") && <ScoreUnscoredButton datasetId={search?.datasetId} />}
+
+      <QueueTable
+        key={`${filters}|${pageCursor ?? ""}`}
+        rows={rows}
+        nextHref={nextHref}
+        scoreLabel={sort === "disagreement" ? "Model–gold disagreement" : "Model uncertainty"}
+      />
+
+      <nav className="flex items-center gap-4 text-sm" aria-label="Pages">
+        {pageCursor && (
+          <Link href={withQuery("/pairs", filters)} className="text-blue-700 hover:underline" data-testid="queue-first-page">
+            ← First page
+          </Link>
+        )}
+        {page.nextCursor && (
+          <Link
+            href={withQuery("/pairs", filters, `cursor=${encodeURIComponent(page.nextCursor)}`)}
+            className="text-blue-700 hover:underline"
+            data-testid="queue-next-page"
+          >
+            Next page →
+          </Link>
+        )}
+      </nav>
+    </div>
+  );
+}

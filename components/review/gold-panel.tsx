@@ -1,0 +1,149 @@
+"use client";
+
+import { useState } from "react";
+import { CategoryChip, fmtDate } from "./category-chip";
+import type { ReviewCandidate, ReviewDocument, ReviewGold, ReviewSpan } from "./types";
+
+type Props = {
+  documents: ReviewDocument[];
+  candidates: ReviewCandidate[];
+  gold: ReviewGold;
+  busy: boolean;
+  onSave: (spans: ReviewSpan[], comment: string) => Promise<string | null>;
+  onHighlight: (span: ReviewSpan) => void;
+};
+
+const KIND_LABEL: Record<ReviewCandidate["kind"], string> = {
+  majority: "majority",
+  minority: "minority",
+  current: "current gold",
+};
+
+/**
+ * Adjudication: candidates from every annotation (majority runs ticked, minority regions not; spans of the current
+ * gold that no candidate covers are listed ticked), Save gold writes the ticked ones as the pair's gold version.
+ */
+export function GoldPanel({ documents, candidates, gold, busy, onSave, onHighlight }: Props) {
+  const [included, setIncluded] = useState(() => new Set(candidates.filter((c) => c.included).map((c) => c.key)));
+  const [comment, setComment] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const docTitle = new Map(documents.map((d) => [d.id, `#${d.position + 1}`]));
+  const chosen = candidates.filter((c) => included.has(c.key));
+
+  const toggle = (key: string) => {
+    setSaved(false);
+    setIncluded((prev) => {
+      const next = new Set(prev);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  };
+
+  const save = async () => {
+    setError(null);
+    setSaved(false);
+    const problem = await onSave(
+      chosen.map(({ documentId, start, end, text, category }) => ({ documentId, start, end, text, category })),
+      comment.trim(),
+    );
+    if (problem) setError(problem);
+    else setSaved(true);
+  };
+
+  return (
+    <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="gold-panel">
+      <div>
+        <h2 className="text-sm font-semibold text-slate-900">Adjudicate the gold version</h2>
+        <p className="text-xs text-slate-600">
+          Candidates merge every voting annotation character by character: runs a majority marked are ticked, regions only some marked are not.
+        </p>
+      </div>
+
+      {candidates.length === 0 ? (
+        <p className="text-sm text-slate-500">No spans to adjudicate yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm" data-testid="gold-candidates">
+          {candidates.map((c) => (
+            <li key={c.key} className="flex items-start gap-3 py-1.5" data-testid="gold-candidate" data-kind={c.kind} data-included={included.has(c.key) ? "1" : "0"}>
+              <input
+                type="checkbox"
+                checked={included.has(c.key)}
+                onChange={() => toggle(c.key)}
+                disabled={busy}
+                aria-label={`Include “${c.text}” as ${c.category}`}
+                className="mt-1"
+                data-testid="gold-candidate-toggle"
+              />
+              <div className="min-w-0 flex-1 space-y-0.5">
+                <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+                  <CategoryChip category={c.category} />
+                  <span>{docTitle.get(c.documentId) ?? "?"}</span>
+                  <span>
+                    {KIND_LABEL[c.kind]}
+                    {c.kind !== "current" && ` · ${Math.round(c.share * 100)}% of annotators`}
+                    {c.annotators.length > 0 && ` · ${c.annotators.join(", ")}`}
+                  </span>
+                </div>
+                <button type="button" onClick={() => onHighlight(c)} className="line-clamp-2 text-left text-slate-800 hover:underline">
+                  “{c.text}”
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <label className="block space-y-1 text-xs font-medium text-slate-700">
+        <span className="block">Adjudication note (optional)</span>
+        <input
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          disabled={busy}
+          className="w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
+          data-testid="gold-comment"
+        />
+      </label>
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          onClick={save}
+          disabled={busy || chosen.length === 0}
+          className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-50"
+          data-testid="save-gold"
+        >
+          Save gold ({chosen.length} span{chosen.length === 1 ? "" : "s"})
+        </button>
+        {chosen.length === 0 && <span className="text-xs text-slate-600">Tick at least one span; to send the work back, reject the annotations instead.</span>}
+        {saved && (
+          <span className="text-xs text-green-800" role="status" data-testid="save-gold-done">
+            Gold saved.
+          </span>
+        )}
+        {error && (
+          <span className="text-xs text-red-700" role="alert" data-testid="save-gold-error">
+            {error}
+          </span>
+        )}
+      </div>
+
+      <div className="space-y-1 border-t border-slate-100 pt-3">
+        <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Current gold</h3>
+        <p className="text-xs text-slate-500">
+          {gold.adjudicatedAt ? `Saved by ${gold.adjudicatedBy ?? "a removed user"} at ${fmtDate(gold.adjudicatedAt)} UTC.` : "Not adjudicated yet."}
+        </p>
+        <ul className="space-y-1 text-sm" data-testid="gold-spans">
+          {gold.spans.length === 0 && <li className="text-slate-500">No gold spans.</li>}
+          {gold.spans.map((s) => (
+            <li key={s.id} className="flex items-start gap-2" data-testid="gold-span" data-category={s.category}>
+              <CategoryChip category={s.category} />
+              <span className="text-xs text-slate-500">{docTitle.get(s.documentId) ?? "?"}</span>
+              <span className="text-slate-800">“{s.text}”</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

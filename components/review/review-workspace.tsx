@@ -1,0 +1,124 @@
+"use client";
+
+import { useState } from "react";
+import { canReview, type PolicyUser } from "@/lib/auth/policy";
+import { AnnotationCard } from "./annotation-card";
+import { DocumentView } from "./document-view";
+import { GoldPanel } from "./gold-panel";
+import type { ReviewAnnotation, ReviewCandidate, ReviewDocument, ReviewGold, ReviewSpan } from "./types";
+
+type Props = {
+  pairId: string;
+  me: PolicyUser & { email: string };
+  documents: ReviewDocument[];
+  annotations: ReviewAnnotation[];
+  candidates: ReviewCandidate[];
+  gold: ReviewGold;
+};
+
+type ApiError = { error?: { code?: string; message?: string } };
+type GoldBody = { status: string; version: number; spans: ReviewGold["spans"]; adjudicatedAt: string | null };
+
+async function call<T>(url: string, init?: RequestInit): Promise<{ ok: true; body: T } | { ok: false; message: string }> {
+  try {
+    const res = await fetch(url, { ...init, headers: { "Content-Type": "application/json", ...init?.headers } });
+    const body = (await res.json().catch(() => null)) as (T & ApiError) | null;
+    if (!res.ok) {
+      const message = body?.error?.message ?? `HTTP ${res.status}`;
+      return { ok: false, message: res.status === 409 ? `${message} Reload the page to see the latest version.` : message };
+    }
+    return { ok: true, body: body as T };
+  } catch {
+    return { ok: false, message: "Could not reach the server. Try again." };
+  }
+}
+
+/**
+ * The review page's interactive part. Reviews and gold saves go through the API (so the same checks apply as for
+ * scripts); after a review the gold state is re-read, because reviews bump Pair.version, which Save gold sends.
+ */
+export function ReviewWorkspace({ pairId, me, documents, annotations: initial, candidates, gold: initialGold }: Props) {
+  const [annotations, setAnnotations] = useState(initial);
+  const [gold, setGold] = useState(initialGold);
+  const [busy, setBusy] = useState(false);
+  const [highlight, setHighlight] = useState<ReviewSpan | null>(null);
+
+  const refreshGold = async () => {
+    const r = await call<GoldBody>(`/api/v1/pairs/${encodeURIComponent(pairId)}/gold`);
+    if (r.ok) setGold((g) => ({ ...g, status: r.body.status, version: r.body.version, spans: r.body.spans, adjudicatedAt: r.body.adjudicatedAt }));
+  };
+
+  const review = async (a: ReviewAnnotation, decision: "accept" | "reject", comment: string): Promise<string | null> => {
+    setBusy(true);
+    const r = await call<{ status: string; version: number }>(`/api/v1/annotations/${encodeURIComponent(a.id)}/review`, {
+      method: "POST",
+      body: JSON.stringify({ decision, version: a.version, ...(comment ? { comment } : {}) }),
+    });
+    if (r.ok) {
+      const now = new Date().toISOString();
+      setAnnotations((list) =>
+        list.map((x) =>
+          x.id === a.id
+            ? { ...x, status: r.body.status, version: r.body.version, reviewerEmail: me.email, reviewComment: comment || null, reviewedAt: now }
+            : x,
+        ),
+      );
+      await refreshGold();
+    }
+    setBusy(false);
+    return r.ok ? null : r.message;
+  };
+
+  const saveGold = async (spans: ReviewSpan[], comment: string): Promise<string | null> => {
+    setBusy(true);
+    const r = await call<GoldBody>(`/api/v1/pairs/${encodeURIComponent(pairId)}/gold`, {
+      method: "PUT",
+      body: JSON.stringify({ spans, version: gold.version, ...(comment ? { comment } : {}) }),
+    });
+    if (r.ok) {
+      setGold({ status: r.body.status, version: r.body.version, spans: r.body.spans, adjudicatedAt: new Date().toISOString(), adjudicatedBy: me.email });
+    }
+    setBusy(false);
+    return r.ok ? null : r.message;
+  };
+
+  const blockedReason = (a: ReviewAnnotation): string | null => {
+    if (!canReview({ user: me, annotation: a })) return "This is your own annotation: someone else has to review it.";
+    if (a.status !== "submitted") return `Only submitted annotations can be reviewed (this one is ${a.status.replace("_", " ")}).`;
+    return null;
+  };
+
+  return (
+    <div className="space-y-6">
+      <section className="space-y-3">
+        <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">Annotations ({annotations.length})</h2>
+        {annotations.length === 0 ? (
+          <p className="text-sm text-slate-500">Nobody has annotated this pair yet.</p>
+        ) : (
+          <div className="grid gap-4 md:grid-cols-2">
+            {annotations.map((a, i) => (
+              <AnnotationCard
+                key={a.id}
+                annotation={a}
+                index={i}
+                busy={busy}
+                blockedReason={blockedReason(a)}
+                onReview={(decision, comment) => review(a, decision, comment)}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section className="space-y-4">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">Documents</h2>
+          {documents.map((d) => (
+            <DocumentView key={d.id} document={d} annotations={annotations} highlight={highlight} onHighlight={setHighlight} />
+          ))}
+        </section>
+        <GoldPanel documents={documents} candidates={candidates} gold={gold} busy={busy} onSave={saveGold} onHighlight={setHighlight} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { SpanCategory } from "@/lib/spans/categories";
+import type { GoldCandidate } from "@/lib/spans/agreement/build-gold-candidates";
+
+// Serializable props of the review page's client components (dates as ISO strings).
+
+export type ReviewSpan = { id?: string; documentId: string; start: number; end: number; text: string; category: SpanCategory };
+
+export type ReviewDocument = { id: string; position: number; title: string | null; url: string | null; text: string };
+
+export type AgreementFigures = {
+  perCategory: Record<SpanCategory, { charF1: number | null; kappa: number | null }>;
+  micro: { charF1: number | null; kappa: number | null };
+  /** Other annotators compared with. */
+  comparisons: number;
+};
+
+export type ReviewAnnotation = {
+  id: string;
+  annotatorId: string;
+  annotatorEmail: string;
+  annotatorName: string;
+  status: string;
+  version: number;
+  comment: string | null;
+  submittedAt: string | null;
+  reviewerEmail: string | null;
+  reviewComment: string | null;
+  reviewedAt: string | null;
+  spans: ReviewSpan[];
+  /** Mean agreement with the other annotators of this pair; null when nobody else annotated it. */
+  agreement: AgreementFigures | null;
+  /** Whether its spans vote in the gold candidates. */
+  votes: boolean;
+};
+
+export type ReviewGold = {
+  status: string;
+  /** Pair.version: sent back with Save gold. */
+  version: number;
+  spans: (ReviewSpan & { id: string })[];
+  adjudicatedAt: string | null;
+  adjudicatedBy: string | null;
+};
+
+export type ReviewCandidate = GoldCandidate | (Omit<GoldCandidate, "kind"> & { kind: "current" });

@@ -1,0 +1,136 @@
+import "server-only";
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import { SPAN_CATEGORIES, type SpanCategory } from "@/lib/spans/categories";
+import type { AgreementSummary, PairAgreement } from "@/lib/spans/agreement/compute-agreement";
+import { computeTextAgreement } from "@/lib/spans/agreement/compute-text-agreement";
+import { meanPairwiseAgreement, type MeanPairwiseAgreement } from "@/lib/spans/agreement/mean-pairwise-agreement";
+import { pairMetric, rankPairsByAgreement } from "@/lib/spans/agreement/rank-pairs";
+import type { Span } from "@/lib/spans/schemas";
+import { type Db, getDb } from "../client";
+import { type AnnotationStatus, type PairStatus, zAnnotationStatus, zPairStatus, zSpanCategory } from "../enums";
+import { parseOptions } from "../annotations/parse-options";
+import { zId } from "../annotations/schemas";
+
+/** Annotations compared by default: submitted work and reviewed work; in-progress drafts would only add noise. */
+export const AGREEMENT_STATUSES: readonly AnnotationStatus[] = ["submitted", "accepted", "rejected"];
+
+export type ComputeDatasetAgreementOptions = {
+  datasetId: string;
+  /** Annotation statuses to compare (default AGREEMENT_STATUSES). */
+  statuses?: AnnotationStatus[];
+  /** Ranking of the pair list: kappa (default) or char F1, on one category or "micro" (default). */
+  rankBy?: { metric?: "kappa" | "charF1"; category?: SpanCategory | "micro" };
+  db?: Db;
+};
+
+export type PairAgreementRow = {
+  pairId: string;
+  query: string;
+  status: PairStatus;
+  /** Emails of the compared annotators. */
+  annotators: string[];
+  comparisons: number;
+  /** The ranking metric's value (null: no value, listed last). */
+  value: number | null;
+  microCharF1: number | null;
+  microKappa: number | null;
+  /** Per category: pooled char F1 and kappa of the pair (kappa null when degenerate). */
+  perCategory: Record<SpanCategory, { charF1: number | null; kappa: number | null }>;
+};
+
+export type DatasetAgreement = {
+  dataset: { id: string; name: string };
+  statuses: AnnotationStatus[];
+  /** Pairs with ≥ 2 compared annotations, and those with exactly one (no agreement possible yet). */
+  pairsCompared: number;
+  pairsWithOneAnnotation: number;
+  /** Pooled counts over every comparison (F1/kappa from summed counts). */
+  pooled: AgreementSummary;
+  /** Plain mean over the annotator-pair comparisons (each comparison weighs the same). */
+  mean: MeanPairwiseAgreement;
+  /** Lowest agreement first (rankBy), pairs without a value last. */
+  pairs: PairAgreementRow[];
+  rankBy: { metric: "kappa" | "charF1"; category: SpanCategory | "micro" };
+};
+
+const schema = z.object({
+  datasetId: zId,
+  statuses: z.array(zAnnotationStatus).min(1).default([...AGREEMENT_STATUSES]),
+  rankBy: z
+    .object({ metric: z.enum(["kappa", "charF1"]).default("kappa"), category: z.union([zSpanCategory, z.literal("micro")]).default("micro") })
+    .default({ metric: "kappa", category: "micro" }),
+});
+
+/**
+ * Inter-annotator agreement of one dataset: loads every pair's annotations (of `statuses`) with their live human
+ * spans and the documents' canonical text, and computes per-category char F1 and token kappa (word tokens) with
+ * lib/spans. Loads the whole dataset's texts: fine for thousands of pairs, not for millions.
+ * NOT_FOUND for an unknown dataset.
+ */
+export async function computeDatasetAgreement(options: ComputeDatasetAgreementOptions): Promise<DatasetAgreement> {
+  const { db = getDb(), ...rest } = options;
+  const { datasetId, statuses, rankBy } = parseOptions(schema, rest);
+  const dataset = await db.dataset.findUnique({ where: { id: datasetId }, select: { id: true, name: true } });
+  if (!dataset) throw new AppError("NOT_FOUND", `Dataset ${datasetId} not found`);
+
+  const rows = await db.pair.findMany({
+    where: { datasetId, annotations: { some: { status: { in: statuses } } } },
+    orderBy: { id: "asc" },
+    select: {
+      id: true,
+      status: true,
+      query: { select: { text: true } },
+      documents: { orderBy: { position: "asc" }, select: { document: { select: { id: true, text: true, lang: true } } } },
+      annotations: {
+        where: { status: { in: statuses } },
+        select: {
+          annotator: { select: { email: true } },
+          spans: {
+            where: { deletedAt: null },
+            select: { documentId: true, start: true, end: true, text: true, category: true, source: true },
+          },
+        },
+      },
+    },
+  });
+  const compared = rows.filter((r) => r.annotations.length >= 2);
+  const report = computeTextAgreement({
+    pairs: compared.map((r) => ({
+      pairId: r.id,
+      documents: r.documents.map((d) => d.document),
+      annotations: r.annotations.map((a) => ({
+        annotator: a.annotator.email,
+        spans: a.spans.map((s): Span => ({ ...s, category: zSpanCategory.parse(s.category), source: "human" })),
+      })),
+    })),
+  });
+  const byId = new Map(compared.map((r) => [r.id, r]));
+  const kappaOf = (t: { kappa: number | null; degenerate: boolean }) => (t.degenerate ? null : t.kappa);
+  const toRow = (p: PairAgreement): PairAgreementRow => {
+    const r = byId.get(p.pairId)!;
+    const perCategory = {} as PairAgreementRow["perCategory"];
+    for (const c of SPAN_CATEGORIES) perCategory[c] = { charF1: p.perCategory[c].chars.f1, kappa: kappaOf(p.perCategory[c].tokens) };
+    return {
+      pairId: p.pairId,
+      query: r.query.text,
+      status: zPairStatus.parse(r.status),
+      annotators: p.annotators,
+      comparisons: p.comparisons,
+      value: pairMetric(p, rankBy),
+      microCharF1: p.micro.chars.f1,
+      microKappa: kappaOf(p.micro.tokens),
+      perCategory,
+    };
+  };
+  return {
+    dataset,
+    statuses,
+    pairsCompared: compared.length,
+    pairsWithOneAnnotation: rows.length - compared.length,
+    pooled: report.dataset,
+    mean: meanPairwiseAgreement({ comparisons: report.pairs.flatMap((p) => p.annotatorPairs) }),
+    pairs: rankPairsByAgreement(report.pairs, rankBy).map(toRow),
+    rankBy,
+  };
+}

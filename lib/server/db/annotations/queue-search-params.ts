@@ -1,0 +1,74 @@
+// URL search params ↔ queue options, shared by the queue page, /pairs/next and GET /api/v1/pairs, so one link format
+// works everywhere. Server side (validates with listPairsSchema); client components get ready-made query strings.
+import type { PairStatus } from "../enums";
+import { listPairsSchema, type ListPairsInput } from "./list-pairs";
+
+/** The params a queue link carries from page to page (filters, order and the "to do" switch). */
+export const QUEUE_FILTER_KEYS = ["datasetId", "status", "annotatorId", "category", "sort", "direction", "todo"] as const;
+
+/** Statuses that still need an annotator's work: what `todo=1` means when no status filter is set. */
+export const TODO_STATUSES: readonly PairStatus[] = ["unlabeled", "in_progress", "rejected"];
+
+export type SearchParamsInput = URLSearchParams | Record<string, string | string[] | undefined>;
+
+function toSearchParams(input: SearchParamsInput): URLSearchParams {
+  if (input instanceof URLSearchParams) return input;
+  const out = new URLSearchParams();
+  for (const [k, v] of Object.entries(input)) {
+    if (Array.isArray(v)) for (const x of v) out.append(k, x);
+    else if (v !== undefined) out.append(k, v);
+  }
+  return out;
+}
+
+const num = (v: string | null) => (v === null || v.trim() === "" ? undefined : Number(v));
+
+/**
+ * Search params → validated listPairs input. `status` may repeat or be comma-separated; empty values mean "no
+ * filter" (what a form's "any" option submits); `todo=1` without a status filter narrows to TODO_STATUSES.
+ * Throws ZodError (→ 400 in routes) for unknown values.
+ */
+export function parseQueueSearchParams(input: SearchParamsInput): ListPairsInput & { todo: boolean } {
+  const sp = toSearchParams(input);
+  const str = (k: string) => {
+    const v = sp.get(k)?.trim();
+    return v ? v : undefined;
+  };
+  const statuses = sp
+    .getAll("status")
+    .flatMap((s) => s.split(","))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const todo = sp.get("todo") === "1" || sp.get("todo") === "true";
+  const parsed = listPairsSchema.parse({
+    datasetId: str("datasetId"),
+    dataset: str("dataset"),
+    status: statuses.length === 0 ? (todo ? [...TODO_STATUSES] : undefined) : statuses.length === 1 ? statuses[0] : statuses,
+    annotatorId: str("annotatorId"),
+    category: str("category"),
+    sort: str("sort"),
+    direction: str("direction"),
+    modelName: str("modelName"),
+    threshold: num(sp.get("threshold")),
+    limit: num(sp.get("limit")),
+    cursor: str("cursor"),
+  });
+  return { ...parsed, todo };
+}
+
+/**
+ * The filter part of a queue URL (QUEUE_FILTER_KEYS present in `input`, as given), for links between the queue, the
+ * workspace and /pairs/next. No leading "?"; empty when no filter is set.
+ */
+export function queueFilterQuery(input: SearchParamsInput): string {
+  const sp = toSearchParams(input);
+  const out = new URLSearchParams();
+  for (const k of QUEUE_FILTER_KEYS) for (const v of sp.getAll(k)) if (v.trim() !== "") out.append(k, v);
+  return out.toString();
+}
+
+/** Joins a path and query parts, skipping empty ones. */
+export function withQuery(path: string, ...parts: (string | undefined | null | false)[]): string {
+  const q = parts.filter((p): p is string => !!p).join("&");
+  return q ? `${path}?${q}` : path;
+}
