@@ -20,8 +20,10 @@ export type CreatePairDocumentInput = {
 };
 
 export type CreatePairOptions = {
-  /** Dataset name; created when missing. */
-  dataset: string;
+  /** Dataset name; created when missing. Give this or `datasetId`. */
+  dataset?: string;
+  /** Id of an existing dataset (NOT_FOUND when it does not exist). */
+  datasetId?: string;
   datasetDescription?: string;
   query: string;
   intents?: string[];
@@ -46,21 +48,30 @@ function toCanonical(doc: CreatePairDocumentInput): CanonicalDoc {
  * Throws AppError CONFLICT when `externalId` already exists in the dataset.
  */
 export async function createPair(options: CreatePairOptions): Promise<CreatedPair> {
-  const { dataset, datasetDescription, query, intents, externalId, documents, db } = options;
+  const { dataset, datasetId, datasetDescription, query, intents, externalId, documents, db } = options;
+  if ((dataset === undefined) === (datasetId === undefined)) throw new AppError("BAD_REQUEST", "Give a dataset name or a dataset id");
   if (!query.trim()) throw new AppError("BAD_REQUEST", "The query is empty");
   if (documents.length === 0) throw new AppError("BAD_REQUEST", "A pair needs at least one document");
   // Canonicalize before opening the transaction: it is CPU work that should not hold the write lock.
   const canonical = documents.map(toCanonical);
+  const empty = canonical.findIndex((c) => !c.text.trim());
+  if (empty >= 0) {
+    throw new AppError("UNPROCESSABLE", `Result ${empty + 1} has no readable text (empty, or HTML without content)`, { index: empty });
+  }
 
   try {
     return await runInTransaction(
       async (tx) => {
-        const ds = await tx.dataset.upsert({
-          where: { name: dataset },
-          create: { name: dataset, description: datasetDescription ?? null },
-          update: {},
-          select: { id: true },
-        });
+        const ds =
+          datasetId !== undefined
+            ? await tx.dataset.findUnique({ where: { id: datasetId }, select: { id: true } })
+            : await tx.dataset.upsert({
+                where: { name: dataset! },
+                create: { name: dataset!, description: datasetDescription ?? null },
+                update: {},
+                select: { id: true },
+              });
+        if (!ds) throw new AppError("NOT_FOUND", `Dataset ${datasetId} not found`);
         const q = await tx.query.create({
           data: { datasetId: ds.id, text: query, intentsJson: intents ? JSON.stringify(intents) : null },
           select: { id: true },
@@ -95,7 +106,7 @@ export async function createPair(options: CreatePairOptions): Promise<CreatedPai
     );
   } catch (e) {
     if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") {
-      throw new AppError("CONFLICT", `Pair ${externalId ?? ""} already exists in dataset ${dataset}`);
+      throw new AppError("CONFLICT", `Pair ${externalId ?? ""} already exists in dataset ${dataset ?? datasetId}`);
     }
     throw e;
   }

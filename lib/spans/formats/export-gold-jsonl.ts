@@ -35,6 +35,7 @@ export function buildGoldRecords(opts: ExportGoldJsonlOptions): GoldJsonlRecord[
     const record: GoldJsonlRecord = { pairId: d.pairId, query: d.query, documentId: d.documentId, text: d.text, spans, tokens: { starts: Array.from(enc.starts), ends: Array.from(enc.ends), keep } };
     if (d.url !== undefined) record.url = d.url;
     if (d.title !== undefined) record.title = d.title;
+    if (d.externalId !== undefined) record.externalId = d.externalId;
     if (enc.ids !== undefined) record.tokens = { ids: Array.from(enc.ids), ...record.tokens };
     return record;
   });

@@ -5,6 +5,10 @@ import type { SpanDocument } from "./types";
 
 export interface ExportLabelStudioOptions {
   documents: readonly SpanDocument[];
+  /** Id of the first task (default 1): a streamed export numbers batch after batch. */
+  firstTaskId?: number;
+  /** Id of the first annotation (default 1). */
+  firstAnnotationId?: number;
 }
 
 /**
@@ -14,9 +18,9 @@ export interface ExportLabelStudioOptions {
  */
 export function exportLabelStudio(opts: ExportLabelStudioOptions): LabelStudioTask[] {
   assertDocumentsValid(opts.documents, "Label Studio export");
-  let annotationId = 0;
+  let annotationId = (opts.firstAnnotationId ?? 1) - 1;
   return opts.documents.map((d, i) => {
-    const taskId = i + 1;
+    const taskId = i + (opts.firstTaskId ?? 1);
     let generated = 0;
     const toResult = (s: Span, origin: LabelStudioResult["origin"]): LabelStudioResult => {
       const r: LabelStudioResult = {
@@ -52,6 +56,7 @@ export function exportLabelStudio(opts: ExportLabelStudioOptions): LabelStudioTa
     const data: LabelStudioTask["data"] = { text: d.text, query: d.query, pairId: d.pairId, documentId: d.documentId };
     if (d.url !== undefined) data.url = d.url;
     if (d.title !== undefined) data.title = d.title;
+    if (d.externalId !== undefined) data.externalId = d.externalId;
     return { id: taskId, data, annotations, predictions };
   });
 }

@@ -14,7 +14,7 @@ export interface ProdigySpan {
 
 export interface ProdigyRecord {
   text: string;
-  meta: { pairId: string; query: string; documentId: string; url?: string; title?: string };
+  meta: { pairId: string; query: string; documentId: string; url?: string; title?: string; externalId?: string };
   spans: ProdigySpan[];
   /** Present with a tokenizer: Prodigy's token list (id = token index, ws = followed by whitespace). */
   tokens?: { text: string; start: number; end: number; id: number; ws: boolean }[];
@@ -52,6 +52,7 @@ export function buildProdigyRecords(opts: ExportProdigyOptions): ProdigyRecord[]
     const meta: ProdigyRecord["meta"] = { pairId: d.pairId, query: d.query, documentId: d.documentId };
     if (d.url !== undefined) meta.url = d.url;
     if (d.title !== undefined) meta.title = d.title;
+    if (d.externalId !== undefined) meta.externalId = d.externalId;
     const record: ProdigyRecord = { text: d.text, meta, spans, answer: "accept" };
     if (enc) {
       record.tokens = Array.from({ length: enc.starts.length }, (_, i) => {

@@ -309,3 +309,20 @@ describe("decodeUtf8Strict", () => {
 function sortBy<T extends { documentId: string; start: number; end: number; category: string; source: string; author?: string }>(l: T[]): T[] {
   return l.slice().sort((a, b) => JSON.stringify([a.documentId, a.start, a.end, a.category, a.source, a.author ?? ""]).localeCompare(JSON.stringify([b.documentId, b.start, b.end, b.category, b.source, b.author ?? ""])));
 }
+
+describe("externalId and streamed numbering", () => {
+  const withExternal = () => sampleDocs().map((d) => ({ ...d, externalId: "src-1" }));
+  it("carries externalId through gold JSONL, Label Studio and Prodigy", () => {
+    const gold = parseGoldJsonl({ input: exportGoldJsonl({ documents: withExternal(), tokenizer: tok }) });
+    expect(gold.ok && gold.records.map((r) => r.externalId)).toEqual(["src-1", "src-1"]);
+    const ls = importLabelStudio({ input: JSON.stringify(exportLabelStudio({ documents: withExternal() })) });
+    expect(ls.ok && ls.records.map((r) => r.externalId)).toEqual(["src-1", "src-1"]);
+    expect(buildProdigyRecords({ documents: withExternal() }).map((r) => r.meta.externalId)).toEqual(["src-1", "src-1"]);
+    expect(exportLabelStudio({ documents: sampleDocs() })[0]!.data).not.toHaveProperty("externalId");
+  });
+  it("numbers tasks and annotations from the given offsets", () => {
+    const tasks = exportLabelStudio({ documents: sampleDocs(), firstTaskId: 11, firstAnnotationId: 101 });
+    expect(tasks.map((t) => t.id)).toEqual([11, 12]);
+    expect(tasks.flatMap((t) => t.annotations.map((a) => a.id))).toEqual([101, 102, 103, 104, 105]);
+  });
+});

@@ -19,6 +19,7 @@ export const goldJsonlRecordSchema = z.object({
   documentId: z.string().min(1),
   url: z.string().optional(),
   title: z.string().optional(),
+  externalId: z.string().min(1).optional(),
   text: z.string(),
   spans: z.array(goldSpanSchema),
   tokens: z.object({

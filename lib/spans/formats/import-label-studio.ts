@@ -32,6 +32,7 @@ const taskSchema = z.looseObject({
     documentId: z.string().min(1).optional(),
     url: z.string().optional(),
     title: z.string().optional(),
+    externalId: z.string().min(1).optional(),
   }),
   annotations: z
     .array(z.looseObject({ completed_by: completedBy.optional(), ground_truth: z.boolean().optional(), was_cancelled: z.boolean().optional(), result: z.array(z.unknown()) }))
@@ -130,6 +131,7 @@ export function importLabelStudio(opts: ImportLabelStudioOptions): ImportResult<
     const doc: SpanDocument = { pairId, query: task.data.query ?? "", documentId, text, spans };
     if (task.data.url !== undefined) doc.url = task.data.url;
     if (task.data.title !== undefined) doc.title = task.data.title;
+    if (task.data.externalId !== undefined) doc.externalId = task.data.externalId;
     records.push(doc);
   }
   return errors.length ? { ok: false, errors } : { ok: true, records };

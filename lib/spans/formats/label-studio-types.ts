@@ -31,7 +31,7 @@ export interface LabelStudioPrediction {
 
 export interface LabelStudioTask {
   id: number;
-  data: { text: string; query: string; pairId: string; documentId: string; url?: string; title?: string };
+  data: { text: string; query: string; pairId: string; documentId: string; url?: string; title?: string; externalId?: string };
   annotations: LabelStudioAnnotation[];
   predictions: LabelStudioPrediction[];
 }

@@ -10,6 +10,8 @@ export interface SpanDocument {
   text: string;
   url?: string;
   title?: string;
+  /** Source id of the pair (Pair.externalId), carried through exports so re-imports stay idempotent. */
+  externalId?: string;
   spans: Span[];
 }
 

@@ -1,0 +1,26 @@
+import { exportQuerySchema } from "@/lib/schemas/datasets";
+import { withAuth } from "@/lib/server/auth/with-auth";
+import { exportDataset } from "@/lib/server/export/export-dataset";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+type Ctx = { params: Promise<{ id: string }> };
+
+/**
+ * GET ?format=gold-jsonl|label-studio|prodigy[&model=<name>] → the file as an attachment, streamed (export:read).
+ * 422 when a stored span no longer matches its document (nothing sent); 404 for an unknown dataset.
+ */
+export const GET = withAuth<Ctx>({ permission: "export:read" }, async (req, ctx) => {
+  const { id } = await ctx.params;
+  const q = new URL(req.url).searchParams;
+  const { format, model } = exportQuerySchema.parse({ format: q.get("format") ?? undefined, model: q.get("model") ?? undefined });
+  const out = await exportDataset({ datasetId: id, format, ...(model ? { model } : {}) });
+  return new Response(out.body, {
+    headers: {
+      "Content-Type": out.contentType,
+      "Content-Disposition": `attachment; filename="${out.filename}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+});

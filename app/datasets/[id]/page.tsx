@@ -1,0 +1,98 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CreatePairForm } from "@/components/datasets/create-pair-form";
+import { ImportForm } from "@/components/datasets/import-form";
+import { canChangeDataset, hasPermission } from "@/lib/auth/policy";
+import { isAppError } from "@/lib/errors";
+import { EXPORT_FORMATS, type ExportFormat } from "@/lib/schemas/datasets";
+import { requireUser } from "@/lib/server/auth/require-user";
+import { getDataset, type DatasetDetail } from "@/lib/server/db/datasets/get-dataset";
+import { PAIR_STATUSES } from "@/lib/server/db/enums";
+
+export const metadata: Metadata = { title: "Dataset · Snippet Lab" };
+export const dynamic = "force-dynamic";
+
+const EXPORT_LABELS: Record<ExportFormat, { label: string; hint: string }> = {
+  "gold-jsonl": { label: "Gold JSONL", hint: "gold spans + token keep labels, for training" },
+  "label-studio": { label: "Label Studio JSON", hint: "gold as ground truth, model/judge as predictions" },
+  prodigy: { label: "Prodigy JSONL", hint: "gold spans with token indices" },
+};
+
+export default async function DatasetPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const user = await requireUser({ permission: "pair:read", next: `/datasets/${id}` });
+  let dataset: DatasetDetail;
+  try {
+    dataset = await getDataset({ id });
+  } catch (e) {
+    if (isAppError(e) && e.code === "NOT_FOUND") notFound();
+    throw e;
+  }
+  const base = `/api/v1/datasets/${encodeURIComponent(dataset.id)}`;
+  return (
+    <div className="space-y-6" data-testid="dataset-detail" data-dataset-id={dataset.id} data-dataset-name={dataset.name}>
+      <div>
+        <p className="text-sm">
+          <Link href="/datasets" className="text-blue-700 hover:underline">
+            Datasets
+          </Link>
+        </p>
+        <h1 className="text-2xl font-bold tracking-tight">{dataset.name}</h1>
+        {dataset.description && <p className="text-sm text-slate-600">{dataset.description}</p>}
+      </div>
+
+      <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <div className="flex flex-wrap items-baseline justify-between gap-3">
+          <h2 className="text-sm font-semibold text-slate-900">
+            {dataset.pairs} pair(s), {dataset.documents} document(s), {dataset.goldPairs} with gold
+          </h2>
+          <Link href={`/pairs?datasetId=${encodeURIComponent(dataset.id)}`} className="text-sm font-medium text-blue-700 hover:underline" data-testid="dataset-queue-link">
+            Open the queue →
+          </Link>
+        </div>
+        <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-5" data-testid="dataset-status-counts">
+          {PAIR_STATUSES.map((s) => (
+            <div key={s} className="rounded-md bg-slate-50 px-3 py-2" data-testid="dataset-status-count" data-status={s}>
+              <dt className="text-xs uppercase tracking-wide text-slate-500">{s.replace("_", " ")}</dt>
+              <dd className="text-lg font-semibold tabular-nums">{dataset.byStatus[s]}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      {hasPermission(user.role, "export:read") && (
+        <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <h2 className="mb-3 text-sm font-semibold text-slate-900">Export</h2>
+          <ul className="flex flex-wrap gap-4 text-sm">
+            {EXPORT_FORMATS.map((f) => (
+              <li key={f}>
+                <a href={`${base}/export?format=${f}`} download className="font-medium text-blue-700 hover:underline" data-testid={`export-${f}`}>
+                  {EXPORT_LABELS[f].label}
+                </a>
+                <span className="ml-1 text-xs text-slate-500">({EXPORT_LABELS[f].hint})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {canChangeDataset({ user }) && (
+        <>
+          <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+            <h2 className="mb-3 text-sm font-semibold text-slate-900">New pair</h2>
+            <CreatePairForm datasetId={dataset.id} />
+          </section>
+          <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+            <h2 className="mb-1 text-sm font-semibold text-slate-900">Import</h2>
+            <p className="mb-3 text-xs text-slate-500">
+              All or nothing: a file with any bad record imports nothing and lists every problem. Pairs already imported
+              (same source id) are skipped. Formats: docs/data-formats.md.
+            </p>
+            <ImportForm datasetId={dataset.id} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

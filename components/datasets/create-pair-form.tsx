@@ -1,0 +1,172 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { createPairInputSchema, DATASET_LIMITS, type PairResultInput } from "@/lib/schemas/datasets";
+import { buttonClass, errorMessage, inputClass, secondaryButtonClass } from "./styles";
+
+type ResultFormat = "text" | "html" | "url";
+type DraftResult = { key: number; format: ResultFormat; content: string; title: string };
+
+let nextKey = 1;
+const emptyResult = (format: ResultFormat = "text", content = "", title = ""): DraftResult => ({ key: nextKey++, format, content, title });
+
+function toInput(r: DraftResult): PairResultInput {
+  const title = r.title.trim() ? { title: r.title.trim() } : {};
+  if (r.format === "url") return { url: r.content.trim(), ...title };
+  return r.format === "html" ? { html: r.content, ...title } : { text: r.content, ...title };
+}
+
+/**
+ * New pair: a query and one or more results (pasted text, pasted HTML, or a URL the server fetches), plus file inputs
+ * that add .txt/.html files as results. POST /api/v1/datasets/:id/pairs, then open the new pair.
+ */
+export function CreatePairForm({ datasetId }: { datasetId: string }) {
+  const router = useRouter();
+  const [query, setQuery] = useState("");
+  const [results, setResults] = useState<DraftResult[]>(() => [emptyResult()]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const update = (key: number, patch: Partial<DraftResult>) => setResults((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const remove = (key: number) => setResults((rs) => (rs.length > 1 ? rs.filter((r) => r.key !== key) : rs));
+
+  const addFiles = async (files: FileList | null) => {
+    if (!files?.length) return;
+    const added: DraftResult[] = [];
+    for (const f of Array.from(files)) {
+      if (f.size > DATASET_LIMITS.maxResultBytes) {
+        setError(`${f.name} is larger than ${DATASET_LIMITS.maxResultBytes / (1024 * 1024)} MB`);
+        return;
+      }
+      const html = /\.x?html?$/i.test(f.name) || f.type.includes("html");
+      added.push(emptyResult(html ? "html" : "text", await f.text(), f.name.replace(/\.[^.]+$/, "")));
+    }
+    // Replace the untouched first result rather than leaving an empty one behind.
+    setResults((rs) => [...rs.filter((r) => r.content.trim() !== "" || r.title.trim() !== ""), ...added]);
+  };
+
+  const submit = async (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const parsed = createPairInputSchema.safeParse({ query, results: results.map(toInput) });
+    if (!parsed.success) {
+      return setError(parsed.error.issues.map((i) => `${i.path.length ? `${i.path.join(".")}: ` : ""}${i.message}`).join("; "));
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await fetch(`/api/v1/datasets/${encodeURIComponent(datasetId)}/pairs`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(parsed.data),
+      });
+      const body = (await res.json().catch(() => null)) as { id?: string } | null;
+      if (res.ok && body?.id) {
+        router.push(`/pairs/${body.id}`);
+        return;
+      }
+      setError(errorMessage(body, res.status));
+    } catch {
+      setError("Could not reach the server. Try again.");
+    }
+    setBusy(false);
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-4" data-testid="create-pair-form">
+      <label className="block space-y-1 text-sm">
+        <span className="block font-medium text-slate-700">Query</span>
+        <input
+          required
+          maxLength={DATASET_LIMITS.maxQueryChars}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          className={inputClass}
+          data-testid="pair-query"
+        />
+      </label>
+      <ol className="space-y-3">
+        {results.map((r, i) => (
+          <li key={r.key} className="space-y-2 rounded-md border border-slate-200 p-3" data-testid="pair-result">
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="font-medium text-slate-700">Result {i + 1}</span>
+              <select
+                value={r.format}
+                onChange={(e) => update(r.key, { format: e.target.value as ResultFormat })}
+                className="rounded-md border border-slate-300 px-2 py-1 text-sm"
+                aria-label={`Result ${i + 1} format`}
+                data-testid="pair-result-format"
+              >
+                <option value="text">Text</option>
+                <option value="html">HTML</option>
+                <option value="url">URL (fetched by the server)</option>
+              </select>
+              <input
+                placeholder="Title (optional)"
+                value={r.title}
+                onChange={(e) => update(r.key, { title: e.target.value })}
+                className="min-w-40 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm"
+                aria-label={`Result ${i + 1} title`}
+                data-testid="pair-result-title"
+              />
+              {results.length > 1 && (
+                <button type="button" onClick={() => remove(r.key)} className="text-sm text-red-700 hover:underline" data-testid="remove-pair-result">
+                  Remove
+                </button>
+              )}
+            </div>
+            {r.format === "url" ? (
+              <input
+                type="url"
+                placeholder="https://…"
+                value={r.content}
+                onChange={(e) => update(r.key, { content: e.target.value })}
+                className={inputClass}
+                aria-label={`Result ${i + 1} URL`}
+                data-testid="pair-result-content"
+              />
+            ) : (
+              <textarea
+                rows={6}
+                placeholder={r.format === "html" ? "<html>…</html>" : "Page text"}
+                value={r.content}
+                onChange={(e) => update(r.key, { content: e.target.value })}
+                className={`${inputClass} font-mono`}
+                aria-label={`Result ${i + 1} ${r.format}`}
+                data-testid="pair-result-content"
+              />
+            )}
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="button" onClick={() => setResults((rs) => [...rs, emptyResult()])} className={secondaryButtonClass} data-testid="add-pair-result">
+          Add result
+        </button>
+        <label className="text-sm text-slate-700">
+          <span className="mr-2">Add .txt/.html files as results:</span>
+          <input
+            type="file"
+            multiple
+            accept=".txt,.text,.md,.html,.htm,.xhtml,text/plain,text/html"
+            onChange={(e) => {
+              void addFiles(e.target.files);
+              e.target.value = "";
+            }}
+            data-testid="pair-result-files"
+          />
+        </label>
+      </div>
+      <div className="flex items-center gap-3">
+        <button type="submit" disabled={busy} className={buttonClass} data-testid="create-pair-submit">
+          {busy ? "Creating…" : "Create pair"}
+        </button>
+        {error && (
+          <p role="alert" className="text-sm text-red-700" data-testid="create-pair-error">
+            {error}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

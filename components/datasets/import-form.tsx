@@ -1,0 +1,147 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import {
+  DATASET_LIMITS,
+  EVIDENCE_MODES,
+  IMPORT_FORMAT_LABELS,
+  IMPORT_FORMATS,
+  type EvidenceMode,
+  type ImportFormat,
+  type ImportRecordError,
+  type ImportSummary,
+} from "@/lib/schemas/datasets";
+import { formatBytes } from "@/lib/schemas/limits";
+import { buttonClass, errorMessage, inputClass } from "./styles";
+
+const EVIDENCE_LABELS: Record<EvidenceMode, string> = {
+  gold: "as gold vital spans",
+  suggestion: "as model suggestions",
+  none: "not at all",
+};
+
+/** Upload a file (multipart) to POST /api/v1/datasets/:id/import; a refused file shows its per-record errors. */
+export function ImportForm({ datasetId }: { datasetId: string }) {
+  const router = useRouter();
+  const [file, setFile] = useState<File | null>(null);
+  const [format, setFormat] = useState<ImportFormat>("jsonl");
+  const [evidence, setEvidence] = useState<EvidenceMode>("gold");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<ImportRecordError[]>([]);
+  const [summary, setSummary] = useState<ImportSummary | null>(null);
+
+  const submit = async (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setError(null);
+    setErrors([]);
+    setSummary(null);
+    if (!file) return setError("Choose a file.");
+    if (file.size > DATASET_LIMITS.maxImportBytes) {
+      return setError(`${file.name} is ${formatBytes(file.size)}; the limit is ${formatBytes(DATASET_LIMITS.maxImportBytes)}.`);
+    }
+    setBusy(true);
+    try {
+      const form = new FormData();
+      form.set("format", format);
+      form.set("evidence", evidence);
+      form.set("file", file);
+      const res = await fetch(`/api/v1/datasets/${encodeURIComponent(datasetId)}/import`, { method: "POST", body: form });
+      const body: unknown = await res.json().catch(() => null);
+      if (res.ok) {
+        setSummary(body as ImportSummary);
+        router.refresh();
+      } else {
+        const list = (body as { error?: { details?: { errors?: ImportRecordError[] } } } | null)?.error?.details?.errors;
+        if (res.status === 422 && list?.length) {
+          setError(`Nothing was imported: ${list.length} problem(s).`);
+          setErrors(list);
+        } else setError(errorMessage(body, res.status));
+      }
+    } catch {
+      setError("Could not reach the server. Try again.");
+    }
+    setBusy(false);
+  };
+
+  const evidenceApplies = format === "jsonl" || format === "squad" || format === "hotpotqa";
+  return (
+    <div className="space-y-3">
+      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_2fr_1fr_auto] sm:items-end" data-testid="import-form">
+        <label className="space-y-1 text-sm">
+          <span className="block font-medium text-slate-700">File (at most {formatBytes(DATASET_LIMITS.maxImportBytes)})</span>
+          <input
+            type="file"
+            accept=".json,.jsonl,.ndjson,application/json"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            className="block w-full text-sm"
+            data-testid="import-file"
+          />
+        </label>
+        <label className="space-y-1 text-sm">
+          <span className="block font-medium text-slate-700">Format</span>
+          <select value={format} onChange={(e) => setFormat(e.target.value as ImportFormat)} className={inputClass} data-testid="import-format">
+            {IMPORT_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {IMPORT_FORMAT_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="space-y-1 text-sm">
+          <span className="block font-medium text-slate-700">Evidence</span>
+          <select
+            value={evidence}
+            onChange={(e) => setEvidence(e.target.value as EvidenceMode)}
+            disabled={!evidenceApplies}
+            className={inputClass}
+            data-testid="import-evidence"
+          >
+            {EVIDENCE_MODES.map((m) => (
+              <option key={m} value={m}>
+                {EVIDENCE_LABELS[m]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" disabled={busy} className={buttonClass} data-testid="import-submit">
+          {busy ? "Importing…" : "Import"}
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className="text-sm text-red-700" data-testid="import-error">
+          {error}
+        </p>
+      )}
+      {summary && (
+        <p role="status" className="text-sm text-green-700" data-testid="import-summary">
+          Imported {summary.pairs} pair(s), {summary.documents} document(s), {summary.goldSpans} gold span(s), {summary.suggestions} suggestion(s)
+          {summary.skipped > 0 ? `; ${summary.skipped} already present (skipped)` : ""}.
+        </p>
+      )}
+      {errors.length > 0 && (
+        <div className="max-h-96 overflow-auto rounded-lg border border-red-200 bg-white">
+          <table className="min-w-full divide-y divide-red-100 text-sm" data-testid="import-errors">
+            <thead className="bg-red-50 text-left text-xs font-semibold uppercase tracking-wide text-red-800">
+              <tr>
+                <th className="px-3 py-2">Record</th>
+                <th className="px-3 py-2">Field</th>
+                <th className="px-3 py-2">Problem</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-red-50">
+              {errors.map((e, i) => (
+                <tr key={i} data-testid="import-error-row">
+                  <td className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">{String(e.record)}</td>
+                  <td className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">{e.field ?? ""}</td>
+                  <td className="px-3 py-1.5">{e.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+// Datasets, pair creation, import and export: request schemas shared by the API routes and the forms (client-safe).
+import { z } from "zod";
+import { COMPRESS_LIMITS, MiB, utf8Length } from "./limits";
+
+export const DATASET_LIMITS = {
+  maxNameChars: 100,
+  maxDescriptionChars: 2_000,
+  maxQueryChars: COMPRESS_LIMITS.maxQueryChars,
+  maxResults: COMPRESS_LIMITS.maxResults,
+  /** UTF-8 bytes of one pasted result (text or HTML), as in the compress API. */
+  maxResultBytes: COMPRESS_LIMITS.maxResultBytes,
+  /** JSON body of POST /datasets/:id/pairs. */
+  maxPairBodyBytes: COMPRESS_LIMITS.maxBodyBytes,
+  /** Import uploads: refused from Content-Length before reading, and while streaming (413). */
+  maxImportBytes: 100 * MiB,
+  /** Pairs per import (one transaction). */
+  maxImportPairs: 50_000,
+} as const;
+
+export const datasetNameSchema = z
+  .string()
+  .trim()
+  .min(1, "name is required")
+  .max(DATASET_LIMITS.maxNameChars, `at most ${DATASET_LIMITS.maxNameChars} characters`)
+  .regex(/^[^\u0000-\u001f\u007f]+$/, "no control characters");
+
+/** POST /api/v1/datasets and the create-dataset form. */
+export const createDatasetSchema = z.object({
+  name: datasetNameSchema,
+  description: z.string().trim().max(DATASET_LIMITS.maxDescriptionChars).optional(),
+});
+export type CreateDatasetInput = z.infer<typeof createDatasetSchema>;
+
+const resultBytes = (s: string | undefined) => s === undefined || utf8Length(s) <= DATASET_LIMITS.maxResultBytes;
+
+/** One result of a new pair: exactly one of pasted text, pasted HTML, or a URL fetched server-side. */
+export const pairResultInputSchema = z
+  .object({
+    text: z.string().min(1, "text is empty").optional(),
+    html: z.string().min(1, "html is empty").optional(),
+    url: z.string().trim().url("not a valid URL").max(2_000).optional(),
+    title: z.string().trim().max(500).optional(),
+  })
+  .refine((r) => [r.text, r.html, r.url].filter((v) => v !== undefined).length === 1, "give exactly one of text, html and url")
+  .refine((r) => resultBytes(r.text) && resultBytes(r.html), {
+    message: `a result is at most ${DATASET_LIMITS.maxResultBytes / MiB} MB`,
+    params: { status: 413 },
+  });
+export type PairResultInput = z.infer<typeof pairResultInputSchema>;
+
+/** POST /api/v1/datasets/:id/pairs and the new-pair form. */
+export const createPairInputSchema = z.object({
+  query: z.string().trim().min(1, "query is required").max(DATASET_LIMITS.maxQueryChars),
+  results: z.array(pairResultInputSchema).min(1, "at least one result").max(DATASET_LIMITS.maxResults),
+});
+export type CreatePairInput = z.infer<typeof createPairInputSchema>;
+
+export const IMPORT_FORMATS = ["jsonl", "squad", "hotpotqa", "label-studio", "gold-jsonl"] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+export const IMPORT_FORMAT_LABELS: Record<ImportFormat, string> = {
+  jsonl: "JSONL examples (query + text/html + evidence)",
+  squad: "SQuAD v1.1/2.0 JSON",
+  hotpotqa: "HotpotQA JSON",
+  "label-studio": "Label Studio JSON export",
+  "gold-jsonl": "Snippet Lab gold JSONL",
+};
+
+/** Where evidence of jsonl/squad/hotpotqa examples goes: gold `vital` spans, model suggestions, or nowhere. */
+export const EVIDENCE_MODES = ["gold", "suggestion", "none"] as const;
+export type EvidenceMode = (typeof EVIDENCE_MODES)[number];
+
+/** Import options (multipart fields or query parameters). */
+export const importOptionsSchema = z.object({
+  format: z.enum(IMPORT_FORMATS, { error: `format must be one of ${IMPORT_FORMATS.join(", ")}` }),
+  evidence: z.enum(EVIDENCE_MODES).default("gold"),
+});
+export type ImportOptionsInput = z.infer<typeof importOptionsSchema>;
+
+export const EXPORT_FORMATS = ["gold-jsonl", "label-studio", "prodigy"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** GET /api/v1/datasets/:id/export query. `model` picks the tokenizer for token keep labels (default model). */
+export const exportQuerySchema = z.object({
+  format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(", ")}` }),
+  model: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+$/)
+    .optional(),
+});
+
+/** One problem of an import; `record` is a line/task/example reference ("line 3", "[2].annotations[0]", an id). */
+export type ImportRecordError = { record: number | string; field?: string; message: string };
+
+/** What an import wrote (or would have: nothing is written when any record fails). */
+export type ImportSummary = {
+  datasetId: string;
+  format: ImportFormat;
+  pairs: number;
+  documents: number;
+  goldSpans: number;
+  suggestions: number;
+  /** Pairs whose externalId already existed in the dataset (idempotent re-import: left unchanged). */
+  skipped: number;
+};

@@ -1,0 +1,47 @@
+import "server-only";
+import { type Db, getDb } from "../client";
+
+export type DatasetSummary = {
+  id: string;
+  name: string;
+  description: string | null;
+  createdAt: Date;
+  pairs: number;
+  documents: number;
+  /** Pairs with live gold spans (adjudicated or imported gold). */
+  goldPairs: number;
+  /** Live gold spans. */
+  goldSpans: number;
+};
+
+export type ListDatasetsOptions = { db?: Db };
+
+/** Every dataset (by name) with pair, document and gold counts: grouped counts. */
+export async function listDatasets({ db = getDb() }: ListDatasetsOptions = {}): Promise<DatasetSummary[]> {
+  const datasets = await db.dataset.findMany({
+    orderBy: { name: "asc" },
+    select: { id: true, name: true, description: true, createdAt: true, _count: { select: { pairs: true, documents: true } } },
+  });
+  const goldPairs = await db.pair.groupBy({
+    by: ["datasetId"],
+    where: { spans: { some: { source: "gold", deletedAt: null } } },
+    _count: { _all: true },
+  });
+  const pairsBy = new Map(goldPairs.map((g) => [g.datasetId, g._count._all]));
+  // Span has no datasetId: one count per dataset (there are few datasets; spans can be many, so no row scan here).
+  const spansBy = new Map<string, number>();
+  for (const d of datasets) {
+    if (!pairsBy.get(d.id)) continue;
+    spansBy.set(d.id, await db.span.count({ where: { source: "gold", deletedAt: null, pair: { datasetId: d.id } } }));
+  }
+  return datasets.map((d) => ({
+    id: d.id,
+    name: d.name,
+    description: d.description,
+    createdAt: d.createdAt,
+    pairs: d._count.pairs,
+    documents: d._count.documents,
+    goldPairs: pairsBy.get(d.id) ?? 0,
+    goldSpans: spansBy.get(d.id) ?? 0,
+  }));
+}

@@ -1,0 +1,101 @@
+import "server-only";
+import type { Span } from "@/lib/spans/schemas";
+import type { SpanDocument } from "@/lib/spans/formats/types";
+import { type Db, getDb } from "../client";
+import { zSpanCategory, zSuggestionSource } from "../enums";
+
+export type LoadExportPageOptions = {
+  datasetId: string;
+  /** Pairs after this id (keyset pagination; pairs are exported in id order). */
+  afterPairId?: string;
+  take: number;
+  /** Only pairs with live gold spans (the gold set). */
+  onlyGold: boolean;
+  /** Add model/judge Suggestion rows as `model`/`judge` spans (author = model name). */
+  withSuggestions: boolean;
+  db?: Db;
+};
+
+export type ExportPage = { documents: SpanDocument[]; pairs: number; lastPairId: string | null };
+
+/**
+ * One page of a dataset export as span documents (one per pair × document, result order): live gold spans (author =
+ * the author's email) and optionally suggestions. Human annotation spans are not exported here: the gold set is the
+ * reviewed truth, and suggestions travel as Label Studio predictions.
+ */
+export async function loadExportPage(options: LoadExportPageOptions): Promise<ExportPage> {
+  const { datasetId, afterPairId, take, onlyGold, withSuggestions, db = getDb() } = options;
+  const pairs = await db.pair.findMany({
+    where: {
+      datasetId,
+      ...(afterPairId !== undefined ? { id: { gt: afterPairId } } : {}),
+      ...(onlyGold ? { spans: { some: { source: "gold", annotationId: null, deletedAt: null } } } : {}),
+    },
+    orderBy: { id: "asc" },
+    take,
+    select: {
+      id: true,
+      externalId: true,
+      query: { select: { text: true } },
+      documents: { orderBy: { position: "asc" }, select: { document: { select: { id: true, url: true, title: true, text: true } } } },
+      spans: {
+        where: { source: "gold", annotationId: null, deletedAt: null },
+        select: { id: true, documentId: true, start: true, end: true, text: true, category: true, score: true, author: { select: { email: true } } },
+      },
+      ...(withSuggestions
+        ? {
+            suggestions: {
+              select: { id: true, documentId: true, start: true, end: true, text: true, category: true, source: true, modelName: true, score: true },
+            },
+          }
+        : {}),
+    },
+  });
+  const documents: SpanDocument[] = [];
+  for (const p of pairs) {
+    const suggestions = (p as { suggestions?: SuggestionRow[] }).suggestions ?? [];
+    for (const { document: d } of p.documents) {
+      const spans: Span[] = [];
+      for (const s of p.spans) {
+        if (s.documentId !== d.id) continue;
+        const span: Span = { id: s.id, documentId: d.id, start: s.start, end: s.end, text: s.text, category: zSpanCategory.parse(s.category), source: "gold" };
+        if (s.author) span.author = s.author.email;
+        if (s.score !== null) span.score = s.score;
+        spans.push(span);
+      }
+      for (const s of suggestions) {
+        if (s.documentId !== d.id) continue;
+        const span: Span = {
+          id: s.id,
+          documentId: d.id,
+          start: s.start,
+          end: s.end,
+          text: s.text,
+          category: zSpanCategory.parse(s.category),
+          source: zSuggestionSource.parse(s.source),
+          author: s.modelName,
+        };
+        if (s.score !== null) span.score = s.score;
+        spans.push(span);
+      }
+      const doc: SpanDocument = { pairId: p.id, query: p.query.text, documentId: d.id, text: d.text, spans };
+      if (d.url !== null) doc.url = d.url;
+      if (d.title !== null) doc.title = d.title;
+      if (p.externalId !== null) doc.externalId = p.externalId;
+      documents.push(doc);
+    }
+  }
+  return { documents, pairs: pairs.length, lastPairId: pairs.at(-1)?.id ?? null };
+}
+
+type SuggestionRow = {
+  id: string;
+  documentId: string;
+  start: number;
+  end: number;
+  text: string;
+  category: string;
+  source: string;
+  modelName: string;
+  score: number | null;
+};

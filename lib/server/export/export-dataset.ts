@@ -1,0 +1,102 @@
+import "server-only";
+import type { ExportFormat } from "@/lib/schemas/datasets";
+import { assertDocumentsValid } from "@/lib/spans/formats/check-documents";
+import { exportGoldJsonl } from "@/lib/spans/formats/export-gold-jsonl";
+import { exportLabelStudio } from "@/lib/spans/formats/export-label-studio";
+import { exportProdigy } from "@/lib/spans/formats/export-prodigy";
+import type { SpanDocument, TokenizerLike } from "@/lib/spans/formats/types";
+import { type Db, getDb } from "../db/client";
+import { getDataset } from "../db/datasets/get-dataset";
+import { loadExportPage } from "../db/datasets/load-export-page";
+import { loadExportTokenizer } from "./load-export-tokenizer";
+
+export type ExportDatasetOptions = {
+  datasetId: string;
+  format: ExportFormat;
+  /** Model whose tokenizer computes token offsets and keep labels (default model). */
+  model?: string;
+  /** Pairs per database page (memory bound of the stream). */
+  pageSize?: number;
+  /** Tests: a tokenizer instead of a model's. */
+  tokenizer?: TokenizerLike;
+  db?: Db;
+};
+
+export type DatasetExport = { filename: string; contentType: string; body: ReadableStream<Uint8Array> };
+
+const FILES: Record<ExportFormat, { suffix: string; contentType: string; label: string }> = {
+  "gold-jsonl": { suffix: "gold.jsonl", contentType: "application/x-ndjson; charset=utf-8", label: "gold JSONL export" },
+  "label-studio": { suffix: "label-studio.json", contentType: "application/json; charset=utf-8", label: "Label Studio export" },
+  prodigy: { suffix: "prodigy.jsonl", contentType: "application/x-ndjson; charset=utf-8", label: "Prodigy export" },
+};
+
+/** Pages of span documents, in pair order, until the dataset is exhausted. */
+async function* pages(opts: { datasetId: string; onlyGold: boolean; withSuggestions: boolean; pageSize: number; db: Db }): AsyncGenerator<SpanDocument[]> {
+  let after: string | undefined;
+  for (;;) {
+    const page = await loadExportPage({ ...opts, take: opts.pageSize, ...(after !== undefined ? { afterPairId: after } : {}) });
+    if (page.pairs === 0) return;
+    yield page.documents;
+    if (page.pairs < opts.pageSize || page.lastPairId === null) return;
+    after = page.lastPairId;
+  }
+}
+
+/**
+ * A dataset export as a stream, one database page at a time:
+ * - gold-jsonl: pairs with gold, one line per pair × document, gold spans + token keep labels (vital gold) from the
+ *   model's tokenizer;
+ * - label-studio: every pair, gold as ground_truth annotations, model/judge suggestions as predictions;
+ * - prodigy: pairs with gold, gold spans with token indices.
+ * A first pass checks every span against its text (an export never writes drifted offsets: UNPROCESSABLE before any
+ * byte is sent); the second pass streams.
+ */
+export async function exportDataset(options: ExportDatasetOptions): Promise<DatasetExport> {
+  const { datasetId, format, model, pageSize = 200, db = getDb() } = options;
+  const dataset = await getDataset({ id: datasetId, db });
+  const tokenizer = options.tokenizer ?? (format === "label-studio" ? undefined : loadExportTokenizer({ ...(model ? { model } : {}) }).tokenizer);
+  const scope = { datasetId, onlyGold: format !== "label-studio", withSuggestions: format === "label-studio", pageSize, db };
+  const file = FILES[format];
+
+  for await (const docs of pages(scope)) assertDocumentsValid(docs, file.label);
+
+  const encoder = new TextEncoder();
+  const iterator = pages(scope);
+  let tasks = 0;
+  let annotations = 0;
+  let started = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        if (format === "label-studio" && !started) {
+          started = true;
+          controller.enqueue(encoder.encode("["));
+        }
+        const next = await iterator.next();
+        if (next.done) {
+          if (format === "label-studio") controller.enqueue(encoder.encode(tasks === 0 ? "]\n" : "\n]\n"));
+          controller.close();
+          return;
+        }
+        const docs = next.value;
+        let chunk: string;
+        if (format === "gold-jsonl") chunk = exportGoldJsonl({ documents: docs, tokenizer: tokenizer!, keepSources: ["gold"] });
+        else if (format === "prodigy") chunk = exportProdigy({ documents: docs, ...(tokenizer ? { tokenizer } : {}) });
+        else {
+          const out = exportLabelStudio({ documents: docs, firstTaskId: tasks + 1, firstAnnotationId: annotations + 1 });
+          chunk = out.map((t, i) => `${tasks + i === 0 ? "\n" : ",\n"}${JSON.stringify(t)}`).join("");
+          tasks += out.length;
+          annotations += out.reduce((n, t) => n + t.annotations.length, 0);
+        }
+        controller.enqueue(encoder.encode(chunk));
+      } catch (e) {
+        controller.error(e);
+      }
+    },
+    async cancel() {
+      await iterator.return(undefined);
+    },
+  });
+  const slug = dataset.name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "") || "dataset";
+  return { filename: `${slug}-${file.suffix}`, contentType: file.contentType, body };
+}

@@ -1,0 +1,22 @@
+import "server-only";
+import type { EvidenceMode, ImportFormat, ImportSummary } from "@/lib/schemas/datasets";
+import type { Db } from "../db/client";
+import { importErrors, importRecords } from "./import-records";
+import { parseImportFile } from "./parse-import-file";
+
+export type ImportDatasetFileOptions = {
+  datasetId: string;
+  format: ImportFormat;
+  bytes: Uint8Array;
+  evidence?: EvidenceMode;
+  maxBytes?: number;
+  db?: Db;
+};
+
+/** Parse (all records, every error) → validate → one transaction. UNPROCESSABLE with details.errors on any problem. */
+export async function importDatasetFile({ datasetId, format, bytes, evidence, maxBytes, db }: ImportDatasetFileOptions): Promise<ImportSummary & { droppedHumanSpans: number }> {
+  const parsed = parseImportFile({ format, bytes, ...(evidence ? { evidence } : {}), ...(maxBytes ? { maxBytes } : {}) });
+  if (!parsed.ok) throw importErrors(parsed.errors, `${format} import`);
+  const summary = await importRecords({ datasetId, format, plans: parsed.plans, db });
+  return { ...summary, droppedHumanSpans: parsed.droppedHumanSpans };
+}
