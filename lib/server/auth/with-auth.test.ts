@@ -67,6 +67,14 @@ describe("withAuth", () => {
     }
   });
 
+  it("authenticates /api/v1 app routes by session even when API keys are configured (the browser has no key)", async () => {
+    const keyed = withAuth({ apiKeys: ["service-key"] }, async (_req, _ctx, user) => ({ id: user.id }));
+    const res = await keyed(req("/api/v1/pairs/x/annotation", { token: tokens.annotator }), undefined);
+    expect(res.status).toBe(200);
+    // No session: still 401, with or without a key.
+    expect((await keyed(req("/api/v1/pairs/x/annotation", { headers: { authorization: "Bearer service-key" } }), undefined)).status).toBe(401);
+  });
+
   const permissions: Permission[] = ["pair:read", "pair:annotate", "pair:review", "span:delete-others", "dataset:write", "user:manage", "model:run", "export:read"];
   const cases = permissions.flatMap((permission) => ROLES.map((role) => ({ role, permission })));
   it.each(cases)("$role on $permission", async ({ role, permission }) => {

@@ -57,7 +57,7 @@ export function withAuth<Ctx = unknown>(
         setCookie = serializeSessionCookie({ token, expiresAt: lookup.expiresAt, secure: isSecureRequest(r) });
       }
       return handler(r, c, lookup.user);
-    }, routeOptions);
+    }, { ...routeOptions, requireApiKey: false });
     const res = await route(req, ctx);
     return setCookie ? withHeader(res, "Set-Cookie", setCookie) : res;
   };

@@ -58,6 +58,11 @@ export function errorToResponse(e: unknown): Response {
 export interface HandleRouteOptions {
   /** Override the env keys (tests). Default: SNIPPET_LAB_API_KEYS, read per request. */
   apiKeys?: readonly string[];
+  /**
+   * false: skip the bearer-key check. withAuth sets it: a session cookie authenticates those routes (the browser app
+   * has no API key), while service routes such as /api/v1/compress stay behind the keys.
+   */
+  requireApiKey?: boolean;
 }
 
 /**
@@ -70,7 +75,7 @@ export function handleRoute<Ctx = unknown>(
 ): (req: Request, ctx: Ctx) => Promise<Response> {
   return async (req, ctx) => {
     try {
-      if (new URL(req.url).pathname.startsWith("/api/v1/")) {
+      if (opts.requireApiKey !== false && new URL(req.url).pathname.startsWith("/api/v1/")) {
         checkApiKey(req.headers, opts.apiKeys ?? parseApiKeys(process.env.SNIPPET_LAB_API_KEYS));
       }
       const out = await handler(req, ctx);
