@@ -1,4 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "./constants";
+import { signIn } from "./sign-in";
+
+// The inspector page requires a signed-in user (any role).
+test.beforeEach(async ({ page }) => {
+  await signIn(page, E2E_ADMIN);
+});
 
 async function compress(page: Page) {
   await page.getByTestId("compress-button").click();

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Inspector } from "@/components/inspector/inspector";
 import type { DemoSummary, ModelOption } from "@/components/inspector/types";
 import { listDemoPairs } from "@/lib/server/db/list-demo-pairs";
+import { requireUser } from "@/lib/server/auth/require-user";
 import { listModels } from "@/lib/server/model/list-models";
 import { loadDemoPair } from "./actions";
 
@@ -37,6 +38,8 @@ async function loadDemos(): Promise<DemoSummary[] | null> {
 }
 
 export default async function InspectorPage() {
+  // Any signed-in user (every page checks auth); the compress API itself stays API-key based.
+  await requireUser({ next: "/inspector" });
   const [models, demos] = await Promise.all([loadModels(), loadDemos()]);
   return (
     <div className="space-y-4">

@@ -4,12 +4,18 @@ import type { BlockOut, UnitOut } from "@/lib/schemas/compress";
 export interface Piece {
   text: string;
   t: number;
+  /** Offset of the piece in the canonical text (the annotator maps DOM selections back with it). */
+  start: number;
 }
 
-export type BlockChild = { kind: "gap"; text: string } | { kind: "unit"; u: number; pieces: Piece[] };
+export type BlockChild =
+  | { kind: "gap"; text: string; start: number }
+  | { kind: "unit"; u: number; start: number; end: number; pieces: Piece[] };
 
 export interface BlockView {
   index: number;
+  start: number;
+  end: number;
   kind: BlockOut["kind"];
   role: BlockOut["role"];
   level?: number;
@@ -46,7 +52,7 @@ export function buildHeatmapView(input: {
 
   for (let b = 0; b < blocks.length; b++) {
     const block = blocks[b]!;
-    const view: BlockView = { index: b, kind: block.kind, role: block.role, children: [] };
+    const view: BlockView = { index: b, start: block.start, end: block.end, kind: block.kind, role: block.role, children: [] };
     if (block.level !== undefined) view.level = block.level;
     let cursor = block.start;
     // Units of earlier blocks that were not consumed (should not happen) are skipped.
@@ -54,7 +60,7 @@ export function buildHeatmapView(input: {
     for (; u < units.length && units[u]!.block === b; u++) {
       const unit = units[u]!;
       const start = Math.max(unit.start, cursor);
-      if (start > cursor) view.children.push({ kind: "gap", text: text.slice(cursor, start) });
+      if (start > cursor) view.children.push({ kind: "gap", text: text.slice(cursor, start), start: cursor });
       const pieces: Piece[] = [];
       if (tokens) {
         while (k < n && tokens.ends[k]! <= start && tokens.starts[k]! < start) k++;
@@ -63,18 +69,18 @@ export function buildHeatmapView(input: {
           const s = Math.max(tokens.starts[j]!, pos);
           const e = Math.min(tokens.ends[j]!, unit.end);
           if (e <= s) continue;
-          if (s > pos) pieces.push({ text: text.slice(pos, s), t: -1 });
-          pieces.push({ text: text.slice(s, e), t: j });
+          if (s > pos) pieces.push({ text: text.slice(pos, s), t: -1, start: pos });
+          pieces.push({ text: text.slice(s, e), t: j, start: s });
           pos = e;
         }
-        if (pos < unit.end) pieces.push({ text: text.slice(pos, unit.end), t: -1 });
+        if (pos < unit.end) pieces.push({ text: text.slice(pos, unit.end), t: -1, start: pos });
       } else if (unit.end > start) {
-        pieces.push({ text: text.slice(start, unit.end), t: -1 });
+        pieces.push({ text: text.slice(start, unit.end), t: -1, start });
       }
-      view.children.push({ kind: "unit", u, pieces });
+      view.children.push({ kind: "unit", u, start, end: Math.max(start, unit.end), pieces });
       cursor = Math.max(cursor, unit.end);
     }
-    if (cursor < block.end) view.children.push({ kind: "gap", text: text.slice(cursor, block.end) });
+    if (cursor < block.end) view.children.push({ kind: "gap", text: text.slice(cursor, block.end), start: cursor });
 
     const last = regions[regions.length - 1];
     if (last && last.role === block.role) last.blocks.push(view);

@@ -8,6 +8,11 @@ import type { PreparedResult } from "./types";
 
 export interface PrepareResultOptions {
   id: string;
+  /**
+   * An already-canonical document (stored documents: their text and blocks are what spans point into, so they
+   * must never be canonicalised again). Wins over `html` and `text`.
+   */
+  doc?: CanonicalDoc;
   /** Plain (markdown-ish) text; ignored when `html` is given. */
   text?: string;
   html?: string;
@@ -26,13 +31,14 @@ export interface PrepareResultOptions {
 }
 
 /**
- * Canonicalise one result (HTML wins over text), cut it into units and count downstream tokens
- * per unit. tokensIn is derived from the unit counts (plus the text between units) rather than
+ * Canonicalise one result (a given `doc` is used as is; else HTML wins over text), cut it into units and count
+ * downstream tokens per unit. tokensIn is derived from the unit counts (plus the text between units) rather than
  * by tokenizing the whole page again: it keeps 5 MB pages cheap and within ~1% of the exact count.
  */
 export function prepareResult(opts: PrepareResultOptions): PreparedResult {
   let doc: CanonicalDoc;
-  if (opts.html !== undefined) doc = htmlToCanonical(opts.html, opts.maxChars !== undefined ? { maxChars: opts.maxChars } : undefined);
+  if (opts.doc !== undefined) doc = opts.doc;
+  else if (opts.html !== undefined) doc = htmlToCanonical(opts.html, opts.maxChars !== undefined ? { maxChars: opts.maxChars } : undefined);
   else if (opts.text !== undefined) doc = textToCanonical(opts.text);
   else throw new AppError("BAD_REQUEST", `Result "${opts.id}" has neither text nor html`);
 

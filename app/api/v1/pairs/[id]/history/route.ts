@@ -1,0 +1,20 @@
+import { spanHistoryQuerySchema } from "@/lib/schemas/annotation";
+import { withAuth } from "@/lib/server/auth/with-auth";
+import { listSpanHistory } from "@/lib/server/db/annotations/list-span-history";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+type Ctx = { params: Promise<{ id: string }> };
+
+/** GET ?scope=mine|all&limit&cursor → {events, nextCursor}: span events of the pair, newest first (mine by default). */
+export const GET = withAuth<Ctx>({ permission: "pair:read" }, async (req, ctx, user) => {
+  const { id } = await ctx.params;
+  const { scope, limit, cursor } = spanHistoryQuerySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
+  return listSpanHistory({
+    pairId: id,
+    limit,
+    ...(cursor ? { cursor } : {}),
+    ...(scope === "mine" ? { annotatorId: user.id } : {}),
+  });
+});

@@ -1,0 +1,25 @@
+import { acceptSuggestionsRequestSchema } from "@/lib/schemas/annotation";
+import { withAuth } from "@/lib/server/auth/with-auth";
+import { acceptSuggestions } from "@/lib/server/db/annotations/accept-suggestions";
+import { readJsonBody } from "@/lib/server/http/read-json-body";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+type Ctx = { params: Promise<{ id: string }> };
+
+/**
+ * POST {ids, version, category?} → 200 AcceptSuggestionsResult (the save result plus accepted: suggestion id →
+ * span id, skipped). Same version contract as PUT annotation (409 CONFLICT with the server's spans).
+ */
+export const POST = withAuth<Ctx>({ permission: "pair:annotate" }, async (req, ctx, user) => {
+  const { id } = await ctx.params;
+  const body = acceptSuggestionsRequestSchema.parse(await readJsonBody(req, { maxBytes: 1024 * 1024 }));
+  return acceptSuggestions({
+    pairId: id,
+    annotatorId: user.id,
+    baseVersion: body.version,
+    suggestionIds: body.ids,
+    ...(body.category ? { category: body.category } : {}),
+  });
+});

@@ -1,0 +1,15 @@
+import { listSuggestionsQuerySchema } from "@/lib/schemas/annotation";
+import { withAuth } from "@/lib/server/auth/with-auth";
+import { listSuggestions } from "@/lib/server/db/annotations/list-suggestions";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+type Ctx = { params: Promise<{ id: string }> };
+
+/** GET ?source=judge|model&documentId → {suggestions: StoredSuggestion[]} in document order. */
+export const GET = withAuth<Ctx>({ permission: "pair:read" }, async (req, ctx) => {
+  const { id } = await ctx.params;
+  const query = listSuggestionsQuerySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
+  return { suggestions: await listSuggestions({ pairId: id, ...query }) };
+});

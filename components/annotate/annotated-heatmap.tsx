@@ -1,0 +1,316 @@
+"use client";
+
+import { memo, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { buildHeatmapView, heatBucket, type BlockChild, type BlockView, type RegionView } from "@/components/inspector/build-heatmap-view";
+import type { TypedTokenScores } from "@/components/inspector/use-live-selection";
+import type { Aggregation } from "@/lib/engine/types";
+import { CATEGORY_META } from "@/lib/spans/categories";
+import type { BlockOut, UnitOut } from "@/lib/schemas/compress";
+import { compareMarks, splitRun, type Atom, type RunNode } from "./split-run";
+import type { Layer, Mark } from "./types";
+
+export interface MarkActivation {
+  documentId: string;
+  /** Marks under the pointer, outermost first. */
+  marks: Mark[];
+  x: number;
+  y: number;
+}
+
+interface Props {
+  documentId: string;
+  text: string;
+  blocks: readonly BlockOut[];
+  units: readonly UnitOut[];
+  tokenScores?: TypedTokenScores;
+  unitScores: readonly number[];
+  /** Per unit: 0 dropped, 1 kept, 2 kept but cut. */
+  kept: Uint8Array;
+  aggregation: Aggregation;
+  /** Visible marks of this document. */
+  marks: readonly Mark[];
+  onActivate: (a: MarkActivation) => void;
+  onDeleteMine: (id: string) => void;
+}
+
+interface Hover {
+  x: number;
+  y: number;
+  t: number;
+  u: number;
+  marks: { layer: Layer; category: string }[];
+}
+
+const ROLE_LABEL: Record<string, string> = {
+  navigation: "navigation",
+  header: "page header",
+  footer: "footer",
+  aside: "aside",
+  form: "form",
+  comment: "comments",
+};
+
+/**
+ * One document's canonical text with the token heatmap and span marks. Rendering cost is paid per block: a block
+ * re-renders only when its own marks change (memo + per-block mark arrays kept stable), and the selection state
+ * (kept units) is written to data-kept attributes imperatively, so a threshold move never re-renders tokens.
+ */
+export function AnnotatedHeatmap(props: Props) {
+  const { documentId, text, blocks, units, tokenScores, unitScores, kept, aggregation, marks, onActivate, onDeleteMine } = props;
+  const view = useMemo(() => buildHeatmapView({ text, blocks, units, tokens: tokenScores }), [text, blocks, units, tokenScores]);
+  const unitBuckets = useMemo(() => (tokenScores ? undefined : unitScores.map(heatBucket)), [tokenScores, unitScores]);
+
+  // Marks per block, with arrays reused while a block's marks are unchanged (the memo key of Block).
+  const prevByBlock = useRef<Map<number, { sig: string; marks: Mark[] }>>(new Map());
+  const marksByBlock = useMemo(() => {
+    const sorted = marks.slice().sort(compareMarks);
+    const next = new Map<number, { sig: string; marks: Mark[] }>();
+    for (const b of view.flatMap((r) => r.blocks)) {
+      const mine = sorted.filter((m) => m.start < b.end && m.end > b.start);
+      if (mine.length === 0) continue;
+      const sig = mine.map((m) => `${m.key}:${m.start}:${m.end}:${m.category}`).join("|");
+      const prev = prevByBlock.current.get(b.index);
+      next.set(b.index, prev && prev.sig === sig ? prev : { sig, marks: mine });
+    }
+    return next;
+  }, [marks, view]);
+  useLayoutEffect(() => {
+    prevByBlock.current = marksByBlock;
+  }, [marksByBlock]);
+  const markByKey = useMemo(() => new Map(marks.map((m) => [m.key, m])), [marks]);
+
+  const ref = useRef<HTMLDivElement>(null);
+  const unitEls = useRef<HTMLElement[]>([]);
+  useLayoutEffect(() => {
+    const els: HTMLElement[] = [];
+    ref.current?.querySelectorAll<HTMLElement>("[data-u]").forEach((el) => {
+      els[Number(el.dataset.u)] = el;
+    });
+    unitEls.current = els;
+  }, [view, unitBuckets, marksByBlock]);
+  useLayoutEffect(() => {
+    const els = unitEls.current;
+    for (let u = 0; u < els.length; u++) {
+      const el = els[u];
+      if (!el) continue;
+      const v = String(kept[u] ?? 0);
+      if (el.dataset.kept !== v) el.dataset.kept = v;
+    }
+  }, [kept, view, unitBuckets, marksByBlock]);
+
+  const [hover, setHover] = useState<Hover | null>(null);
+  const onMouseOver = (e: React.MouseEvent) => {
+    const target = e.target as HTMLElement;
+    const unitEl = target.closest<HTMLElement>("[data-u]");
+    if (!unitEl) {
+      setHover(null);
+      return;
+    }
+    const tokEl = target.closest<HTMLElement>("[data-t]");
+    const covering: Hover["marks"] = [];
+    for (let el: HTMLElement | null = target.closest<HTMLElement>("[data-mark-key]"); el && el !== unitEl; el = el.parentElement?.closest<HTMLElement>("[data-mark-key]") ?? null) {
+      if (!unitEl.contains(el)) break;
+      covering.push({ layer: el.dataset.layer as Layer, category: el.dataset.category ?? "" });
+    }
+    setHover({ x: e.clientX, y: e.clientY, u: Number(unitEl.dataset.u), t: tokEl ? Number(tokEl.dataset.t) : -1, marks: covering.reverse() });
+  };
+
+  const marksAt = (target: HTMLElement): Mark[] => {
+    const out: Mark[] = [];
+    for (let el: HTMLElement | null = target.closest<HTMLElement>("[data-mark-key]"); el; el = el.parentElement?.closest<HTMLElement>("[data-mark-key]") ?? null) {
+      if (!ref.current?.contains(el)) break;
+      const m = markByKey.get(el.dataset.markKey ?? "");
+      if (m) out.push(m);
+    }
+    return out.reverse();
+  };
+  const onClick = (e: React.MouseEvent) => {
+    // A click that ends a drag-selection is a selection, not a mark click.
+    const sel = window.getSelection();
+    if (sel && !sel.isCollapsed) return;
+    const found = marksAt(e.target as HTMLElement);
+    if (found.length > 0) onActivate({ documentId, marks: found, x: e.clientX, y: e.clientY });
+  };
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const el = e.target as HTMLElement;
+    const key = el.dataset.markKey;
+    if (!key) return;
+    const m = markByKey.get(key);
+    if (!m) return;
+    if ((e.key === "Delete" || e.key === "Backspace") && m.layer === "mine") {
+      e.preventDefault();
+      onDeleteMine(m.id);
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      const r = el.getBoundingClientRect();
+      onActivate({ documentId, marks: marksAt(el), x: r.left, y: r.bottom });
+    }
+  };
+
+  const unit = hover ? units[hover.u] : undefined;
+  return (
+    <div className="relative">
+      <div
+        ref={ref}
+        data-testid="heatmap"
+        data-result-id={documentId}
+        className="text-[15px] leading-8 text-slate-900"
+        onMouseOver={onMouseOver}
+        onMouseLeave={() => setHover(null)}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+      >
+        <div data-testid="doc-text" data-doc-text="" data-document-id={documentId}>
+          <Body view={view} probs={tokenScores?.probs} unitBuckets={unitBuckets} marksByBlock={marksByBlock} />
+        </div>
+      </div>
+      {hover && unit && (
+        <div
+          data-testid="token-tooltip"
+          role="tooltip"
+          className="pointer-events-none fixed z-50 max-w-xs rounded-md bg-slate-900 px-2.5 py-1.5 text-xs leading-5 text-white shadow-lg"
+          style={{ left: hover.x + 14, top: hover.y + 16 }}
+        >
+          {hover.t >= 0 && tokenScores && (
+            <div>
+              token <span className="font-mono">&ldquo;{text.slice(tokenScores.starts[hover.t], tokenScores.ends[hover.t])}&rdquo;</span> p ={" "}
+              <span className="font-mono">{(tokenScores.probs[hover.t] ?? 0).toFixed(3)}</span>
+            </div>
+          )}
+          <div>
+            sentence {hover.u + 1} score = <span className="font-mono">{(unitScores[hover.u] ?? 0).toFixed(3)}</span>
+            {tokenScores ? ` (${aggregation})` : ""} · {unit.tokens} tokens ·{" "}
+            {kept[hover.u] === 1 ? "kept" : kept[hover.u] === 2 ? "kept (cut)" : "dropped"}
+          </div>
+          {hover.marks.length > 0 && (
+            <div data-testid="tooltip-categories">
+              {hover.marks
+                .map((m) => `${CATEGORY_META[m.category as keyof typeof CATEGORY_META]?.label ?? m.category} (${m.layer === "mine" ? "mine" : m.layer})`)
+                .join(", ")}
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface BodyProps {
+  view: RegionView[];
+  probs?: Float32Array;
+  unitBuckets?: number[];
+  marksByBlock: Map<number, { marks: Mark[] }>;
+}
+
+const Body = memo(function Body({ view, probs, unitBuckets, marksByBlock }: BodyProps) {
+  return (
+    <>
+      {view.map((region, ri) => {
+        const blocks = region.blocks.map((b) => (
+          <Block key={b.index} block={b} probs={probs} unitBuckets={unitBuckets} marks={marksByBlock.get(b.index)?.marks} />
+        ));
+        return region.role === "main" ? (
+          blocks
+        ) : (
+          <section
+            key={`r${ri}`}
+            data-role={region.role}
+            data-testid="role-region"
+            data-label={ROLE_LABEL[region.role] ?? region.role}
+            className="am-region my-3 rounded-md border border-dashed border-slate-400 bg-slate-100 px-3 pb-2 pt-1 text-slate-700"
+          >
+            {blocks}
+          </section>
+        );
+      })}
+    </>
+  );
+});
+
+function blockClass(b: BlockView): string {
+  switch (b.kind) {
+    case "heading":
+      return b.level === 1 ? "mt-4 mb-2 text-xl font-bold" : b.level === 2 ? "mt-4 mb-1.5 text-lg font-bold" : "mt-3 mb-1 font-bold";
+    case "list-item":
+      return "hm-block-list-item ml-6 my-0.5";
+    case "table-row":
+      return "border-b border-slate-200 py-0.5 font-mono text-[13px]";
+    case "code":
+      return "my-2 rounded bg-slate-100 p-2 font-mono text-[13px]";
+    case "quote":
+      return "my-2 border-l-4 border-slate-300 pl-3 italic";
+    default:
+      return "my-2";
+  }
+}
+
+interface BlockProps {
+  block: BlockView;
+  probs?: Float32Array;
+  unitBuckets?: number[];
+  marks?: Mark[];
+}
+
+const Block = memo(function Block({ block, probs, unitBuckets, marks }: BlockProps) {
+  return (
+    <div className={`whitespace-pre-wrap ${blockClass(block)}`} data-kind={block.kind} data-block={block.index}>
+      {block.children.map((c) => (
+        <Child key={`${c.kind}${c.start}`} child={c} probs={probs} unitBuckets={unitBuckets} marks={marks} />
+      ))}
+    </div>
+  );
+});
+
+function Child({ child, probs, unitBuckets, marks }: { child: BlockChild } & Omit<BlockProps, "block">) {
+  const atoms: Atom[] = child.kind === "gap" ? [{ text: child.text, t: -1, start: child.start }] : child.pieces;
+  const nodes = marks ? splitRun(atoms, marks) : atoms;
+  const rendered = <Nodes nodes={nodes} probs={probs} />;
+  if (child.kind === "gap") return rendered;
+  return (
+    <span data-u={child.u} className={unitBuckets ? `hm-unit hm-b${unitBuckets[child.u] ?? 0}` : "hm-unit"}>
+      {rendered}
+    </span>
+  );
+}
+
+function Nodes({ nodes, probs }: { nodes: readonly RunNode[]; probs?: Float32Array }) {
+  return (
+    <>
+      {nodes.map((n) => {
+        if ("mark" in n) {
+          const m = n.mark;
+          const mine = m.layer === "mine";
+          return (
+            <span
+              key={`${m.key}@${firstStart(n)}`}
+              data-testid={mine ? "span-mark" : m.layer === "gold" ? "gold-mark" : "suggestion-mark"}
+              data-mark-key={m.key}
+              data-layer={m.layer}
+              data-category={m.category}
+              {...(mine ? { "data-span-id": m.id } : m.layer === "gold" ? { "data-gold-id": m.id } : { "data-suggestion-id": m.id })}
+              className={`am-mark am-layer-${m.layer} am-c-${m.category}`}
+              tabIndex={mine || m.layer === "judge" || m.layer === "model" ? 0 : undefined}
+              role="button"
+              aria-label={`${CATEGORY_META[m.category].label} ${mine ? "span" : m.layer}`}
+            >
+              <Nodes nodes={n.children} probs={probs} />
+            </span>
+          );
+        }
+        return n.t < 0 || !probs ? (
+          <span key={n.start} data-o={n.start}>
+            {n.text}
+          </span>
+        ) : (
+          <span key={n.start} data-o={n.start} data-t={n.t} className={`hm-b${heatBucket(probs[n.t] ?? 0)}`}>
+            {n.text}
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
+function firstStart(n: RunNode): number {
+  return "mark" in n ? (n.children[0] ? firstStart(n.children[0]) : 0) : n.start;
+}

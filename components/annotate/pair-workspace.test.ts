@@ -1,0 +1,56 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it, vi } from "vitest";
+import { DomUtils, parseDocument } from "htmlparser2";
+import { textToCanonical } from "@/lib/text/text-to-canonical";
+import { PairWorkspace } from "./pair-workspace";
+import type { PairWorkspaceData } from "./types";
+
+vi.mock("next/navigation", () => ({ useRouter: () => ({ push: () => {} }) }));
+
+const doc = textToCanonical("Golden Gate\n\nThe bridge opened in 1937.");
+const data: PairWorkspaceData = {
+  pair: {
+    id: "p1",
+    dataset: "demo",
+    status: "rejected",
+    version: 3,
+    reviewComment: "Mark the date too",
+    query: { text: "When did it open?", intents: ["opening date"] },
+    documents: [{ id: "d1", position: 0, title: "Bridge", url: null, text: doc.text, blocks: doc.blocks, rawHtml: "<p>x</p>" }],
+  },
+  annotation: { id: "a1", status: "rejected", version: 2, comment: null, reviewComment: "Mark the date too", spans: [] },
+  gold: [],
+  suggestions: [],
+  models: [{ name: "snippet-mini", default: true, threshold: 0.1, aggregation: "mean", description: "" }],
+};
+
+const byTestId = (html: string, id: string) => DomUtils.findAll((e) => e.attribs["data-testid"] === id, parseDocument(html).children);
+
+describe("PairWorkspace server render", () => {
+  it("renders the workflow controls with their test ids before the scores arrive", () => {
+    const html = renderToStaticMarkup(
+      createElement(PairWorkspace, { data, permissions: { annotate: true, review: true, runModel: false }, nextHref: "/pairs/next?after=p1&status=unlabeled" }),
+    );
+    expect(DomUtils.textContent(byTestId(html, "save-state")[0]!)).toBe("Saved");
+    expect(DomUtils.textContent(byTestId(html, "annotation-status")[0]!)).toBe("rejected");
+    expect(DomUtils.textContent(byTestId(html, "review-comment")[0]!)).toContain("Mark the date too");
+    expect(byTestId(html, "next-pair")[0]!.attribs.href).toBe("/pairs/next?after=p1&status=unlabeled");
+    expect(byTestId(html, "review-link")[0]!.attribs.href).toBe("/pairs/p1/review");
+    expect(byTestId(html, "submit-annotation")[0]!.attribs.disabled).toBeUndefined();
+    expect(byTestId(html, "threshold-slider")).toHaveLength(1);
+    expect(byTestId(html, "document-loading")).toHaveLength(1);
+    expect(byTestId(html, "run-judge")).toHaveLength(0);
+    expect(byTestId(html, "query-intents")).toHaveLength(1);
+    for (const l of ["mine", "gold", "judge", "model"]) expect(byTestId(html, `layer-toggle-${l}`)).toHaveLength(1);
+    expect(byTestId(html, "view-original-0")).toHaveLength(1);
+  });
+
+  it("is read-only without pair:annotate", () => {
+    const html = renderToStaticMarkup(createElement(PairWorkspace, { data, permissions: { annotate: false, review: false, runModel: true }, nextHref: "/pairs/next?after=p1" }));
+    expect(byTestId(html, "read-only-notice")).toHaveLength(1);
+    expect(byTestId(html, "submit-annotation")[0]!.attribs.disabled).toBeDefined();
+    expect(byTestId(html, "review-link")).toHaveLength(0);
+    expect(byTestId(html, "run-judge")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,50 @@
+import type { SpanWithId } from "@/lib/spans/schemas";
+import type { SpanCategory } from "@/lib/spans/categories";
+import type { StoredSpan } from "@/lib/server/db/annotations/schemas";
+import type { StoredSuggestion } from "@/lib/server/db/annotations/suggestion-rows";
+import type { PairWorkspaceData } from "@/lib/schemas/annotation";
+
+// Type-only imports of pure modules (zod/types only): nothing server-side reaches the client bundle.
+export type { PairWorkspaceData, StoredSpan, StoredSuggestion };
+
+/** A span of my annotation in the editor (lib/spans shape plus the suggestion it came from). */
+export type EditorSpan = SpanWithId & { suggestionId?: string };
+
+export type Layer = "mine" | "gold" | "judge" | "model";
+export const LAYERS: readonly Layer[] = ["mine", "gold", "judge", "model"];
+
+/** One mark drawn over the document text. */
+export interface Mark {
+  key: string;
+  layer: Layer;
+  /** Span id (mine, gold) or suggestion id (judge, model). */
+  id: string;
+  category: SpanCategory;
+  start: number;
+  end: number;
+}
+
+export type SaveState =
+  | { kind: "saved" }
+  | { kind: "saving" }
+  | { kind: "dirty" }
+  | { kind: "conflict" }
+  | { kind: "error"; message: string };
+
+export function saveStateText(s: SaveState): string {
+  switch (s.kind) {
+    case "saved":
+      return "Saved";
+    case "saving":
+      return "Saving…";
+    case "dirty":
+      return "Unsaved changes";
+    case "conflict":
+      return "Conflict";
+    case "error":
+      return `Error: ${s.message}`;
+  }
+}
+
+/** Suggestions may arrive from JSON (createdAt a string) or from the server render (a Date). */
+export type ClientSuggestion = Omit<StoredSuggestion, "createdAt"> & { createdAt?: string | Date };

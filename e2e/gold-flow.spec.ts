@@ -1,0 +1,168 @@
+import { type Browser, type Page, expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "./constants";
+import { createUser, signIn } from "./sign-in";
+
+// The whole gold-set loop in a real browser against the real server, model and database:
+// sign in → create a pair → heatmap and live threshold → annotate with the keyboard → reload →
+// a second annotator → a reviewer accepts and adjudicates → the export holds the gold span;
+// an annotator is refused the review page.
+
+test.describe.configure({ mode: "serial" });
+
+const RUN = Date.now().toString(36);
+const PASSWORD = "e2e-user-password";
+const users = {
+  ann1: { email: `ann1-${RUN}@e2e.local`, role: "annotator" as const },
+  ann2: { email: `ann2-${RUN}@e2e.local`, role: "annotator" as const },
+  reviewer: { email: `rev-${RUN}@e2e.local`, role: "reviewer" as const },
+};
+const DATASET = `e2e-gold-${RUN}`;
+const QUERY = "When did the Golden Gate Bridge open to traffic?";
+const GOLD_SENTENCE = "The Golden Gate Bridge opened to vehicle traffic on May 28, 1937.";
+const PAGE_TEXT = [
+  "Home | News | Travel | Sign in",
+  "",
+  "Golden Gate Bridge",
+  "",
+  `The bridge spans the strait between San Francisco Bay and the Pacific Ocean. ${GOLD_SENTENCE} It was the longest suspension bridge main span in the world at the time.`,
+  "",
+  "Subscribe to our newsletter for weekly travel deals. Sponsored: cheap flights to California.",
+  "",
+  "Posted by the travel desk on 3 March 2024 · 4 min read",
+].join("\n");
+
+let pairId = "";
+let datasetId = "";
+
+async function newSignedInPage(browser: Browser, email: string, password: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, { email, password });
+  return page;
+}
+
+/** Selects `text` inside the first document's canonical text the way a user's drag would. */
+async function selectText(page: Page, text: string): Promise<void> {
+  const found = await page.getByTestId("doc-text").first().evaluate((root, needle) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const nodes: Text[] = [];
+    let all = "";
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      nodes.push(n as Text);
+      all += (n as Text).data;
+    }
+    const at = all.indexOf(needle);
+    if (at < 0) return false;
+    const locate = (offset: number, preferNext: boolean) => {
+      let pos = 0;
+      for (const node of nodes) {
+        const len = node.data.length;
+        if (offset < pos + len || (!preferNext && offset === pos + len)) return { node, offset: offset - pos };
+        pos += len;
+      }
+      const last = nodes[nodes.length - 1]!;
+      return { node: last, offset: last.data.length };
+    };
+    const a = locate(at, true);
+    const b = locate(at + needle.length, false);
+    window.getSelection()!.setBaseAndExtent(a.node, a.offset, b.node, b.offset);
+    return true;
+  }, text);
+  expect(found, `"${text}" is in the rendered document`).toBe(true);
+}
+
+async function annotateGoldSentence(page: Page): Promise<void> {
+  await page.goto(`/pairs/${pairId}`);
+  await expect(page.getByTestId("heatmap").first()).toBeVisible();
+  await selectText(page, GOLD_SENTENCE);
+  await page.keyboard.press("1");
+  const mark = page.locator('[data-testid="span-mark"][data-category="vital"]');
+  await expect(mark.first()).toBeVisible();
+  await expect(page.getByTestId("save-state")).toHaveText("Saved");
+}
+
+test("admin creates annotators, a reviewer, a dataset and a pair", async ({ browser }) => {
+  const admin = await newSignedInPage(browser, E2E_ADMIN.email, E2E_ADMIN.password);
+  for (const u of Object.values(users)) await createUser(admin, { ...u, password: PASSWORD });
+
+  await admin.goto("/datasets");
+  await admin.getByTestId("create-dataset-name").fill(DATASET);
+  await admin.getByTestId("create-dataset-submit").click();
+  const row = admin.locator(`[data-testid="dataset-row"][data-dataset-name="${DATASET}"]`);
+  await expect(row).toBeVisible();
+  datasetId = (await row.getAttribute("data-dataset-id")) ?? "";
+  expect(datasetId).not.toBe("");
+
+  await admin.goto(`/datasets/${datasetId}`);
+  const form = admin.getByTestId("create-pair-form");
+  await form.getByTestId("pair-query").fill(QUERY);
+  await form.getByTestId("pair-result-content").first().fill(PAGE_TEXT);
+  await form.getByTestId("create-pair-submit").click();
+  await admin.waitForURL(/\/pairs\/[^/?]+/);
+  pairId = new URL(admin.url()).pathname.split("/")[2] ?? "";
+  expect(pairId).not.toBe("");
+  await admin.context().close();
+});
+
+test("annotator sees the heatmap, moves the threshold, annotates with the keyboard and finds the span after a reload", async ({
+  browser,
+}) => {
+  const page = await newSignedInPage(browser, users.ann1.email, PASSWORD);
+  await page.goto(`/pairs/${pairId}`);
+  const heatmap = page.getByTestId("heatmap").first();
+  await expect(heatmap).toBeVisible();
+  expect(await heatmap.locator("[data-t]").count()).toBeGreaterThan(40);
+
+  // Threshold 0 keeps every unit within the budget, 1 keeps at most the fallback unit: the snippet must change.
+  const slider = page.getByTestId("threshold-slider");
+  await slider.fill("0");
+  const wide = await page.getByTestId("snippet").innerText();
+  await slider.fill("1");
+  await expect(page.getByTestId("snippet")).not.toHaveText(wide);
+
+  await annotateGoldSentence(page);
+  const mark = page.locator('[data-testid="span-mark"][data-category="vital"]');
+  await page.reload();
+  await expect(mark.first()).toBeVisible();
+  expect((await mark.allInnerTexts()).join("")).toContain("Golden Gate Bridge opened");
+
+  await page.getByTestId("submit-annotation").click();
+  await expect(page.getByTestId("annotation-status")).toContainText(/submitted/i);
+
+  // Annotators cannot open the review page.
+  await page.goto(`/pairs/${pairId}/review`);
+  await expect(page.getByTestId("forbidden")).toBeVisible();
+  await page.context().close();
+});
+
+test("a second annotator labels the same pair", async ({ browser }) => {
+  const page = await newSignedInPage(browser, users.ann2.email, PASSWORD);
+  await annotateGoldSentence(page);
+  await page.getByTestId("submit-annotation").click();
+  await expect(page.getByTestId("annotation-status")).toContainText(/submitted/i);
+  await page.context().close();
+});
+
+test("the reviewer accepts both annotations and saves the gold version; the export contains it", async ({ browser }) => {
+  const page = await newSignedInPage(browser, users.reviewer.email, PASSWORD);
+  await page.goto(`/pairs/${pairId}/review`);
+  for (const u of [users.ann1, users.ann2]) {
+    const card = page.locator(`[data-testid="annotation-card"][data-annotator-email="${u.email}"]`);
+    await expect(card).toBeVisible();
+    await card.getByTestId("review-accept").click();
+    await expect(card).toContainText(/accepted/i);
+  }
+  await page.getByTestId("save-gold").click();
+  await expect(page.getByTestId("gold-spans")).toContainText("Golden Gate Bridge opened");
+  await page.context().close();
+
+  const admin = await newSignedInPage(browser, E2E_ADMIN.email, E2E_ADMIN.password);
+  const res = await admin.request.get(`/api/v1/datasets/${datasetId}/export?format=gold-jsonl`);
+  expect(res.status()).toBe(200);
+  const lines = (await res.text()).split("\n").filter((l) => l.trim());
+  const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+  const dump = JSON.stringify(records);
+  expect(dump).toContain(GOLD_SENTENCE.slice(0, 30));
+  expect(dump).toContain("vital");
+  await admin.context().close();
+});

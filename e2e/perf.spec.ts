@@ -1,0 +1,88 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "./constants";
+import { signIn } from "./sign-in";
+
+// Benchmark, not a pass/fail timing test: the workspace on a ~10,000-token page, measured with the performance marks
+// the page sets (components/annotate): first render after the scores arrive, and threshold move → repainted DOM.
+// Figures are printed as "[figure] …" lines; the targets (≤ 300 ms, ≤ 50 ms) are compared in the README.
+
+const RUN = Date.now().toString(36);
+
+/** ~10k WordPiece tokens of plain prose in paragraphs (deterministic). */
+function longPage(): string {
+  const words = ["bridge", "opened", "harbour", "cable", "tower", "traffic", "city", "engineers", "steel", "fog", "design", "span"];
+  const fill = ["the", "of", "and", "in", "with", "for", "a", "its"];
+  let seed = 11;
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const paragraphs: string[] = [];
+  let count = 0;
+  while (count < 8_200) {
+    const sentences: string[] = [];
+    for (let s = 0; s < 5; s++) {
+      const len = 8 + Math.floor(rand() * 14);
+      const ws: string[] = [];
+      for (let i = 0; i < len; i++) ws.push(rand() < 0.4 ? fill[Math.floor(rand() * fill.length)]! : words[Math.floor(rand() * words.length)]!);
+      count += len;
+      const first = ws[0]!;
+      ws[0] = first[0]!.toUpperCase() + first.slice(1);
+      sentences.push(`${ws.join(" ")}.`);
+    }
+    paragraphs.push(sentences.join(" "));
+  }
+  return paragraphs.join("\n\n");
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+};
+
+test("benchmark: 10,000-token page — first render and threshold repaint", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, E2E_ADMIN);
+  const ds = await page.request.post("/api/v1/datasets", { data: { name: `e2e-perf-${RUN}` } });
+  expect(ds.status(), await ds.text()).toBeLessThan(300);
+  const datasetId = ((await ds.json()) as { dataset?: { id: string }; id?: string }).dataset?.id ?? ((await ds.json()) as { id: string }).id;
+  const created = await page.request.post(`/api/v1/datasets/${datasetId}/pairs`, {
+    data: { query: "when did the bridge open to traffic", results: [{ text: longPage(), title: "Long page" }] },
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  const { id: pairId } = (await created.json()) as { id: string };
+
+  const firstRender: number[] = [];
+  let tokens = 0;
+  for (let run = 0; run < 3; run++) {
+    await page.goto(`/pairs/${pairId}`);
+    await page.waitForFunction(() => performance.getEntriesByName("snippet-lab:first-render").length > 0, null, { timeout: 60_000 });
+    firstRender.push(
+      await page.evaluate(() => {
+        const a = performance.getEntriesByName("snippet-lab:data-arrived")[0]!;
+        const b = performance.getEntriesByName("snippet-lab:first-render")[0]!;
+        return b.startTime - a.startTime;
+      }),
+    );
+    tokens = await page.getByTestId("heatmap").first().locator("[data-t]").count();
+  }
+
+  // A budget that never binds, so each move changes the selection.
+  await page.getByTestId("preset-custom").click();
+  await page.getByTestId("custom-budget").fill("1000000");
+  const slider = page.getByTestId("threshold-slider");
+  const repaint: number[] = [];
+  for (const t of ["0.2", "0.6", "0.1", "0.4", "0.05", "0.3", "0.7", "0.15"]) {
+    await page.evaluate(() => performance.clearMarks());
+    await slider.fill(t);
+    await page.waitForFunction(() => performance.getEntriesByName("snippet-lab:threshold-painted").length > 0);
+    repaint.push(
+      await page.evaluate(() => {
+        const a = performance.getEntriesByName("snippet-lab:threshold-input")[0]!;
+        const b = performance.getEntriesByName("snippet-lab:threshold-painted").at(-1)!;
+        return b.startTime - a.startTime;
+      }),
+    );
+  }
+  const fmt = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(", ");
+  console.log(`[figure] workspace, ${tokens} tokens: first render after data ${fmt(firstRender)} ms (median ${median(firstRender).toFixed(1)})`);
+  console.log(`[figure] workspace, ${tokens} tokens: threshold move → repainted ${fmt(repaint)} ms (median ${median(repaint).toFixed(1)})`);
+  expect(tokens).toBeGreaterThan(9_000);
+});

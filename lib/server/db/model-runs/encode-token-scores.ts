@@ -1,0 +1,36 @@
+// Byte layout of ModelRun.probs / ModelRun.offsets (see prisma/schema.prisma): explicit little-endian DataView
+// reads and writes, so the cache reads back identically on any host.
+
+export type TokenScoreArrays = { starts: Int32Array; ends: Int32Array; probs: Float32Array };
+
+/** probs → Float32 LE; offsets → Uint32 LE (start, end) pairs. */
+export function encodeTokenScores(scores: TokenScoreArrays): { probs: Uint8Array<ArrayBuffer>; offsets: Uint8Array<ArrayBuffer>; tokenCount: number } {
+  const n = Math.min(scores.starts.length, scores.ends.length, scores.probs.length);
+  const probs = new Uint8Array(n * 4);
+  const offsets = new Uint8Array(n * 8);
+  const pv = new DataView(probs.buffer);
+  const ov = new DataView(offsets.buffer);
+  for (let i = 0; i < n; i++) {
+    pv.setFloat32(i * 4, scores.probs[i]!, true);
+    ov.setUint32(i * 8, scores.starts[i]!, true);
+    ov.setUint32(i * 8 + 4, scores.ends[i]!, true);
+  }
+  return { probs, offsets, tokenCount: n };
+}
+
+/** The inverse of encodeTokenScores; null when the byte lengths do not match `tokenCount` (a corrupt row). */
+export function decodeTokenScores(row: { probs: Uint8Array | null; offsets: Uint8Array | null; tokenCount: number }): TokenScoreArrays | null {
+  const n = row.tokenCount;
+  if (!row.probs || !row.offsets || row.probs.byteLength !== n * 4 || row.offsets.byteLength !== n * 8) return null;
+  const pv = new DataView(row.probs.buffer, row.probs.byteOffset, row.probs.byteLength);
+  const ov = new DataView(row.offsets.buffer, row.offsets.byteOffset, row.offsets.byteLength);
+  const starts = new Int32Array(n);
+  const ends = new Int32Array(n);
+  const probs = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    probs[i] = pv.getFloat32(i * 4, true);
+    starts[i] = ov.getUint32(i * 8, true);
+    ends[i] = ov.getUint32(i * 8 + 4, true);
+  }
+  return { starts, ends, probs };
+}
