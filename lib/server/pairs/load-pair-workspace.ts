@@ -22,8 +22,6 @@ export async function loadPairWorkspace({ pairId, userId, db = getDb() }: LoadPa
     listSuggestions({ pairId, db }),
     listModels().catch(() => []),
   ]);
-  // The per-annotation review comment (when the schema has it) wins over the pair-level one.
-  const ownComment = (annotation as { reviewComment?: string | null } | null)?.reviewComment;
   return {
     pair: {
       id: pair.id,
@@ -48,7 +46,8 @@ export async function loadPairWorkspace({ pairId, userId, db = getDb() }: LoadPa
           status: annotation.status,
           version: annotation.version,
           comment: annotation.comment,
-          reviewComment: ownComment ?? (annotation.status === "rejected" ? pair.reviewComment : null),
+          // This annotation's own review: the pair-level comment may be about someone else's work.
+          reviewComment: annotation.reviewComment,
           spans: annotation.spans,
         }
       : null,

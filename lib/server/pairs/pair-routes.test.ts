@@ -171,8 +171,9 @@ describe("annotation routes", () => {
     const submit = await import("@/app/api/v1/pairs/[id]/annotation/submit/route");
     const route = await import("@/app/api/v1/pairs/[id]/annotation/route");
     expect((await submit.POST(req(`/api/v1/pairs/${pairId}/annotation/submit`, { method: "POST", json: {} }), ctx())).status).toBe(401);
-    // The researcher has no annotation of this pair.
-    expect((await submit.POST(req(`/api/v1/pairs/${pairId}/annotation/submit`, { method: "POST", json: {}, token: tokens.researcher }), ctx())).status).toBe(404);
+    // The researcher has no annotation of this pair: a version they cannot have seen is a 404 (an unversioned
+    // submit would create and submit an empty annotation, see submitAnnotation).
+    expect((await submit.POST(req(`/api/v1/pairs/${pairId}/annotation/submit`, { method: "POST", json: { version: 5 }, token: tokens.researcher }), ctx())).status).toBe(404);
     expect((await submit.POST(req(`/api/v1/pairs/${pairId}/annotation/submit`, { method: "POST", json: { version: 1 }, token: tokens.annotator }), ctx())).status).toBe(409);
     const ok = await submit.POST(req(`/api/v1/pairs/${pairId}/annotation/submit`, { method: "POST", json: { version: 2 }, token: tokens.annotator }), ctx());
     expect(ok.status).toBe(200);

@@ -10,6 +10,10 @@ export type AnnotationHead = {
   version: number;
   comment: string | null;
   submittedAt: Date | null;
+  /** The latest review of this annotation (a rejection's comment tells the annotator what to fix). */
+  reviewerId: string | null;
+  reviewComment: string | null;
+  reviewedAt: Date | null;
 };
 
 export const ANNOTATION_HEAD_SELECT = {
@@ -20,4 +24,7 @@ export const ANNOTATION_HEAD_SELECT = {
   version: true,
   comment: true,
   submittedAt: true,
+  reviewerId: true,
+  reviewComment: true,
+  reviewedAt: true,
 } as const;

@@ -8,6 +8,7 @@ import { parseOptions } from "./parse-options";
 import { requireUser } from "./require-user";
 import { MAX_COMMENT_CHARS, zId } from "./schemas";
 import { syncPairStatus } from "./sync-pair-status";
+import { getOrCreateAnnotation } from "./get-or-create-annotation";
 
 export type SubmitAnnotationOptions = {
   pairId: string;
@@ -39,7 +40,8 @@ const schema = z.object({
 /**
  * in_progress → submitted (Pair.status → submitted unless already accepted). Bumps the annotation version, so open
  * editors of it get a CONFLICT on their next save and reload the locked annotation.
- * NOT_FOUND without an annotation; CONFLICT for a stale baseVersion or another status (details: version, status).
+ * Without an annotation yet (baseVersion 0 or none) an empty one is created and submitted; NOT_FOUND for an unknown
+ * pair or user; CONFLICT for a stale baseVersion or another status (details: version, status).
  */
 export async function submitAnnotation(options: SubmitAnnotationOptions): Promise<AnnotationTransition> {
   const { db = getDb(), ...rest } = options;
@@ -49,10 +51,14 @@ export async function submitAnnotation(options: SubmitAnnotationOptions): Promis
   }
   return runInTransaction(
     async (tx) => {
-      const a = await tx.annotation.findUnique({
-        where: { pairId_annotatorId: { pairId, annotatorId } },
-        select: { id: true, status: true, version: true },
-      });
+      // Submitting before any save is a real answer ("nothing on these pages to label"): an empty annotation.
+      const a =
+        baseVersion === undefined || baseVersion === 0
+          ? await getOrCreateAnnotation({ db: tx, pairId, annotatorId })
+          : await tx.annotation.findUnique({
+              where: { pairId_annotatorId: { pairId, annotatorId } },
+              select: { id: true, status: true, version: true },
+            });
       if (!a) throw new AppError("NOT_FOUND", `No annotation of pair ${pairId} by ${annotatorId}`);
       const details = { annotationId: a.id, version: a.version, status: a.status };
       if (baseVersion !== undefined && baseVersion !== a.version) {

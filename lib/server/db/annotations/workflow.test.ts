@@ -38,6 +38,19 @@ describe("derivePairStatus", () => {
   });
 });
 
+describe("submitAnnotation without a saved annotation", () => {
+  it("submits an empty annotation (nothing to label) and keeps the stale-view check", async () => {
+    const { pairId } = await createTestPair(db);
+    const done = await submitAnnotation({ db, pairId, annotatorId: alice });
+    expect(done).toMatchObject({ status: "submitted", version: 1, pairStatus: "submitted" });
+    expect((await getAnnotation({ db, pairId, annotatorId: alice }))!.spans).toEqual([]);
+    await expectAppError(submitAnnotation({ db, pairId: "no-such-pair", annotatorId: alice }), "NOT_FOUND");
+    // A client that saw version 3 of an annotation that does not exist is confused, not creating one.
+    const other = await createTestPair(db);
+    await expectAppError(submitAnnotation({ db, pairId: other.pairId, annotatorId: alice, baseVersion: 3 }), "NOT_FOUND");
+  });
+});
+
 describe("submit → review → rework → accept", () => {
   it("walks Pair.status unlabeled → in_progress → submitted → rejected → in_progress → submitted → accepted", async () => {
     const pair = await createTestPair(db);
