@@ -8,6 +8,9 @@ import { signIn } from "./sign-in";
 
 const RUN = Date.now().toString(36);
 
+// Tracing snapshots the whole DOM around every action, in the page's renderer: it would be measured too.
+test.use({ trace: "off" });
+
 /** ~10k WordPiece tokens of plain prose in paragraphs (deterministic). */
 function longPage(): string {
   const words = ["bridge", "opened", "harbour", "cable", "tower", "traffic", "city", "engineers", "steel", "fog", "design", "span"];
@@ -16,7 +19,7 @@ function longPage(): string {
   const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const paragraphs: string[] = [];
   let count = 0;
-  while (count < 8_200) {
+  while (count < 9_400) {
     const sentences: string[] = [];
     for (let s = 0; s < 5; s++) {
       const len = 8 + Math.floor(rand() * 14);
@@ -50,17 +53,21 @@ test("benchmark: 10,000-token page — first render and threshold repaint", asyn
   const { id: pairId } = (await created.json()) as { id: string };
 
   const firstRender: number[] = [];
+  const fullRender: number[] = [];
   let tokens = 0;
-  for (let run = 0; run < 3; run++) {
+  for (let run = 0; run < 5; run++) {
     await page.goto(`/pairs/${pairId}`);
-    await page.waitForFunction(() => performance.getEntriesByName("snippet-lab:first-render").length > 0, null, { timeout: 60_000 });
-    firstRender.push(
-      await page.evaluate(() => {
-        const a = performance.getEntriesByName("snippet-lab:data-arrived")[0]!;
-        const b = performance.getEntriesByName("snippet-lab:first-render")[0]!;
-        return b.startTime - a.startTime;
-      }),
-    );
+    // first-render: the page is shown (first screens with token heat, the rest as sentences); full-render: every
+    // token has its heat span (rendered in a background transition).
+    await page.waitForFunction(() => performance.getEntriesByName("snippet-lab:full-render").length > 0, null, { timeout: 60_000 });
+    const [first, full] = await page.evaluate(() => {
+      const a = performance.getEntriesByName("snippet-lab:data-arrived")[0]!;
+      const b = performance.getEntriesByName("snippet-lab:first-render")[0]!;
+      const c = performance.getEntriesByName("snippet-lab:full-render")[0]!;
+      return [b.startTime - a.startTime, c.startTime - a.startTime];
+    });
+    firstRender.push(first);
+    fullRender.push(full);
     tokens = await page.getByTestId("heatmap").first().locator("[data-t]").count();
   }
 
@@ -83,6 +90,7 @@ test("benchmark: 10,000-token page — first render and threshold repaint", asyn
   }
   const fmt = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(", ");
   console.log(`[figure] workspace, ${tokens} tokens: first render after data ${fmt(firstRender)} ms (median ${median(firstRender).toFixed(1)})`);
+  console.log(`[figure] workspace, ${tokens} tokens: every token's heat span rendered after data ${fmt(fullRender)} ms (median ${median(fullRender).toFixed(1)})`);
   console.log(`[figure] workspace, ${tokens} tokens: threshold move → repainted ${fmt(repaint)} ms (median ${median(repaint).toFixed(1)})`);
-  expect(tokens).toBeGreaterThan(9_000);
+  expect(tokens).toBeGreaterThanOrEqual(10_000);
 });

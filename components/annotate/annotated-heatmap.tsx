@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { buildHeatmapView, heatBucket, type BlockChild, type BlockView, type RegionView } from "@/components/inspector/build-heatmap-view";
 import type { TypedTokenScores } from "@/components/inspector/use-live-selection";
 import type { Aggregation } from "@/lib/engine/types";
@@ -79,6 +79,18 @@ export function AnnotatedHeatmap(props: Props) {
   }, [marksByBlock]);
   const markByKey = useMemo(() => new Map(marks.map((m) => [m.key, m])), [marks]);
 
+  // Progressive detail: the first FIRST_PASS_TOKENS tokens render with per-token heat spans at once, the rest as
+  // plain unit text (already selectable, annotatable and outlined when kept) that gains its token spans in a
+  // background transition — a long page shows in one short commit instead of one per-token commit of everything.
+  const [detailedView, setDetailedView] = useState<RegionView[] | null>(null);
+  const detailAll = detailedView === view;
+  useEffect(() => {
+    startTransition(() => setDetailedView(view));
+  }, [view]);
+  useLayoutEffect(() => {
+    if (detailAll && tokenScores) afterPaint(() => performance.mark("snippet-lab:full-render"));
+  }, [detailAll, tokenScores]);
+
   const ref = useRef<HTMLDivElement>(null);
   const unitEls = useRef<HTMLElement[]>([]);
   useLayoutEffect(() => {
@@ -87,7 +99,7 @@ export function AnnotatedHeatmap(props: Props) {
       els[Number(el.dataset.u)] = el;
     });
     unitEls.current = els;
-  }, [view, unitBuckets, marksByBlock]);
+  }, [view, unitBuckets, marksByBlock, detailAll]);
   useLayoutEffect(() => {
     const els = unitEls.current;
     for (let u = 0; u < els.length; u++) {
@@ -96,7 +108,7 @@ export function AnnotatedHeatmap(props: Props) {
       const v = String(kept[u] ?? 0);
       if (el.dataset.kept !== v) el.dataset.kept = v;
     }
-  }, [kept, view, unitBuckets, marksByBlock]);
+  }, [kept, view, unitBuckets, marksByBlock, detailAll]);
 
   const [hover, setHover] = useState<Hover | null>(null);
   const onMouseOver = (e: React.MouseEvent) => {
@@ -161,7 +173,7 @@ export function AnnotatedHeatmap(props: Props) {
         onKeyDown={onKeyDown}
       >
         <div data-testid="doc-text" data-doc-text="" data-document-id={documentId}>
-          <Body view={view} probs={tokenScores?.probs} unitBuckets={unitBuckets} marksByBlock={marksByBlock} />
+          <Body view={view} probs={tokenScores?.probs} unitBuckets={unitBuckets} marksByBlock={marksByBlock} detailAll={detailAll} />
         </div>
       </div>
       {hover && unit && (
@@ -195,20 +207,39 @@ export function AnnotatedHeatmap(props: Props) {
   );
 }
 
+/** Tokens rendered with their heat spans in the first commit (about two screens of text). */
+const FIRST_PASS_TOKENS = 1_500;
+
+/** Runs `cb` once the frame after the current commit has been painted. */
+function afterPaint(cb: () => void): void {
+  requestAnimationFrame(() => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => cb();
+    ch.port2.postMessage(null);
+  });
+}
+
 interface BodyProps {
   view: RegionView[];
   probs?: Float32Array;
   unitBuckets?: number[];
   marksByBlock: Map<number, { marks: Mark[] }>;
+  /** false: only the first FIRST_PASS_TOKENS tokens (and blocks with marks) get token spans. */
+  detailAll: boolean;
 }
 
-const Body = memo(function Body({ view, probs, unitBuckets, marksByBlock }: BodyProps) {
+const Body = memo(function Body({ view, probs, unitBuckets, marksByBlock, detailAll }: BodyProps) {
+  let budget = detailAll || !probs ? Infinity : FIRST_PASS_TOKENS;
   return (
     <>
       {view.map((region, ri) => {
-        const blocks = region.blocks.map((b) => (
-          <Block key={b.index} block={b} probs={probs} unitBuckets={unitBuckets} marks={marksByBlock.get(b.index)?.marks} />
-        ));
+        const blocks = region.blocks.map((b) => {
+          const marks = marksByBlock.get(b.index)?.marks;
+          // Blocks with marks always render in detail: marks split at token edges.
+          const detailed = budget > 0 || marks !== undefined;
+          if (budget > 0) for (const c of b.children) if (c.kind === "unit") budget -= c.pieces.length;
+          return <Block key={b.index} block={b} probs={probs} unitBuckets={unitBuckets} marks={marks} detailed={detailed} />;
+        });
         return region.role === "main" ? (
           blocks
         ) : (
@@ -249,20 +280,27 @@ interface BlockProps {
   probs?: Float32Array;
   unitBuckets?: number[];
   marks?: Mark[];
+  detailed: boolean;
 }
 
-const Block = memo(function Block({ block, probs, unitBuckets, marks }: BlockProps) {
+const Block = memo(function Block({ block, probs, unitBuckets, marks, detailed }: BlockProps) {
   return (
     <div className={`whitespace-pre-wrap ${blockClass(block)}`} data-kind={block.kind} data-block={block.index}>
       {block.children.map((c) => (
-        <Child key={`${c.kind}${c.start}`} child={c} probs={probs} unitBuckets={unitBuckets} marks={marks} />
+        <Child key={`${c.kind}${c.start}`} child={c} probs={probs} unitBuckets={unitBuckets} marks={marks} detailed={detailed} />
       ))}
     </div>
   );
 });
 
-function Child({ child, probs, unitBuckets, marks }: { child: BlockChild } & Omit<BlockProps, "block">) {
-  const atoms: Atom[] = child.kind === "gap" ? [{ text: child.text, t: -1, start: child.start }] : child.pieces;
+function Child({ child, probs, unitBuckets, marks, detailed }: { child: BlockChild } & Omit<BlockProps, "block">) {
+  const atoms: Atom[] =
+    child.kind === "gap"
+      ? [{ text: child.text, t: -1, start: child.start }]
+      : detailed
+        ? child.pieces
+        : // One untinted run for the whole unit until the detailed pass (same text, same data-o offsets).
+          [{ text: child.pieces.map((p) => p.text).join(""), t: -1, start: child.pieces[0]?.start ?? child.start }];
   const nodes = marks ? splitRun(atoms, marks) : atoms;
   const rendered = <Nodes nodes={nodes} probs={probs} />;
   if (child.kind === "gap") return rendered;
