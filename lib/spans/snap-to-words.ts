@@ -1,4 +1,5 @@
 import type { SnappedRange } from "./snap-to-tokens";
+import { segmentWords } from "../text/segment-words";
 import { isWhitespaceAt, normalizeRange, trimRange, widenToCodePoints } from "./text-edges";
 
 export interface SnapToWordsOptions {
@@ -12,20 +13,6 @@ export interface SnapToWordsOptions {
 
 /** Segmenting a whole page per selection is slow; words never cross whitespace, so a local window suffices. */
 const MAX_WINDOW_REACH = 256;
-
-const segmenters = new Map<string, Intl.Segmenter>();
-function wordSegmenter(locale: string): Intl.Segmenter {
-  let s = segmenters.get(locale);
-  if (!s) {
-    try {
-      s = new Intl.Segmenter(locale, { granularity: "word" });
-    } catch {
-      s = new Intl.Segmenter("en", { granularity: "word" });
-    }
-    segmenters.set(locale, s);
-  }
-  return s;
-}
 
 /**
  * Fallback for text without model tokens: snaps a selection to Intl word boundaries (punctuation counts as its
@@ -48,11 +35,9 @@ export function snapToWords(opts: SnapToWordsOptions): SnappedRange | null {
   ({ start: lo, end: hi } = widenToCodePoints(text, lo, hi));
   let start = trimmed.start;
   let end = trimmed.end;
-  for (const seg of wordSegmenter(opts.locale ?? "en").segment(text.slice(lo, hi))) {
-    const s = lo + seg.index;
-    const e = s + seg.segment.length;
+  for (const { start: s, end: e, segment } of segmentWords(text, { locale: opts.locale, start: lo, end: hi })) {
     if (e <= trimmed.start || s >= trimmed.end) continue;
-    if (seg.segment.trim() === "") continue;
+    if (segment.trim() === "") continue;
     start = Math.min(start, s);
     end = Math.max(end, e);
   }

@@ -92,7 +92,7 @@ function trimSpan(text: string, s: number, e: number): [number, number] | undefi
  * Cut [start, end) into pieces of at most `max` chars, preferring (optionally) sentence ends, then whitespace,
  * then CJK/Latin commas, and never a surrogate pair or ZWJ sequence. `balanced` makes pieces similar in size.
  */
-function chunkRange(
+export function chunkRange(
   text: string,
   start: number,
   end: number,
