@@ -11,7 +11,6 @@ import { listPairs, type PairListPage } from "@/lib/server/db/annotations/list-p
 import { listQueueAnnotators } from "@/lib/server/db/annotations/list-queue-annotators";
 import { parseQueueSearchParams, queueFilterQuery, withQuery } from "@/lib/server/db/annotations/queue-search-params";
 import { listQueueFilterOptions } from "@/lib/server/db/annotations/queue-filter-options";
-import { getDb } from "@/lib/server/db/client";
 
 export const metadata: Metadata = { title: "Queue · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -45,7 +44,7 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
   // The updatedAt sort has no score of its own: show the model's uncertainty for the page so the column still helps.
   const sort = search?.sort ?? "updatedAt";
   const shown =
-    sort === "updatedAt" ? await computePairScores({ db: getDb(), pairIds: ids, kind: "uncertainty" }) : new Map(page.items.map((i) => [i.id, i.score]));
+    sort === "updatedAt" ? await computePairScores({ pairIds: ids, kind: "uncertainty" }) : new Map(page.items.map((i) => [i.id, i.score]));
 
   const rows: QueueRow[] = page.items.map((i) => ({
     id: i.id,

@@ -2,12 +2,12 @@ import "server-only";
 import { computeModelGoldDisagreement, type ScoredDocument } from "@/lib/spans/agreement/compute-model-gold-disagreement";
 import { computeUncertainty } from "@/lib/spans/agreement/compute-uncertainty";
 import type { Span } from "@/lib/spans/schemas";
-import type { Db } from "../client";
+import { type Db, getDb } from "../client";
 
 export type PairScoreKind = "uncertainty" | "disagreement";
 
 export type ComputePairScoresOptions = {
-  db: Db;
+  db?: Db;
   pairIds: readonly string[];
   kind: PairScoreKind;
   /** Only this model's runs; default: for each document the most recent run of any model. */
@@ -27,7 +27,7 @@ const CHUNK = 200;
  * few thousand pairs; beyond that pass precomputed `scores` to listPairs (the schema has no scalar score column).
  */
 export async function computePairScores(options: ComputePairScoresOptions): Promise<Map<string, number>> {
-  const { db, pairIds, kind, modelName, threshold = 0.5 } = options;
+  const { db = getDb(), pairIds, kind, modelName, threshold = 0.5 } = options;
   const out = new Map<string, number>();
   for (let i = 0; i < pairIds.length; i += CHUNK) {
     const chunk = pairIds.slice(i, i + CHUNK);
