@@ -3,27 +3,14 @@ import { compressResultSet } from "../../engine/compress-result-set";
 import { countDownstreamTokens, loadDownstreamEncoding } from "../../engine/count-downstream-tokens";
 import { prepareResult } from "../../engine/prepare-result";
 import { resolveBudget } from "../../engine/presets";
-import type { PreparedResult, TokenScores } from "../../engine/types";
+import type { PreparedResult } from "../../engine/types";
 import type { CompressRequest, CompressResponse, CompressResultOut } from "../../schemas/compress";
 import { getScorer } from "../get-scorer";
 import { listModels } from "../model/list-models";
 import { resolveMethod } from "./resolve-method";
+import { tokenScoresToJson } from "./token-scores-to-json";
 
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
-/** Float32 probabilities → plain numbers, rounded so the JSON stays compact (6 decimals ≈ float32 precision). */
-function tokenScoresToJson(t: TokenScores): NonNullable<CompressResultOut["tokenScores"]> {
-  const n = Math.min(t.starts.length, t.ends.length, t.probs.length);
-  const starts = new Array<number>(n);
-  const ends = new Array<number>(n);
-  const probs = new Array<number>(n);
-  for (let i = 0; i < n; i++) {
-    starts[i] = t.starts[i]!;
-    ends[i] = t.ends[i]!;
-    probs[i] = round6(t.probs[i]!);
-  }
-  return { starts, ends, probs };
-}
 
 /**
  * POST /api/v1/compress after validation: canonicalise each result, score with the requested method,

@@ -1,43 +1,15 @@
 import { AppError } from "../../errors";
-import { formatBytes } from "../../schemas/limits";
+import { readBodyBytes } from "./read-body-bytes";
 
 /**
- * Reads a JSON request body with a byte cap: rejects on Content-Length before reading,
- * then counts the bytes actually streamed (Content-Length may be absent or wrong).
+ * Reads a JSON request body with a byte cap (readBodyBytes: 413 from Content-Length before reading, then from the
+ * bytes actually streamed). `hint` extends the 413 message (e.g. the compress limits).
  */
-export async function readJsonBody(req: Request, opts: { maxBytes: number }): Promise<unknown> {
-  const { maxBytes } = opts;
-  const tooLarge = (n: number | string) =>
-    new AppError(
-      "PAYLOAD_TOO_LARGE",
-      `request body is ${typeof n === "number" ? formatBytes(n) : n}; at most ${formatBytes(maxBytes)} per request ` +
-        `(25 MB of result text/html, 5 MB per result)`,
-      { maxBytes },
-    );
-  const declared = req.headers.get("content-length");
-  if (declared !== null) {
-    const n = Number(declared);
-    if (Number.isFinite(n) && n > maxBytes) throw tooLarge(n);
-  }
-  if (!req.body) throw new AppError("BAD_REQUEST", "request body is empty: send a JSON object");
-
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(`over ${formatBytes(maxBytes)}`);
-    }
-    chunks.push(value);
-  }
-  if (total === 0) throw new AppError("BAD_REQUEST", "request body is empty: send a JSON object");
-  const text = Buffer.concat(chunks, total).toString("utf8");
+export async function readJsonBody(req: Request, opts: { maxBytes: number; hint?: string }): Promise<unknown> {
+  const bytes = await readBodyBytes(req, opts);
+  if (bytes.byteLength === 0) throw new AppError("BAD_REQUEST", "request body is empty: send a JSON object");
   try {
-    return JSON.parse(text);
+    return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
   } catch (e) {
     throw new AppError("BAD_REQUEST", `request body is not valid JSON: ${(e as Error).message}`);
   }

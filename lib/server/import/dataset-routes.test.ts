@@ -317,7 +317,7 @@ describe("imports", () => {
         ctx(id),
       );
       expect(res.status).toBe(413);
-      expect((await res.json()).error.message).toMatch(/the limit is 100 MB/);
+      expect((await res.json()).error.message).toMatch(/at most 100 MB/);
       expect(pulled).toBeLessThanOrEqual(1); // a stream may pre-pull once; the route never read it
       expect(await counts()).toEqual(before);
     });

@@ -2,7 +2,7 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import { DATASET_LIMITS, importOptionsSchema, type ImportOptionsInput } from "@/lib/schemas/datasets";
 import { formatBytes } from "@/lib/schemas/limits";
-import { readBodyBytes } from "./read-body-bytes";
+import { readBodyBytes } from "../http/read-body-bytes";
 
 /** Room for multipart boundaries, part headers and the small form fields around the file. */
 const MULTIPART_SLACK = 64 * 1024;

@@ -17,6 +17,7 @@ import { getScorer } from "../get-scorer";
 import { listModels } from "../model/list-models";
 import { computeInputHash } from "./compute-input-hash";
 import { modelFingerprint } from "./model-fingerprint";
+import { tokenScoresToJson } from "../compress/token-scores-to-json";
 
 export type ScorePairOptions = {
   pairId: string;
@@ -27,7 +28,6 @@ export type ScorePairOptions = {
 
 export type PairScores = PairScoresOut;
 
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /**
@@ -158,16 +158,4 @@ function fitsText(scores: TokenScores, text: string): boolean {
   return n === 0 || (scores.ends[n - 1]! <= text.length && scores.starts[0]! >= 0);
 }
 
-function tokenScoresToJson(t: TokenScores): { starts: number[]; ends: number[]; probs: number[] } {
-  const n = Math.min(t.starts.length, t.ends.length, t.probs.length);
-  const starts = new Array<number>(n);
-  const ends = new Array<number>(n);
-  const probs = new Array<number>(n);
-  for (let i = 0; i < n; i++) {
-    starts[i] = t.starts[i]!;
-    ends[i] = t.ends[i]!;
-    probs[i] = round6(t.probs[i]!);
-  }
-  return { starts, ends, probs };
-}
 

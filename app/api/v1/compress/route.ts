@@ -8,6 +8,9 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const POST = handleRoute(async (req) => {
-  const raw = await readJsonBody(req, { maxBytes: COMPRESS_LIMITS.maxBodyBytes });
+  const raw = await readJsonBody(req, {
+    maxBytes: COMPRESS_LIMITS.maxBodyBytes,
+    hint: "per request (25 MB of result text/html, 5 MB per result)",
+  });
   return compressRequest(compressRequestSchema.parse(raw));
 });
