@@ -3,6 +3,7 @@ import type { Span } from "@/lib/spans/schemas";
 import type { SpanDocument } from "@/lib/spans/formats/types";
 import { type Db, getDb } from "../client";
 import { zSpanCategory, zSuggestionSource } from "../enums";
+import type { SuggestionRow } from "../annotations/suggestion-rows";
 
 export type LoadExportPageOptions = {
   datasetId: string;
@@ -53,7 +54,7 @@ export async function loadExportPage(options: LoadExportPageOptions): Promise<Ex
   });
   const documents: SpanDocument[] = [];
   for (const p of pairs) {
-    const suggestions = (p as { suggestions?: SuggestionRow[] }).suggestions ?? [];
+    const suggestions = (p as { suggestions?: Omit<SuggestionRow, "rationale" | "createdAt">[] }).suggestions ?? [];
     for (const { document: d } of p.documents) {
       const spans: Span[] = [];
       for (const s of p.spans) {
@@ -88,14 +89,3 @@ export async function loadExportPage(options: LoadExportPageOptions): Promise<Ex
   return { documents, pairs: pairs.length, lastPairId: pairs.at(-1)?.id ?? null };
 }
 
-type SuggestionRow = {
-  id: string;
-  documentId: string;
-  start: number;
-  end: number;
-  text: string;
-  category: string;
-  source: string;
-  modelName: string;
-  score: number | null;
-};

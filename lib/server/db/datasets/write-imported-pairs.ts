@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { AppError } from "@/lib/errors";
 import type { Block } from "@/lib/text/types";
 import { type Db, getDb } from "../client";
+import type { Prisma } from "../generated/client";
 import type { SpanCategory, SuggestionSource } from "../enums";
 import { runInTransaction } from "../run-in-transaction";
 
@@ -99,32 +100,9 @@ export async function writeImportedPairs({ datasetId, pairs, db = getDb() }: Wri
         contentHash: string;
       }[] = [];
       const links: { pairId: string; documentId: string; position: number }[] = [];
-      const spans: {
-        id: string;
-        pairId: string;
-        documentId: string;
-        start: number;
-        end: number;
-        text: string;
-        category: string;
-        source: string;
-        authorId: string | null;
-        score: number | null;
-        createdAt: Date;
-      }[] = [];
+      const spans: Prisma.SpanCreateManyInput[] = [];
       const events: { spanId: string; actorId: null; action: string; afterJson: string; createdAt: Date }[] = [];
-      const suggestions: {
-        pairId: string;
-        documentId: string;
-        start: number;
-        end: number;
-        text: string;
-        category: string;
-        source: string;
-        modelName: string;
-        score: number | null;
-        rationale: string | null;
-      }[] = [];
+      const suggestions: Prisma.SuggestionCreateManyInput[] = [];
       const docIdByKey = new Map<string, string>();
 
       for (const p of todo) {
