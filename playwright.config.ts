@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { E2E_ADMIN, E2E_API_KEY, E2E_PORT as PORT } from "./e2e/constants";
+import { E2E_ADMIN, E2E_API_KEY, E2E_JUDGE_MODEL, E2E_JUDGE_PORT, E2E_PORT as PORT } from "./e2e/constants";
 
 const baseURL = `http://127.0.0.1:${PORT}`;
 
@@ -41,25 +41,39 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // scripts/start.mjs migrates + seeds the temp database, then `next start` on the existing build.
-    command: "node scripts/start.mjs",
-    url: `${baseURL}/api-docs`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: {
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      DATABASE_URL: `file:${path.join(dataDir, "e2e.db")}`,
-      SNIPPET_LAB_DATA_DIR: dataDir,
-      SNIPPET_LAB_SKIP_BUILD: "1",
-      SNIPPET_LAB_API_KEYS: E2E_API_KEY,
-      SNIPPET_LAB_ADMIN_EMAIL: E2E_ADMIN.email,
-      SNIPPET_LAB_ADMIN_PASSWORD: E2E_ADMIN.password,
-      NEXT_TELEMETRY_DISABLED: "1",
+  webServer: [
+    {
+      // The deterministic rule-based judge (docs/judge.md), so "Run LLM judge" works without a model.
+      command: `node scripts/local-judge-server.mjs --port ${E2E_JUDGE_PORT}`,
+      url: `http://127.0.0.1:${E2E_JUDGE_PORT}/v1/models`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     },
-  },
+    {
+      // scripts/start.mjs migrates + seeds the temp database, then `next start` on the existing build.
+      command: "node scripts/start.mjs",
+      url: `${baseURL}/api-docs`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      env: {
+        HOST: "127.0.0.1",
+        PORT: String(PORT),
+        DATABASE_URL: `file:${path.join(dataDir, "e2e.db")}`,
+        SNIPPET_LAB_DATA_DIR: dataDir,
+        SNIPPET_LAB_SKIP_BUILD: "1",
+        SNIPPET_LAB_API_KEYS: E2E_API_KEY,
+        SNIPPET_LAB_ADMIN_EMAIL: E2E_ADMIN.email,
+        SNIPPET_LAB_ADMIN_PASSWORD: E2E_ADMIN.password,
+        NEXT_TELEMETRY_DISABLED: "1",
+        SNIPPET_LAB_JUDGE_BASE_URL: `http://127.0.0.1:${E2E_JUDGE_PORT}/v1`,
+        SNIPPET_LAB_JUDGE_MODEL: E2E_JUDGE_MODEL,
+      },
+    },
+  ],
 });

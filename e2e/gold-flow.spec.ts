@@ -1,5 +1,6 @@
 import { type Browser, type Page, expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "./constants";
+import { selectText } from "./select-text";
 import { createUser, signIn } from "./sign-in";
 
 // The whole gold-set loop in a real browser against the real server, model and database:
@@ -39,36 +40,6 @@ async function newSignedInPage(browser: Browser, email: string, password: string
   const page = await context.newPage();
   await signIn(page, { email, password });
   return page;
-}
-
-/** Selects `text` inside the first document's canonical text the way a user's drag would. */
-async function selectText(page: Page, text: string): Promise<void> {
-  const found = await page.getByTestId("doc-text").first().evaluate((root, needle) => {
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    const nodes: Text[] = [];
-    let all = "";
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      nodes.push(n as Text);
-      all += (n as Text).data;
-    }
-    const at = all.indexOf(needle);
-    if (at < 0) return false;
-    const locate = (offset: number, preferNext: boolean) => {
-      let pos = 0;
-      for (const node of nodes) {
-        const len = node.data.length;
-        if (offset < pos + len || (!preferNext && offset === pos + len)) return { node, offset: offset - pos };
-        pos += len;
-      }
-      const last = nodes[nodes.length - 1]!;
-      return { node: last, offset: last.data.length };
-    };
-    const a = locate(at, true);
-    const b = locate(at + needle.length, false);
-    window.getSelection()!.setBaseAndExtent(a.node, a.offset, b.node, b.offset);
-    return true;
-  }, text);
-  expect(found, `"${text}" is in the rendered document`).toBe(true);
 }
 
 async function annotateGoldSentence(page: Page): Promise<void> {

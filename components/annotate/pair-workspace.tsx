@@ -294,16 +294,23 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
   const acceptModelSpans = () => {
     if (!scores || !live) return;
     const edits: { type: "add"; span: EditorSpan }[] = [];
+    // Spans I already have are merged away by the editor: leave them out so the notice counts only new ones.
+    const spanKey = (s: { documentId: string; start: number; end: number; category: string }) => `${s.documentId}\u0000${s.start}\u0000${s.end}\u0000${s.category}`;
+    const have = new Set(editor.spans.map(spanKey));
+    let found = 0;
     scores.results.forEach((r, i) => {
       const ts = live.tokenScores[i];
       if (!ts) return;
       for (const s of modelSpansFromScores({ documentId: r.id, text: r.text, starts: ts.starts, ends: ts.ends, scores: ts.probs, threshold: controls.threshold, author: scores.modelName ?? scores.model })) {
+        found++;
+        if (have.has(spanKey(s))) continue;
         const span: EditorSpan = { id: newTmpId(), documentId: s.documentId, start: s.start, end: s.end, text: s.text, category: "vital", source: "human" };
         if (s.score !== undefined) span.score = s.score;
         edits.push({ type: "add", span });
       }
     });
-    if (edits.length === 0) return editor.setNotice("No token reaches the threshold.");
+    if (found === 0) return editor.setNotice("No token reaches the threshold.");
+    if (edits.length === 0) return editor.setNotice(`The model spans (p ≥ ${controls.threshold.toFixed(2)}) are already in your annotation.`);
     edit({ type: "batch", edits });
     editor.setNotice(`Added ${edits.length} model span${edits.length === 1 ? "" : "s"} (p ≥ ${controls.threshold.toFixed(2)}).`);
   };

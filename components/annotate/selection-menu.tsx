@@ -12,8 +12,13 @@ export function SelectionMenu({ x, y, onPick }: { x: number; y: number; onPick: 
       aria-label="Mark the selection as"
       className="fixed z-40 flex flex-wrap gap-1 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
       style={{ left: Math.max(8, x), top: y + 6 }}
-      // Keep the text selection: a mousedown on a button would otherwise collapse it.
-      onMouseDown={(e) => e.preventDefault()}
+      // Keep the text selection: a mousedown on a button would otherwise collapse it. Neither press may reach the
+      // workspace either: it records Alt (exact characters) on mouseup, and picking here must keep the selection's.
+      onMouseDown={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+      }}
+      onMouseUp={(e) => e.stopPropagation()}
     >
       {SPAN_CATEGORIES.map((c) => (
         <button

@@ -5,6 +5,7 @@ import type { SpanEdit } from "@/lib/spans/apply-span-edit";
 import { createHistory } from "@/lib/spans/create-history";
 import { mergeSpanEdits } from "@/lib/spans/merge-span-edits";
 import type { AnnotationStatus } from "@/lib/server/db/enums";
+import { readConflict, type ConflictInfo } from "./conflict-info";
 import { reduceEditor } from "./editor-reducer";
 import { sameSpanLists, toEditorSpan, toSpanInput } from "./to-editor-span";
 import type { EditorSpan, SaveState, StoredSpan } from "./types";
@@ -14,14 +15,7 @@ export const AUTOSAVE_MS = 800;
 /** Browsers refuse keepalive bodies over 64 KiB. */
 const KEEPALIVE_MAX_BYTES = 60 * 1024;
 
-export interface ConflictInfo {
-  reason: "version" | "locked";
-  version: number;
-  status: AnnotationStatus | null;
-  /** The server's spans (theirs). */
-  spans: EditorSpan[];
-  message: string;
-}
+export type { ConflictInfo };
 
 export interface UseAnnotationEditorOptions {
   pairId: string;
@@ -89,16 +83,7 @@ export function useAnnotationEditor(opts: UseAnnotationEditorOptions) {
     return server;
   }, []);
 
-  const onConflict = useCallback((body: ErrorBody) => {
-    const d = (body.error?.details ?? {}) as { reason?: "version" | "locked"; version?: number; status?: AnnotationStatus | null; spans?: StoredSpan[] };
-    setConflict({
-      reason: d.reason ?? "version",
-      version: d.version ?? version.current,
-      status: d.status ?? null,
-      spans: (d.spans ?? []).map(toEditorSpan),
-      message: body.error?.message ?? "The annotation changed on the server.",
-    });
-  }, []);
+  const onConflict = useCallback((body: ErrorBody) => setConflict(readConflict(body, version.current)), []);
 
   const save = useCallback(async (): Promise<boolean> => {
     if (busy.current || conflictRef.current || readOnly) return false;
