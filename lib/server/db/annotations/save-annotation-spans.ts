@@ -106,12 +106,13 @@ export async function saveAnnotationSpans(options: SaveAnnotationSpansOptions): 
           where: { pairId_annotatorId: { pairId, annotatorId } },
           select: { id: true, version: true, status: true },
         });
+        // Lock first: merging into a submitted annotation could only fail again, so a stale tab learns it is locked.
+        if (annotation && LOCKED.includes(annotation.status)) {
+          await conflict(tx, "locked", `The annotation is ${annotation.status}; it cannot be edited now`);
+        }
         const current = annotation?.version ?? 0;
         if (current !== baseVersion) {
           await conflict(tx, "version", `The annotation changed since version ${baseVersion} (now ${current}): reload or merge`);
-        }
-        if (annotation && LOCKED.includes(annotation.status)) {
-          await conflict(tx, "locked", `The annotation is ${annotation.status}; it cannot be edited now`);
         }
         annotation ??= await tx.annotation.create({
           data: { pairId, annotatorId },

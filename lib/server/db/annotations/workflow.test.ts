@@ -67,8 +67,10 @@ describe("submit → review → rework → accept", () => {
     expect(await pairStatus(pairId)).toBe("submitted");
     await expectAppError(submitAnnotation({ db, pairId, annotatorId: alice }), "CONFLICT"); // already submitted
 
-    // Locked while submitted; an open editor at the old version gets a conflict (reason version), a fresh one "locked".
-    await expectAppError(saveAnnotationSpans({ db, pairId, annotatorId: alice, baseVersion: 1, spans: [] }), "CONFLICT");
+    // Locked while submitted: an open editor at the old version and a fresh one both learn it is locked (a merge
+    // offered to the stale one could only fail again).
+    const stale = await expectAppError(saveAnnotationSpans({ db, pairId, annotatorId: alice, baseVersion: 1, spans: [] }), "CONFLICT");
+    expect((stale.details as AnnotationConflictDetails).reason).toBe("locked");
     const locked = await expectAppError(saveAnnotationSpans({ db, pairId, annotatorId: alice, baseVersion: 2, spans: [] }), "CONFLICT");
     expect((locked.details as AnnotationConflictDetails).reason).toBe("locked");
 
