@@ -19,6 +19,11 @@ export default function HomePage() {
           sentences; adjacent ones merge into one span with offsets into the page&apos;s canonical text.
         </li>
         <li>Baselines: BM25 and lead (first sentences) use the same selection.</li>
+        <li>
+          A gold set curated here: annotators label spans in six categories (vital, off-topic, ads, metadata, UI/navigation,
+          duplicate) beside the model&apos;s heatmap and an LLM judge&apos;s suggestions; reviewers accept, reject and
+          adjudicate; agreement, queue by model uncertainty, and exports for training (JSONL, Label Studio, Prodigy).
+        </li>
       </ul>
       <div className="flex flex-wrap gap-3">
         <Link
@@ -27,6 +32,16 @@ export default function HomePage() {
           data-testid="home-inspector-link"
         >
           Open the inspector
+        </Link>
+        <Link
+          href="/pairs"
+          className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+          data-testid="home-queue-link"
+        >
+          Annotation queue
+        </Link>
+        <Link href="/datasets" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100">
+          Datasets
         </Link>
         <Link href="/api-docs" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100">
           API reference
