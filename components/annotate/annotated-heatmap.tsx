@@ -84,9 +84,13 @@ export function AnnotatedHeatmap(props: Props) {
   // background transition — a long page shows in one short commit instead of one per-token commit of everything.
   const [detailedView, setDetailedView] = useState<RegionView[] | null>(null);
   const detailAll = detailedView === view;
+  // Pages beyond MAX_DETAIL_TOKENS keep the first pass only: a span per token of a multi-megabyte page would
+  // exhaust the tab's memory. Sentence scores, selection and annotation still cover the whole text.
+  const tokenCount = tokenScores?.probs.length ?? 0;
+  const tooLong = tokenCount > MAX_DETAIL_TOKENS;
   useEffect(() => {
-    startTransition(() => setDetailedView(view));
-  }, [view]);
+    if (!tooLong) startTransition(() => setDetailedView(view));
+  }, [view, tooLong]);
   useLayoutEffect(() => {
     if (detailAll && tokenScores) afterPaint(() => performance.mark("snippet-lab:full-render"));
   }, [detailAll, tokenScores]);
@@ -172,6 +176,12 @@ export function AnnotatedHeatmap(props: Props) {
         onClick={onClick}
         onKeyDown={onKeyDown}
       >
+        {tooLong && (
+          <p className="mb-2 rounded bg-amber-50 px-2 py-1 text-xs leading-5 text-amber-900" data-testid="heat-truncated">
+            Token heat is drawn for the first {FIRST_PASS_TOKENS.toLocaleString("en")} of {tokenCount.toLocaleString("en")} tokens
+            (too many to draw one by one); sentence scores, the snippet and annotation cover the whole page.
+          </p>
+        )}
         <div data-testid="doc-text" data-doc-text="" data-document-id={documentId}>
           <Body view={view} probs={tokenScores?.probs} unitBuckets={unitBuckets} marksByBlock={marksByBlock} detailAll={detailAll} />
         </div>
@@ -209,6 +219,8 @@ export function AnnotatedHeatmap(props: Props) {
 
 /** Tokens rendered with their heat spans in the first commit (about two screens of text). */
 const FIRST_PASS_TOKENS = 1_500;
+/** Above this many tokens in one document, only the first pass gets token spans (DOM size stays bounded). */
+const MAX_DETAIL_TOKENS = 120_000;
 
 /** Runs `cb` once the frame after the current commit has been painted. */
 function afterPaint(cb: () => void): void {
