@@ -122,9 +122,46 @@ export default function ApiDocsPage() {
       <section id="auth" className="space-y-3">
         <h2 className="text-2xl font-semibold">API keys</h2>
         <p className="text-slate-700">
-          Set <code>SNIPPET_LAB_API_KEYS=key1,key2</code> to require <code>Authorization: Bearer &lt;key&gt;</code> on every{" "}
-          <code>/api/v1/*</code> request. Unset: the API is open (bind it to loopback).
+          Set <code>SNIPPET_LAB_API_KEYS=key1,key2</code> to require <code>Authorization: Bearer &lt;key&gt;</code> on the
+          service routes (<code>compress</code>, <code>models</code>). Unset: they are open (bind the server to loopback).
         </p>
+      </section>
+
+      <section id="app-routes" className="space-y-3">
+        <h2 className="text-2xl font-semibold">Annotation app routes</h2>
+        <p className="text-slate-700">
+          Authenticated by the session cookie from <code>POST /api/auth/login</code> <code>{`{email, password}`}</code>
+          (state-changing requests must come from the same origin). Each route checks one permission of the signed-in
+          role: 401 signed out, 403 without the permission. Offsets are UTF-16 offsets into the stored canonical text.
+        </p>
+        <table className="w-full text-sm">
+          <tbody>
+            {[
+              ["GET /api/v1/datasets · POST {name, description?}", "pair:read · dataset:write", "List with counts; create (409 when the name exists)."],
+              ["POST /api/v1/datasets/{id}/pairs", "dataset:write", "{query, results: [{text | html | url, title?}]} → 201 {id}; URLs are fetched server-side (http/https, no private addresses)."],
+              ["POST /api/v1/datasets/{id}/import", "dataset:write", "multipart file + format (jsonl | squad | hotpotqa | label-studio | gold-jsonl), ≤ 100 MB, UTF-8; 422 lists every bad record and nothing is written."],
+              ["GET /api/v1/datasets/{id}/export?format=", "export:read", "gold-jsonl | label-studio | prodigy, streamed as an attachment."],
+              ["GET /api/v1/pairs", "pair:read", "Queue: datasetId, status, annotatorId, category, sort (updatedAt | uncertainty | disagreement), direction, limit, cursor."],
+              ["POST /api/v1/pairs/score", "model:run", "{datasetId?, limit?, model?}: fill the model-score cache of unscored pairs."],
+              ["POST /api/v1/pairs/{id}/scores", "pair:read", "{model?} → per document: text, blocks, units, tokenScores, snippet (cached per model and input)."],
+              ["GET · PUT /api/v1/pairs/{id}/annotation", "pair:read · pair:annotate", "My annotation; PUT {version, spans} → 409 CONFLICT with the server's spans when someone saved first."],
+              ["POST /api/v1/pairs/{id}/annotation/submit", "pair:annotate", "{version?, comment?}: in progress → submitted."],
+              ["GET /api/v1/pairs/{id}/history", "pair:read", "Span events (who, when, before, after)."],
+              ["GET /api/v1/pairs/{id}/suggestions · POST …/accept", "pair:read · pair:annotate", "Model and judge suggestions; accept {ids, version} into my annotation."],
+              ["POST /api/v1/pairs/{id}/judge", "model:run", "Run the LLM judge: {intents, suggestions, unmatched}; 503 when no judge is configured."],
+              ["GET /api/v1/pairs/{id}/annotations", "pair:review", "Every annotation of the pair with spans and reviews."],
+              ["POST /api/v1/annotations/{id}/review", "pair:review", "{decision: accept | reject, comment (required to reject), version?}; never your own."],
+              ["GET · PUT /api/v1/pairs/{id}/gold", "pair:read · pair:review", "The adjudicated gold spans; PUT {spans, comment?, version?}."],
+              ["GET /api/v1/agreement?datasetId=", "pair:read", "Char F1 and token kappa per category; pairs with the lowest agreement first."],
+            ].map(([route, permission, what]) => (
+              <tr key={route} className="border-t border-slate-200 align-top">
+                <td className="py-2 pr-4 font-mono text-xs">{route}</td>
+                <td className="py-2 pr-4 font-mono text-xs text-slate-600">{permission}</td>
+                <td className="py-2 text-slate-700">{what}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </section>
     </article>
   );
