@@ -8,6 +8,7 @@ import { CATEGORY_META } from "@/lib/spans/categories";
 import type { BlockOut, UnitOut } from "@/lib/schemas/compress";
 import { compareMarks, splitRun, type Atom, type RunNode } from "./split-run";
 import type { Layer, Mark } from "./types";
+import { blockClass, ROLE_LABEL } from "@/components/inspector/block-style";
 
 export interface MarkActivation {
   documentId: string;
@@ -40,15 +41,6 @@ interface Hover {
   u: number;
   marks: { layer: Layer; category: string }[];
 }
-
-const ROLE_LABEL: Record<string, string> = {
-  navigation: "navigation",
-  header: "page header",
-  footer: "footer",
-  aside: "aside",
-  form: "form",
-  comment: "comments",
-};
 
 /**
  * One document's canonical text with the token heatmap and span marks. Rendering cost is paid per block: a block
@@ -269,23 +261,6 @@ const Body = memo(function Body({ view, probs, unitBuckets, marksByBlock, detail
     </>
   );
 });
-
-function blockClass(b: BlockView): string {
-  switch (b.kind) {
-    case "heading":
-      return b.level === 1 ? "mt-4 mb-2 text-xl font-bold" : b.level === 2 ? "mt-4 mb-1.5 text-lg font-bold" : "mt-3 mb-1 font-bold";
-    case "list-item":
-      return "hm-block-list-item ml-6 my-0.5";
-    case "table-row":
-      return "border-b border-slate-200 py-0.5 font-mono text-[13px]";
-    case "code":
-      return "my-2 rounded bg-slate-100 p-2 font-mono text-[13px]";
-    case "quote":
-      return "my-2 border-l-4 border-slate-300 pl-3 italic";
-    default:
-      return "my-2";
-  }
-}
 
 interface BlockProps {
   block: BlockView;

@@ -5,6 +5,7 @@ import type { Aggregation } from "@/lib/engine/types";
 import { buildHeatmapView, heatBucket, type BlockView, type RegionView } from "./build-heatmap-view";
 import type { InspectedResult } from "./types";
 import type { TypedTokenScores } from "./use-live-selection";
+import { blockClass, ROLE_LABEL } from "./block-style";
 
 interface CanonicalHeatmapProps {
   result: InspectedResult;
@@ -21,15 +22,6 @@ interface Hover {
   t: number;
   u: number;
 }
-
-const ROLE_LABEL: Record<string, string> = {
-  navigation: "navigation",
-  header: "page header",
-  footer: "footer",
-  aside: "aside",
-  form: "form",
-  comment: "comments",
-};
 
 /**
  * The canonical text of one result with a per-token keep-probability heatmap (units tinted by score
@@ -144,23 +136,6 @@ const HeatmapBody = memo(function HeatmapBody({ view, probs, unitBuckets }: Body
     </>
   );
 });
-
-function blockClass(b: BlockView): string {
-  switch (b.kind) {
-    case "heading":
-      return b.level === 1 ? "mt-4 mb-2 text-xl font-bold" : b.level === 2 ? "mt-4 mb-1.5 text-lg font-bold" : "mt-3 mb-1 font-bold";
-    case "list-item":
-      return "hm-block-list-item ml-6 my-0.5";
-    case "table-row":
-      return "border-b border-slate-200 py-0.5 font-mono text-[13px]";
-    case "code":
-      return "my-2 rounded bg-slate-100 p-2 font-mono text-[13px]";
-    case "quote":
-      return "my-2 border-l-4 border-slate-300 pl-3 italic";
-    default:
-      return "my-2";
-  }
-}
 
 function Block({ block, probs, unitBuckets }: { block: BlockView } & Omit<BodyProps, "view">) {
   return (

@@ -1,16 +1,7 @@
 "use client";
 
-import { ForbiddenNotice } from "@/components/auth/forbidden-notice";
-import { FORBIDDEN_DIGEST } from "@/lib/auth/policy";
+import { PageError, type PageErrorProps } from "@/components/auth/page-error";
 
-export default function UsersError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  if (error.digest === FORBIDDEN_DIGEST) return <ForbiddenNotice message="Only admins can manage users." />;
-  return (
-    <div className="space-y-3">
-      <p className="text-sm text-red-700">Could not load the users.</p>
-      <button type="button" onClick={reset} className="text-sm font-medium text-blue-700 hover:underline">
-        Try again
-      </button>
-    </div>
-  );
+export default function UsersError(props: Pick<PageErrorProps, "error" | "reset">) {
+  return <PageError {...props} forbidden="Only admins can manage users." failure="Could not load the users." />;
 }

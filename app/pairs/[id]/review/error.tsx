@@ -1,16 +1,7 @@
 "use client";
 
-import { ForbiddenNotice } from "@/components/auth/forbidden-notice";
-import { FORBIDDEN_DIGEST } from "@/lib/auth/policy";
+import { PageError, type PageErrorProps } from "@/components/auth/page-error";
 
-export default function ReviewError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  if (error.digest === FORBIDDEN_DIGEST) return <ForbiddenNotice message="Only reviewers and admins can review annotations." />;
-  return (
-    <div className="space-y-3" role="alert">
-      <p className="text-sm text-red-700">Could not load the review page (the pair may not exist).</p>
-      <button type="button" onClick={reset} className="text-sm font-medium text-blue-700 hover:underline">
-        Try again
-      </button>
-    </div>
-  );
+export default function ReviewError(props: Pick<PageErrorProps, "error" | "reset">) {
+  return <PageError {...props} forbidden="Only reviewers and admins can review annotations." failure="Could not load the review page (the pair may not exist)." />;
 }
