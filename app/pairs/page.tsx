@@ -28,7 +28,7 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
   let search: ReturnType<typeof parseQueueSearchParams> | null = null;
   let invalid: string | null = null;
   try {
-    search = parseQueueSearchParams(sp);
+    search = parseQueueSearchParams(sp, { userId: user.id });
   } catch (e) {
     if (!(e instanceof ZodError)) throw e;
     invalid = e.issues.map((i) => `${i.path.join(".") || "(params)"}: ${i.message}`).join("; ");
@@ -65,7 +65,7 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Queue</h1>
-          <p className="text-sm text-slate-600">Pairs to annotate and review. Filters and order live in the URL; press n for the next pair that needs work.</p>
+          <p className="text-sm text-slate-600">Pairs to annotate and review. Filters and order live in the URL; press n for the next pair that needs your work (not accepted, and not yet submitted by you).</p>
         </div>
         <Link href={nextHref} className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800" data-testid="queue-next">
           Next pair to work on (n)

@@ -85,7 +85,7 @@ export function QueueFilters({ values, datasets, annotators }: Props) {
       </label>
       <label className="flex items-center gap-2 pb-2 text-xs font-medium text-slate-700">
         <input type="checkbox" name="todo" value="1" defaultChecked={values.todo} data-testid="queue-filter-todo" />
-        Only pairs that need work
+        Only pairs that need my work
       </label>
       <div className="flex items-center gap-3 pb-1">
         <button type="submit" className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800" data-testid="queue-filter-apply">

@@ -12,9 +12,9 @@ function redirectTo(location: string): Response {
   return new Response(null, { status: 302, headers: { Location: location, "Cache-Control": "no-store" } });
 }
 
-const next = withAuth({ permission: "pair:read" }, async (req) => {
+const next = withAuth({ permission: "pair:read" }, async (req, _ctx, user) => {
   const url = new URL(req.url);
-  const { todo: _todo, limit: _limit, cursor, ...search } = parseQueueSearchParams(url.searchParams);
+  const { todo: _todo, limit: _limit, cursor, ...search } = parseQueueSearchParams(url.searchParams, { userId: user.id });
   const after = url.searchParams.get("after")?.trim() || undefined;
   const filters = queueFilterQuery(url.searchParams);
   const find = (c: string | undefined) => getNextPair({ ...search, ...(after ? { currentPairId: after } : {}), ...(c ? { cursor: c } : {}) });

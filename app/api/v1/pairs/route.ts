@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
  * GET ?datasetId&status(repeatable or comma list)&annotatorId&category&sort=updatedAt|uncertainty|disagreement
  * &direction=asc|desc&limit&cursor&todo=1 → { items: PairListItem[], nextCursor } (pair:read). 400 for bad params.
  */
-export const GET = withAuth({ permission: "pair:read" }, async (req) => {
-  const { todo: _todo, ...input } = parseQueueSearchParams(new URL(req.url).searchParams);
+export const GET = withAuth({ permission: "pair:read" }, async (req, _ctx, user) => {
+  const { todo: _todo, ...input } = parseQueueSearchParams(new URL(req.url).searchParams, { userId: user.id });
   return listPairs(input);
 });

@@ -16,6 +16,11 @@ export type PairFilters = {
   annotatorId?: string;
   /** Pairs with a live span of this category: the annotator's spans when annotatorId is set, else any human/gold span. */
   category?: SpanCategory;
+  /**
+   * Pairs that still need this user's work: not accepted, and either no annotation of theirs yet or one in progress
+   * or rejected (several people label one pair, so another annotator's submission does not take it off my list).
+   */
+  needsWorkBy?: string;
 };
 
 /** Ordering and scores shared by listPairs and getNextPair. */
@@ -38,6 +43,7 @@ export const pairFiltersShape = {
   status: z.union([zPairStatus, z.array(zPairStatus).min(1)]).optional(),
   annotatorId: zId.optional(),
   category: zSpanCategory.optional(),
+  needsWorkBy: zId.optional(),
   sort: z.enum(PAIR_SORTS).default("updatedAt"),
   direction: z.enum(["asc", "desc"]).default("desc"),
   scores: z.record(z.string(), z.number().finite()).optional(),
@@ -48,7 +54,21 @@ export const pairFiltersShape = {
 /** Prisma where clause for the filters. */
 export function buildPairWhere(f: z.infer<z.ZodObject<typeof pairFiltersShape>>): Prisma.PairWhereInput {
   const statuses = f.status === undefined ? undefined : Array.isArray(f.status) ? f.status : [f.status];
+  const me = f.needsWorkBy;
   return {
+    ...(me
+      ? {
+          AND: [
+            { status: { not: "accepted" } },
+            {
+              OR: [
+                { annotations: { none: { annotatorId: me } } },
+                { annotations: { some: { annotatorId: me, status: { in: ["in_progress", "rejected"] } } } },
+              ],
+            },
+          ],
+        }
+      : {}),
     ...(f.datasetId ? { datasetId: f.datasetId } : {}),
     ...(f.dataset ? { dataset: { name: f.dataset } } : {}),
     ...(statuses ? { status: { in: statuses } } : {}),

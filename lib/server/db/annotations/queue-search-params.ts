@@ -6,7 +6,7 @@ import { listPairsSchema, type ListPairsInput } from "./list-pairs";
 /** The params a queue link carries from page to page (filters, order and the "to do" switch). */
 export const QUEUE_FILTER_KEYS = ["datasetId", "status", "annotatorId", "category", "sort", "direction", "todo"] as const;
 
-/** Statuses that still need an annotator's work: what `todo=1` means when no status filter is set. */
+/** Statuses that still need work: what `todo=1` means when the caller names no user (see needsWorkBy). */
 export const TODO_STATUSES: readonly PairStatus[] = ["unlabeled", "in_progress", "rejected"];
 
 export type SearchParamsInput = URLSearchParams | Record<string, string | string[] | undefined>;
@@ -25,10 +25,13 @@ const num = (v: string | null) => (v === null || v.trim() === "" ? undefined : N
 
 /**
  * Search params → validated listPairs input. `status` may repeat or be comma-separated; empty values mean "no
- * filter" (what a form's "any" option submits); `todo=1` without a status filter narrows to TODO_STATUSES.
- * Throws ZodError (→ 400 in routes) for unknown values.
+ * filter" (what a form's "any" option submits); `todo=1` means "needs work from `userId`" (needsWorkBy), or without a
+ * user and a status filter, TODO_STATUSES. Throws ZodError (→ 400 in routes) for unknown values.
  */
-export function parseQueueSearchParams(input: SearchParamsInput): ListPairsInput & { todo: boolean } {
+export function parseQueueSearchParams(
+  input: SearchParamsInput,
+  { userId }: { userId?: string } = {},
+): ListPairsInput & { todo: boolean } {
   const sp = toSearchParams(input);
   const str = (k: string) => {
     const v = sp.get(k)?.trim();
@@ -43,7 +46,8 @@ export function parseQueueSearchParams(input: SearchParamsInput): ListPairsInput
   const parsed = listPairsSchema.parse({
     datasetId: str("datasetId"),
     dataset: str("dataset"),
-    status: statuses.length === 0 ? (todo ? [...TODO_STATUSES] : undefined) : statuses.length === 1 ? statuses[0] : statuses,
+    status: statuses.length === 0 ? (todo && !userId ? [...TODO_STATUSES] : undefined) : statuses.length === 1 ? statuses[0] : statuses,
+    needsWorkBy: todo && userId ? userId : undefined,
     annotatorId: str("annotatorId"),
     category: str("category"),
     sort: str("sort"),

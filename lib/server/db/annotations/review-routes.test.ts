@@ -7,6 +7,7 @@ import { createTempDatabase, seedRoleUsers, type TempDatabase } from "../../auth
 import { disconnectDb, getDb } from "../client";
 import type { Role } from "../enums";
 import type { PrismaClient } from "../generated/client";
+import { listPairs } from "./list-pairs";
 import { saveAnnotationSpans } from "./save-annotation-spans";
 import { submitAnnotation } from "./submit-annotation";
 import { createTestPair, spanOf, type TestPair } from "./test-fixtures";
@@ -83,8 +84,16 @@ describe("GET /api/v1/pairs", () => {
     expect(await list(`datasetId=${datasetA}&annotatorId=${ann2}`)).toEqual([b.pairId]);
     expect(await list(`datasetId=${datasetA}&category=ads`)).toEqual([a.pairId]);
     expect(await list(`dataset=list-b`)).toEqual([c.pairId]);
-    // todo=1 without a status: pairs that still need work (b is in progress, a is submitted).
+    // todo=1: pairs that still need *my* work. The annotator submitted a; b is someone else's work in progress.
     expect(await list(`datasetId=${datasetA}&todo=1`)).toEqual([b.pairId]);
+    // For ann2 (b in progress) a still needs work: another annotator's submission does not take it off the list…
+    const todoOf = async (userId: string) =>
+      (await listPairs({ db, datasetId: datasetA, needsWorkBy: userId })).items.map((i) => i.id).sort();
+    expect(await todoOf(ann2)).toEqual([a.pairId, b.pairId].sort());
+    // …but accepted pairs (gold exists) are done for everyone.
+    await db.pair.update({ where: { id: a.pairId }, data: { status: "accepted" } });
+    expect(await todoOf(ann2)).toEqual([b.pairId]);
+    await db.pair.update({ where: { id: a.pairId }, data: { status: "submitted" } });
     // Empty values are "any" (what the filter form submits).
     expect(await list(`datasetId=${datasetA}&status=&category=&annotatorId=`)).toEqual([a.pairId, b.pairId].sort());
 
