@@ -20,6 +20,23 @@ function parseSteps(argv: string[]): Step[] {
   return (steps as Step[]).filter((s) => !(skipSeed && s === "seed"));
 }
 
+/**
+ * Fills the model-score cache of the fresh demo pairs, so the queue's uncertainty sort works on first start. Optional:
+ * without a loadable model the app still starts (pairs get scores when opened).
+ */
+async function scoreDemoPairs(log: (m: string) => void): Promise<void> {
+  try {
+    const { listDemoPairs } = await import("@/lib/server/db/list-demo-pairs");
+    const { scorePair } = await import("@/lib/server/pairs/score-pair");
+    const pairs = await listDemoPairs();
+    const t0 = Date.now();
+    for (const p of pairs) await scorePair({ pairId: p.id });
+    log(`scored ${pairs.length} demo pairs with the default model in ${Date.now() - t0} ms`);
+  } catch (e) {
+    log(`demo pairs not scored (${e instanceof Error ? e.message : String(e)}); they are scored when opened`);
+  }
+}
+
 async function main(): Promise<void> {
   const steps = parseSteps(process.argv.slice(2));
   const log = (m: string) => console.log(`[db] ${m}`);
@@ -33,6 +50,7 @@ async function main(): Promise<void> {
     if (steps.includes("seed")) {
       const { skipped } = await seedDemoData({ log });
       if (skipped) log(`demo dataset present, not seeding`);
+      else await scoreDemoPairs(log);
     }
     if (steps.includes("admin")) await ensureAdmin({ log: (m) => console.log(m) });
   } finally {
