@@ -9,6 +9,7 @@ import type { BlockOut, UnitOut } from "@/lib/schemas/compress";
 import { compareMarks, splitRun, type Atom, type RunNode } from "./split-run";
 import type { Layer, Mark } from "./types";
 import { blockClass, ROLE_LABEL } from "@/components/inspector/block-style";
+import { TokenTooltip } from "@/components/inspector/token-tooltip";
 
 export interface MarkActivation {
   documentId: string;
@@ -179,23 +180,18 @@ export function AnnotatedHeatmap(props: Props) {
         </div>
       </div>
       {hover && unit && (
-        <div
-          data-testid="token-tooltip"
-          role="tooltip"
-          className="pointer-events-none fixed z-50 max-w-xs rounded-md bg-slate-900 px-2.5 py-1.5 text-xs leading-5 text-white shadow-lg"
-          style={{ left: hover.x + 14, top: hover.y + 16 }}
+        <TokenTooltip
+          x={hover.x}
+          y={hover.y}
+          text={text}
+          t={hover.t}
+          u={hover.u}
+          tokenScores={tokenScores}
+          unitScores={unitScores}
+          unitTokens={unit.tokens}
+          kept={kept[hover.u] ?? 0}
+          aggregation={aggregation}
         >
-          {hover.t >= 0 && tokenScores && (
-            <div>
-              token <span className="font-mono">&ldquo;{text.slice(tokenScores.starts[hover.t], tokenScores.ends[hover.t])}&rdquo;</span> p ={" "}
-              <span className="font-mono">{(tokenScores.probs[hover.t] ?? 0).toFixed(3)}</span>
-            </div>
-          )}
-          <div>
-            sentence {hover.u + 1} score = <span className="font-mono">{(unitScores[hover.u] ?? 0).toFixed(3)}</span>
-            {tokenScores ? ` (${aggregation})` : ""} · {unit.tokens} tokens ·{" "}
-            {kept[hover.u] === 1 ? "kept" : kept[hover.u] === 2 ? "kept (cut)" : "dropped"}
-          </div>
           {hover.marks.length > 0 && (
             <div data-testid="tooltip-categories">
               {hover.marks
@@ -203,7 +199,7 @@ export function AnnotatedHeatmap(props: Props) {
                 .join(", ")}
             </div>
           )}
-        </div>
+        </TokenTooltip>
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { buildHeatmapView, heatBucket, type BlockView, type RegionView } from ".
 import type { InspectedResult } from "./types";
 import type { TypedTokenScores } from "./use-live-selection";
 import { blockClass, ROLE_LABEL } from "./block-style";
+import { TokenTooltip } from "./token-tooltip";
 
 interface CanonicalHeatmapProps {
   result: InspectedResult;
@@ -81,24 +82,18 @@ export function CanonicalHeatmap({ result, tokenScores, unitScores, kept, aggreg
         <HeatmapBody view={view} probs={tokenScores?.probs} unitBuckets={unitBuckets} />
       </div>
       {hover && unit && (
-        <div
-          data-testid="token-tooltip"
-          role="tooltip"
-          className="pointer-events-none fixed z-50 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs leading-5 text-white shadow-lg"
-          style={{ left: hover.x + 14, top: hover.y + 16 }}
-        >
-          {hover.t >= 0 && tokenScores && (
-            <div>
-              token <span className="font-mono">&ldquo;{result.text.slice(tokenScores.starts[hover.t], tokenScores.ends[hover.t])}&rdquo;</span>{" "}
-              p = <span className="font-mono">{(tokenScores.probs[hover.t] ?? 0).toFixed(3)}</span>
-            </div>
-          )}
-          <div>
-            sentence {hover.u + 1} score = <span className="font-mono">{(unitScores[hover.u] ?? 0).toFixed(3)}</span>
-            {tokenScores ? ` (${aggregation})` : ""} · {unit.tokens} tokens
-          </div>
-          <div>{kept[hover.u] === 1 ? "kept" : kept[hover.u] === 2 ? "kept (cut to fit the budget)" : "dropped"}</div>
-        </div>
+        <TokenTooltip
+          x={hover.x}
+          y={hover.y}
+          text={result.text}
+          t={hover.t}
+          u={hover.u}
+          tokenScores={tokenScores}
+          unitScores={unitScores}
+          unitTokens={unit.tokens}
+          kept={kept[hover.u] ?? 0}
+          aggregation={aggregation}
+        />
       )}
     </div>
   );
