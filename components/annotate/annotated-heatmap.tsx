@@ -10,6 +10,7 @@ import { compareMarks, splitRun, type Atom, type RunNode } from "./split-run";
 import type { Layer, Mark } from "./types";
 import { blockClass, ROLE_LABEL } from "@/components/inspector/block-style";
 import { TokenTooltip } from "@/components/inspector/token-tooltip";
+import { useKeptAttributes } from "@/components/inspector/use-kept-attributes";
 
 export interface MarkActivation {
   documentId: string;
@@ -89,23 +90,7 @@ export function AnnotatedHeatmap(props: Props) {
   }, [detailAll, tokenScores]);
 
   const ref = useRef<HTMLDivElement>(null);
-  const unitEls = useRef<HTMLElement[]>([]);
-  useLayoutEffect(() => {
-    const els: HTMLElement[] = [];
-    ref.current?.querySelectorAll<HTMLElement>("[data-u]").forEach((el) => {
-      els[Number(el.dataset.u)] = el;
-    });
-    unitEls.current = els;
-  }, [view, unitBuckets, marksByBlock, detailAll]);
-  useLayoutEffect(() => {
-    const els = unitEls.current;
-    for (let u = 0; u < els.length; u++) {
-      const el = els[u];
-      if (!el) continue;
-      const v = String(kept[u] ?? 0);
-      if (el.dataset.kept !== v) el.dataset.kept = v;
-    }
-  }, [kept, view, unitBuckets, marksByBlock, detailAll]);
+  useKeptAttributes(ref, kept, [view, unitBuckets, marksByBlock, detailAll]);
 
   const [hover, setHover] = useState<Hover | null>(null);
   const onMouseOver = (e: React.MouseEvent) => {

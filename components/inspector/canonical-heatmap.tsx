@@ -1,12 +1,13 @@
 "use client";
 
-import { memo, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { memo, useMemo, useRef, useState } from "react";
 import type { Aggregation } from "@/lib/engine/types";
 import { buildHeatmapView, heatBucket, type BlockView, type RegionView } from "./build-heatmap-view";
 import type { InspectedResult } from "./types";
 import type { TypedTokenScores } from "./use-live-selection";
 import { blockClass, ROLE_LABEL } from "./block-style";
 import { TokenTooltip } from "./token-tooltip";
+import { useKeptAttributes } from "./use-kept-attributes";
 
 interface CanonicalHeatmapProps {
   result: InspectedResult;
@@ -38,23 +39,7 @@ export function CanonicalHeatmap({ result, tokenScores, unitScores, kept, aggreg
   const unitBuckets = useMemo(() => (tokenScores ? undefined : unitScores.map(heatBucket)), [tokenScores, unitScores]);
 
   const ref = useRef<HTMLDivElement>(null);
-  const unitEls = useRef<HTMLElement[]>([]);
-  useLayoutEffect(() => {
-    const els: HTMLElement[] = [];
-    ref.current?.querySelectorAll<HTMLElement>("[data-u]").forEach((el) => {
-      els[Number(el.dataset.u)] = el;
-    });
-    unitEls.current = els;
-  }, [view, unitBuckets]);
-  useLayoutEffect(() => {
-    const els = unitEls.current;
-    for (let u = 0; u < els.length; u++) {
-      const el = els[u];
-      if (!el) continue;
-      const v = String(kept[u] ?? 0);
-      if (el.dataset.kept !== v) el.dataset.kept = v;
-    }
-  }, [kept, view, unitBuckets]);
+  useKeptAttributes(ref, kept, [view, unitBuckets]);
 
   const [hover, setHover] = useState<Hover | null>(null);
   const onMouseOver = (e: React.MouseEvent) => {
