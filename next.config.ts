@@ -1,9 +1,22 @@
 import type { NextConfig } from "next";
+import { API_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from "./lib/server/http/security-headers";
 
 const nextConfig: NextConfig = {
   // onnxruntime-node, @prisma/client and better-sqlite3 are already in Next's built-in
   // server-external-packages list, so no serverExternalPackages entry is needed.
   poweredByHeader: false,
+  experimental: {
+    // forbidden() from next/navigation: pages a role may not open answer 403 (app/forbidden.tsx), not 500.
+    authInterrupts: true,
+  },
+  // Headers that are the same for every response (pages, API, static files). The page CSP carries a per-request
+  // nonce, so proxy.ts sets it.
+  async headers() {
+    return [
+      { source: "/:path*", headers: STATIC_SECURITY_HEADERS.map(([key, value]) => ({ key, value })) },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
+    ];
+  },
 };
 
 export default nextConfig;

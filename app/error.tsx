@@ -2,7 +2,7 @@
 
 import { PageError, type PageErrorProps } from "@/components/auth/page-error";
 
-// Pages guard themselves with requireUser(); a refused role lands here with FORBIDDEN_DIGEST and sees a notice.
+// Unexpected failures only: a refused role gets app/forbidden.tsx (403) through requireUser() → forbidden().
 export default function RootError(props: Pick<PageErrorProps, "error" | "reset">) {
   return <PageError {...props} />;
 }

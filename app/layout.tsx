@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { unstable_rethrow } from "next/navigation";
+import { MainNav, type NavLink } from "@/components/auth/main-nav";
 import { UserNav } from "@/components/auth/user-nav";
 import { hasPermission } from "@/lib/auth/policy";
 import { getCurrentUser } from "@/lib/server/auth/get-current-user";
@@ -18,42 +18,25 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     unstable_rethrow(e);
     return null;
   });
+  const links: NavLink[] = [
+    { href: "/inspector", label: "Inspector", testId: "nav-inspector" },
+    ...(user
+      ? [
+          { href: "/pairs", label: "Queue", testId: "nav-pairs" },
+          { href: "/agreement", label: "Agreement", testId: "nav-agreement" },
+          { href: "/datasets", label: "Datasets", testId: "nav-datasets" },
+        ]
+      : []),
+    { href: "/api-docs", label: "API docs", testId: "nav-api-docs" },
+    ...(user && hasPermission(user.role, "user:manage") ? [{ href: "/admin/users", label: "Users", testId: "nav-users" }] : []),
+  ];
   return (
     <html lang="en">
       <body className="min-h-screen">
         <header className="border-b border-slate-200 bg-white">
-          <nav className="mx-auto flex max-w-7xl items-center gap-6 px-4 py-3 text-sm" aria-label="Main">
-            <Link href="/" className="font-semibold text-slate-900" data-testid="nav-home">
-              Snippet Lab
-            </Link>
-            <Link href="/inspector" className="text-slate-600 hover:text-slate-900" data-testid="nav-inspector">
-              Inspector
-            </Link>
-            {user && (
-              <Link href="/pairs" className="text-slate-600 hover:text-slate-900" data-testid="nav-pairs">
-                Queue
-              </Link>
-            )}
-            {user && (
-              <Link href="/agreement" className="text-slate-600 hover:text-slate-900" data-testid="nav-agreement">
-                Agreement
-              </Link>
-            )}
-            {user && (
-              <Link href="/datasets" className="text-slate-600 hover:text-slate-900" data-testid="nav-datasets">
-                Datasets
-              </Link>
-            )}
-            <Link href="/api-docs" className="text-slate-600 hover:text-slate-900" data-testid="nav-api-docs">
-              API docs
-            </Link>
-            {user && hasPermission(user.role, "user:manage") && (
-              <Link href="/admin/users" className="text-slate-600 hover:text-slate-900" data-testid="nav-users">
-                Users
-              </Link>
-            )}
+          <MainNav links={links}>
             <UserNav user={user} />
-          </nav>
+          </MainNav>
         </header>
         <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
       </body>

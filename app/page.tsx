@@ -1,6 +1,25 @@
 import Link from "next/link";
+import { headers } from "next/headers";
 
-export default function HomePage() {
+export const dynamic = "force-dynamic";
+
+/**
+ * The origin this page was reached at (the Host header, and X-Forwarded-Proto behind a proxy), so the curl example
+ * works as shown whatever HOST/PORT the server runs on; HOST/PORT from the environment when the header is unusable.
+ */
+async function requestOrigin(): Promise<string> {
+  const h = await headers();
+  const host = h.get("x-forwarded-host")?.split(",")[0]?.trim() || h.get("host") || "";
+  const proto = h.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https" ? "https" : "http";
+  if (/^[A-Za-z0-9.\-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/.test(host)) return `${proto}://${host}`;
+  const envHost = process.env.HOST || "127.0.0.1";
+  return `http://${envHost.includes(":") ? `[${envHost}]` : envHost}:${process.env.PORT || "3000"}`;
+}
+
+export default async function HomePage() {
+  const origin = await requestOrigin();
+  // With SNIPPET_LAB_API_KEYS set the service routes want a key: the example says where it goes (never which).
+  const keyed = !!process.env.SNIPPET_LAB_API_KEYS?.trim();
   return (
     <div className="max-w-3xl space-y-6">
       <h1 className="text-3xl font-bold tracking-tight">Snippet Lab</h1>
@@ -47,9 +66,9 @@ export default function HomePage() {
           API reference
         </Link>
       </div>
-      <pre className="overflow-x-auto rounded-md bg-slate-900 p-4 text-sm text-slate-100">
-        {`curl -s http://127.0.0.1:3000/api/v1/compress \\
-  -H 'content-type: application/json' \\
+      <pre className="overflow-x-auto rounded-md bg-slate-900 p-4 text-sm text-slate-100" data-testid="home-curl">
+        {`curl -s ${origin}/api/v1/compress \\
+  -H 'content-type: application/json' \\${keyed ? "\n  -H \"authorization: Bearer $SNIPPET_LAB_API_KEY\" \\" : ""}
   -d '{"query":"when was the bridge opened?","results":[{"text":"The bridge opened in 1932. It is 1,149 m long."}],"preset":"low"}'`}
       </pre>
     </div>

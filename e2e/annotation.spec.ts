@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./constants";
+import { keepScreenshot } from "./screenshot";
 import { dragSelect, selectText } from "./select-text";
-import { createUser } from "./sign-in";
+import { createUser, E2E_ORIGIN } from "./sign-in";
 import { createDataset, createPair, newSignedInPage } from "./test-data";
 
 // The workspace features the gold flow does not reach: span editing (keys, selection menu, token snapping, Alt for
@@ -36,7 +37,10 @@ document.addEventListener("DOMContentLoaded", () => document.body.insertAdjacent
 </head><body><main><h1>Harbor Ferry</h1><p>The harbor ferry leaves every 30 minutes from pier 4.</p></main>
 <script>document.write('<p id="pwned-inline">inline script ran</p>');</script></body></html>`;
 
-const ids = { editing: "", alt: "", concurrency: "", model: "", judge: "", original: "" };
+const ids = { editing: "", alt: "", concurrency: "", model: "", judge: "", original: "", gold: "" };
+// Pasted HTML without a <title>, in Chinese: its heading names it, and the screenshot shows whether CJK renders.
+const ZH_HTML = "<main><h1>金门大桥</h1><p>金门大桥于1937年5月28日向车辆开放通行。它横跨旧金山湾与太平洋之间的海峡。</p></main>";
+const ZH_SENTENCE = "金门大桥于1937年5月28日向车辆开放通行。";
 
 /** My spans as rendered, "category:text" sorted (the pieces of one span, split by overlaps, joined in order). */
 async function mySpans(page: Page): Promise<string[]> {
@@ -71,6 +75,7 @@ test("setup: users, a dataset and pairs", async ({ browser }) => {
     ids[key] = await createPair(admin, datasetId, QUERY, [{ text: PAGE_TEXT, title: `Bridge ${key}` }]);
   }
   ids.original = await createPair(admin, datasetId, "How often does the harbor ferry leave?", [{ html: ORIGINAL_HTML }]);
+  ids.gold = await createPair(admin, datasetId, QUERY, [{ text: PAGE_TEXT, title: "Bridge gold" }, { html: ZH_HTML }]);
   await admin.context().close();
 });
 
@@ -112,6 +117,9 @@ test("span editing: keys, selection menu, snapping, Alt, overlaps, popover, Dele
   for (const [c, n] of [["vital", 1], ["off_topic", 1], ["ads", 1], ["metadata", 1], ["ui_navigation", 0], ["duplicate", 0]] as const) {
     await expect(legend(page, c)).toHaveText(String(n));
   }
+  // One labelled column per layer: my counts never run into the gold's.
+  for (const l of ["mine", "gold", "judge", "model"]) await expect(page.getByTestId(`legend-head-${l}`)).toBeVisible();
+  await expect(page.getByTestId("legend-count-vital-gold")).toHaveText("0");
   await saved(page);
 
   // The token tooltip over the overlap: probability, sentence score, both categories.
@@ -128,6 +136,8 @@ test("span editing: keys, selection menu, snapping, Alt, overlaps, popover, Dele
   await mark(page, "ads").first().click();
   const popover = page.getByTestId("span-popover");
   await expect(popover).toBeVisible();
+  // The pointer still rests on the mark: the popover wins, no token tooltip over it.
+  await expect(page.getByTestId("token-tooltip")).toHaveCount(0);
   await popover.getByTestId("span-category-ui_navigation").click();
   await expect(popover).toHaveCount(0);
   await expect(mark(page, "ads")).toHaveCount(0);
@@ -378,5 +388,58 @@ test("the original page is shown in a sandboxed frame where its scripts do not r
   await page.getByTestId("view-canonical-0").click();
   await expect(page.getByTestId("original-frame")).toHaveCount(0);
   await expect(page.getByTestId("heatmap").first()).toBeVisible();
+  await page.context().close();
+});
+
+test("gold kept and lost: the workspace counts and strikes the gold spans the threshold drops; the pair's status; HTML without a title named by its heading", async ({
+  browser,
+}, testInfo) => {
+  // Gold saved through the API by the admin (a reviewer): three vital spans in three sentences, one ads span.
+  const admin = await newSignedInPage(browser, E2E_ADMIN.email, E2E_ADMIN.password);
+  const { documents } = (await (await admin.request.get(`/api/v1/pairs/${ids.gold}/annotations`)).json()) as { documents: { id: string; text: string }[] };
+  const { version } = (await (await admin.request.get(`/api/v1/pairs/${ids.gold}/gold`)).json()) as { version: number };
+  const spanIn = (doc: { id: string; text: string }, needle: string, category = "vital") => {
+    const start = doc.text.indexOf(needle);
+    expect(start, needle).toBeGreaterThanOrEqual(0);
+    return { documentId: doc.id, start, end: start + needle.length, text: needle, category };
+  };
+  const spans = [
+    spanIn(documents[0]!, SENTENCE),
+    spanIn(documents[0]!, "It was the longest suspension bridge main span in the world at the time."),
+    spanIn(documents[1]!, ZH_SENTENCE),
+    spanIn(documents[0]!, "Sponsored: cheap flights to California.", "ads"),
+  ];
+  const put = await admin.request.put(`/api/v1/pairs/${ids.gold}/gold`, { data: { spans, version }, headers: { Origin: E2E_ORIGIN } });
+  expect(put.status(), await put.text()).toBe(200);
+  await admin.context().close();
+
+  // A researcher without an annotation of their own: the pair's status, no "mine".
+  const page = await newSignedInPage(browser, users.researcher.email, PASSWORD);
+  await openPair(page, ids.gold);
+  await expect(page.getByTestId("pair-status")).toBeVisible();
+  await expect(page.getByTestId("annotation-status")).toHaveCount(0);
+  await expect(page.getByTestId("document-title").nth(1)).toHaveText("#2 金门大桥");
+  await expect(page.getByTestId("legend-count-vital-gold")).toHaveText("3");
+  await expect(page.getByTestId("legend-count-ads-gold")).toHaveText("1");
+
+  const slider = page.getByTestId("threshold-slider");
+  const count = page.getByTestId("gold-kept-count");
+  await slider.fill("0");
+  await expect(count).toHaveText("3 of 3 gold spans kept");
+  await expect(page.getByTestId("gold-dropped")).toHaveCount(0);
+  await expect(page.locator('[data-testid="gold-mark"][data-gold-kept="0"]')).toHaveCount(0);
+
+  // At threshold 1 only the best sentence is kept: the other gold spans are counted, listed and struck through.
+  await slider.fill("1");
+  await expect(count).toHaveText(/^[0-2] of 3 gold spans kept$/);
+  const kept = Number((await count.innerText()).split(" ")[0]);
+  await expect(page.getByTestId("gold-dropped")).toHaveCount(3 - kept);
+  expect(await page.locator('[data-testid="gold-mark"][data-gold-kept="0"]').count()).toBeGreaterThanOrEqual(3 - kept);
+  // The ads gold span is noise: never counted, never marked.
+  await expect(page.locator('[data-testid="gold-mark"][data-category="ads"][data-gold-kept]')).toHaveCount(0);
+  await keepScreenshot(page, testInfo, "workspace");
+
+  await slider.fill("0");
+  await expect(count).toHaveText("3 of 3 gold spans kept");
   await page.context().close();
 });

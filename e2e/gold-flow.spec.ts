@@ -137,3 +137,32 @@ test("the reviewer accepts both annotations and saves the gold version; the expo
   expect(dump).toContain("vital");
   await admin.context().close();
 });
+
+test("new pair from files: cp1252 reads as written; binary and oversize files are refused before anything is sent", async ({ browser }) => {
+  const admin = await newSignedInPage(browser, E2E_ADMIN.email, E2E_ADMIN.password);
+  const posts: string[] = [];
+  admin.on("request", (r) => {
+    if (r.method() === "POST" && r.url().includes(`/datasets/${datasetId}/pairs`)) posts.push(r.url());
+  });
+  await admin.goto(`/datasets/${datasetId}`);
+  const form = admin.getByTestId("create-pair-form");
+  const files = form.getByTestId("pair-result-files");
+  const error = form.getByTestId("create-pair-error");
+  await files.setInputFiles({ name: "junk.txt", mimeType: "text/plain", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]) });
+  await expect(error).toHaveText("junk.txt: looks like binary data, not text. No file was added.");
+  await files.setInputFiles({ name: "big.txt", mimeType: "text/plain", buffer: Buffer.alloc(6 * 1024 * 1024, 0x61) });
+  await expect(error).toHaveText("big.txt is 6 MB; a result is at most 5 MB. No file was added.");
+  await form.getByTestId("pair-query").fill("Is the coffee good?");
+  await form.getByTestId("create-pair-submit").click();
+  await expect(error).toHaveText("Result 1: text is empty");
+  expect(posts).toEqual([]);
+
+  await files.setInputFiles({ name: "caffe.txt", mimeType: "text/plain", buffer: Buffer.from("Il caff\xe8 \xe8 buono. L\x92espresso costa 1,20 \x80.", "latin1") });
+  await expect(form.getByTestId("pair-result-content").first()).toHaveValue("Il caffè è buono. L’espresso costa 1,20 €.");
+  await expect(form.getByTestId("pair-result-source")).toHaveText("From caffe.txt (decoded as windows-1252, detected)");
+  await form.getByTestId("create-pair-submit").click();
+  await admin.waitForURL(/\/pairs\/[^/?]+/);
+  await expect(admin.getByTestId("heatmap").first()).toContainText("caffè è buono");
+  expect(posts).toHaveLength(1);
+  await admin.context().close();
+});

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./constants";
+import { keepScreenshot } from "./screenshot";
 import { signIn } from "./sign-in";
 
 // The inspector page requires a signed-in user (any role).
@@ -14,7 +15,7 @@ async function compress(page: Page) {
 
 const snippetText = (page: Page) => page.getByTestId("snippet").innerText();
 
-test("inspector: built-in example → heatmap, live threshold, presets, tooltip", async ({ page }) => {
+test("inspector: built-in example → heatmap, live threshold, presets, tooltip", async ({ page }, testInfo) => {
   await page.goto("/inspector");
   await expect(page.getByRole("heading", { name: "Inspector" })).toBeVisible();
   await page.getByTestId("demo-select").selectOption("__sample");
@@ -28,6 +29,7 @@ test("inspector: built-in example → heatmap, live threshold, presets, tooltip"
   const tokenLevel = (await heatmap.locator("[data-t]").count()) > 0;
   expect(await heatmap.locator("[data-u]").count()).toBeGreaterThan(5);
   if (tokenLevel) expect(await heatmap.locator("[data-t]").count()).toBeGreaterThan(50);
+  await keepScreenshot(page, testInfo, "inspector");
   // Page regions (navigation, footer, comments…) are boxed and labelled.
   await expect(heatmap.getByTestId("role-region").first()).toBeVisible();
   await expect(heatmap.locator("[data-kind=heading]").first()).toBeVisible();

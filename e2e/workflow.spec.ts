@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./constants";
+import { keepScreenshot } from "./screenshot";
 import { selectText } from "./select-text";
 import { createUser } from "./sign-in";
 import { createDataset, newSignedInPage } from "./test-data";
@@ -20,6 +21,8 @@ const users = {
 const DATASET = `e2e-workflow-${RUN}`;
 const COMMENT = "Also mark the publication date as metadata.";
 let datasetId = "";
+/** The pair two annotators labelled differently (set by the rejection test, reviewed by the review-view test). */
+let reviewedPairId = "";
 
 const record = (n: number) => ({
   id: `wf-${RUN}-${n}`,
@@ -69,6 +72,13 @@ test("import through the dataset page: a bad record imports nothing and is liste
   await expect(page.getByTestId("import-summary")).toContainText(`Imported ${GOOD.length} pair(s)`);
   await expect(page.getByTestId("import-errors")).toHaveCount(0);
   expect(await queuePairIds(page)).toHaveLength(GOOD.length);
+
+  // The imported pairs have no model scores yet: one click scores the whole dataset in the background, with progress.
+  await page.getByTestId("score-unscored").click();
+  await expect(page.getByTestId("score-unscored-result")).toHaveAttribute("data-state", "done", { timeout: 30_000 });
+  await expect(page.getByTestId("score-progress-text")).toHaveText(`Scored ${GOOD.length} pairs.`);
+  await page.getByTestId("score-unscored").click();
+  await expect(page.getByTestId("score-progress-text")).toHaveText("Every pair already has model scores.");
   await page.context().close();
 });
 
@@ -81,7 +91,7 @@ test("an annotator sees the dataset but no create-pair or import form", async ({
   await page.context().close();
 });
 
-test("queue: the dataset filter lists its pairs; j/k/Enter open a pair and n goes to the next one", async ({ browser }) => {
+test("queue: the dataset filter lists its pairs; j/k/Enter open a pair and n goes to the next one", async ({ browser }, testInfo) => {
   const page = await newSignedInPage(browser, users.ann1.email, PASSWORD);
   await page.goto("/pairs");
   await page.getByTestId("queue-filter-dataset").selectOption(datasetId);
@@ -90,6 +100,7 @@ test("queue: the dataset filter lists its pairs; j/k/Enter open a pair and n goe
   const rows = page.getByTestId("queue-row");
   await expect(rows).toHaveCount(GOOD.length);
   for (const text of await rows.allInnerTexts()) expect(text).toContain(DATASET);
+  await keepScreenshot(page, testInfo, "queue");
   const ids = await rows.evaluateAll((els) => els.map((r) => r.getAttribute("data-pair-id") ?? ""));
 
   await expect(rows.nth(0)).toHaveAttribute("aria-selected", "true");
@@ -122,7 +133,7 @@ async function annotateAndSubmit(page: Page, pairId: string, text: string, key: 
   await expect(page.getByTestId("annotation-status")).toHaveAttribute("data-status", "submitted");
 }
 
-test("a rejection with a comment reaches the annotator, who fixes and resubmits; agreement for two annotators", async ({ browser }) => {
+test("a rejection with a comment reaches the annotator, who fixes and resubmits; agreement for two annotators", async ({ browser }, testInfo) => {
   const [pairId] = await (async () => {
     const p = await newSignedInPage(browser, users.ann1.email, PASSWORD);
     const list = await queuePairIds(p);
@@ -130,6 +141,7 @@ test("a rejection with a comment reaches the annotator, who fixes and resubmits;
     return list;
   })();
   expect(pairId).toBeTruthy();
+  reviewedPairId = pairId!;
 
   const ann1 = await newSignedInPage(browser, users.ann1.email, PASSWORD);
   await annotateAndSubmit(ann1, pairId!, "On weekends the museum opens at 10 am", "1");
@@ -173,5 +185,55 @@ test("a rejection with a comment reaches the annotator, who fixes and resubmits;
   await expect(row).toContainText(users.ann2.email);
   // Both labelled "vital" on overlapping text: a figure, not "—".
   await expect(ann1.locator('[data-testid="agreement-category-row"][data-category="vital"]').getByTestId("agreement-f1-mean")).toHaveText(/^0\.\d{3}$|^1\.000$/);
+  await keepScreenshot(ann1, testInfo, "agreement");
   await ann1.context().close();
+});
+
+test("review page: each annotation highlighted in the document side by side, what only one annotator marked boxed, the gold pane follows the ticks", async ({
+  browser,
+}, testInfo) => {
+  expect(reviewedPairId).toBeTruthy();
+  const page = await newSignedInPage(browser, users.reviewer.email, PASSWORD);
+  await page.goto(`/pairs/${reviewedPairId}/review`);
+  const doc = page.getByTestId("review-document").first();
+  const pane = (email: string) => doc.locator(`[data-testid="review-annotator-pane"][data-annotator-email="${email}"]`);
+  await expect(pane(users.ann1.email)).toBeVisible();
+  await expect(pane(users.ann2.email)).toBeVisible();
+  await expect(doc.getByTestId("review-document-title")).toContainText("Museum");
+
+  // Both annotations drawn in the document with the workspace's category classes.
+  const metadata = pane(users.ann1.email).locator('[data-testid="review-mark"][data-category="metadata"]');
+  await expect(metadata).toHaveText("Published on 4 May 2024");
+  await expect(metadata).toHaveClass(/am-layer-mine am-c-metadata/);
+  const vital1 = pane(users.ann1.email).locator('[data-testid="review-mark"][data-category="vital"]');
+  await expect(vital1).toContainText("On weekends the museum opens at 10 am");
+  await expect(pane(users.ann2.email).locator('[data-testid="review-mark"][data-category="vital"]')).toContainText("the museum opens at 10 am and closes at 6 pm");
+
+  // Differences: ann2 never marked metadata (the whole span is boxed); of the vital spans only the ends differ.
+  await expect(metadata).toHaveAttribute("data-flag", "only");
+  await expect(pane(users.ann1.email).getByTestId("review-only-mark")).toHaveText(/^On weekends\s*$/);
+  await expect(pane(users.ann2.email).getByTestId("review-only-mark")).toHaveText(/^\s*and closes at 6 pm$/);
+  await expect(pane(users.ann2.email).locator('[data-flag="only"]')).toHaveCount(1);
+  await expect(pane(users.ann1.email)).toHaveAttribute("data-only", "2");
+  await expect(pane(users.ann2.email)).toHaveAttribute("data-only", "1");
+
+  // The gold pane draws the ticked candidates and follows the ticks.
+  const goldCounts = doc.getByTestId("review-gold-counts");
+  const before = Number(/^(\d+) ticked/.exec(await goldCounts.innerText())?.[1]);
+  expect(before).toBeGreaterThan(0);
+  await expect(doc.getByTestId("review-gold-pane").getByTestId("candidate-mark").first()).toBeVisible();
+  const ticked = await page.getByTestId("gold-candidate").evaluateAll((els) => els.findIndex((e) => e.getAttribute("data-included") === "1"));
+  const toggle = page.getByTestId("gold-candidate").nth(ticked).getByTestId("gold-candidate-toggle");
+  await toggle.uncheck();
+  await expect(goldCounts).toContainText(`${before - 1} ticked`);
+  await toggle.check();
+  await expect(goldCounts).toContainText(`${before} ticked`);
+
+  await doc.evaluate((el) => el.scrollIntoView({ block: "start" }));
+  await keepScreenshot(page, testInfo, "review");
+
+  // Clicking a mark highlights the same range in every pane (both annotators and the gold).
+  await pane(users.ann2.email).getByTestId("review-only-mark").click();
+  await expect.poll(() => doc.getByTestId("focus-mark").count()).toBeGreaterThanOrEqual(3);
+  await page.context().close();
 });

@@ -4,9 +4,11 @@ export type AppErrorCode =
   | "UNAUTHORIZED"
   | "FORBIDDEN"
   | "NOT_FOUND"
+  | "METHOD_NOT_ALLOWED"
   | "CONFLICT"
   | "PAYLOAD_TOO_LARGE"
   | "UNPROCESSABLE"
+  | "TOO_MANY_REQUESTS"
   | "UNAVAILABLE"
   | "INTERNAL";
 

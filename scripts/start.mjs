@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// `npm start`: prepare the database (migrations, demo seed, first admin), build once if needed, then `next start`.
+// `npm start`: prepare the database (migrations, demo seed, first admin), build when the sources changed since the
+// last build (or there is none), then `next start`.
 //   --prepare-only          stop after the database step
 // Environment: DATABASE_URL (default file:./data/snippet-lab.db), HOST (default 127.0.0.1), PORT (default 3000),
-// SNIPPET_LAB_SKIP_BUILD=1 (never build), SNIPPET_LAB_SKIP_SEED=1, SNIPPET_LAB_ADMIN_EMAIL/_PASSWORD.
+// SNIPPET_LAB_SKIP_BUILD=1 (never build, serve what .next has), SNIPPET_LAB_SKIP_SEED=1,
+// SNIPPET_LAB_ADMIN_EMAIL/_PASSWORD (the first admin, on a database without one only; later: snippet-lab users).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { checkBuild, computeBuildFingerprint, writeBuildStamp } from "./build-fingerprint.mjs";
 
 // Relative paths (DATABASE_URL, .next, migrations) are relative to the repo root, wherever npm start is run from.
 process.chdir(fileURLToPath(new URL("..", import.meta.url)));
@@ -27,14 +30,25 @@ if (prepare.status !== 0) {
 if (args.includes("--prepare-only")) process.exit(0);
 
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-if (!existsSync(".next/BUILD_ID")) {
-  if (truthy(process.env.SNIPPET_LAB_SKIP_BUILD)) {
-    console.warn("[start] no production build in .next and SNIPPET_LAB_SKIP_BUILD is set; next start will fail");
-  } else {
-    console.log("[start] no production build found, running next build (once)");
-    const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit" });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-  }
+// A build of older sources (after a git pull or an edit) is rebuilt: compared by a hash of every build input.
+const fingerprint = computeBuildFingerprint(".");
+const build = checkBuild(".", fingerprint);
+const changedList = (changed) =>
+  changed.length === 0 ? "" : ` (${changed.slice(0, 5).join(", ")}${changed.length > 5 ? `, and ${changed.length - 5} more` : ""})`;
+if (build.fresh) {
+  console.log(`[start] the production build in .next matches the sources (${fingerprint.hash.slice(0, 12)})`);
+  if (build.unstamped) writeBuildStamp(".", fingerprint);
+} else if (truthy(process.env.SNIPPET_LAB_SKIP_BUILD)) {
+  console.warn(
+    `[start] ${build.reason}${changedList(build.changed)}, but SNIPPET_LAB_SKIP_BUILD is set: serving .next as it is` +
+      (build.reason.startsWith("no production build") ? "; next start will fail" : ""),
+  );
+} else {
+  console.log(`[start] ${build.reason}${changedList(build.changed)}: running next build`);
+  const result = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  // The sources as they were when the build started: an edit during the build triggers the next rebuild.
+  writeBuildStamp(".", fingerprint);
 }
 
 const host = process.env.HOST || "127.0.0.1";

@@ -5,6 +5,7 @@ import { hasPermission } from "@/lib/auth/policy";
 import { CATEGORY_META, SPAN_CATEGORIES } from "@/lib/spans/categories";
 import { requireUser } from "@/lib/server/auth/require-user";
 import { computeDatasetAgreement } from "@/lib/server/db/agreement/compute-dataset-agreement";
+import { listAnnotatedDatasetIds } from "@/lib/server/db/agreement/list-annotated-datasets";
 import { agreementQuerySchema } from "@/lib/server/db/annotations/review-request-schemas";
 import { listQueueFilterOptions } from "@/lib/server/db/annotations/queue-filter-options";
 
@@ -25,8 +26,11 @@ export default async function AgreementPage({ searchParams }: { searchParams: Pr
   const asked = new URLSearchParams();
   for (const k of ["datasetId", "metric", "category"]) if (first(sp[k])) asked.set(k, first(sp[k])!);
   const user = await requireUser({ permission: "pair:read", next: `/agreement${asked.size ? `?${asked}` : ""}` });
-  const { datasets } = await listQueueFilterOptions();
-  const fallback = datasets.find((d) => d.pairCount > 0) ?? datasets[0];
+  const [{ datasets }, annotated] = await Promise.all([listQueueFilterOptions(), listAnnotatedDatasetIds()]);
+  // Without a choice: the first dataset with annotations to compare (by name), else the first with pairs.
+  const withAnnotations = new Set(annotated);
+  const fallback = datasets.find((d) => withAnnotations.has(d.id)) ?? datasets.find((d) => d.pairCount > 0) ?? datasets[0];
+  const noneAnnotated = annotated.length === 0;
   const parsed = agreementQuerySchema.safeParse({
     datasetId: first(sp.datasetId) || fallback?.id,
     metric: first(sp.metric) || undefined,
@@ -52,7 +56,8 @@ export default async function AgreementPage({ searchParams }: { searchParams: Pr
           <select name="datasetId" defaultValue={parsed.success ? parsed.data.datasetId : ""} className={input} data-testid="agreement-dataset">
             {datasets.map((d) => (
               <option key={d.id} value={d.id}>
-                {d.name} ({d.pairCount})
+                {d.name} ({d.pairCount} pair{d.pairCount === 1 ? "" : "s"}
+                {withAnnotations.has(d.id) ? "" : ", no annotations"})
               </option>
             ))}
           </select>
@@ -81,6 +86,11 @@ export default async function AgreementPage({ searchParams }: { searchParams: Pr
       </form>
 
       {datasets.length === 0 && <p className="text-sm text-slate-500">No datasets yet.</p>}
+      {datasets.length > 0 && noneAnnotated && (
+        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="agreement-none">
+          No dataset has submitted or reviewed annotations yet: agreement compares annotations once annotators submit them.
+        </p>
+      )}
       {datasets.length > 0 && !agreement && (
         <p className="text-sm text-red-700" role="alert">
           Unknown dataset or invalid options. <Link href="/agreement" className="underline">Start over</Link>

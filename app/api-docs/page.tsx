@@ -105,8 +105,13 @@ export default function ApiDocsPage() {
             {[
               ["400 BAD_REQUEST", "Invalid JSON or fields; the message lists every offending path (details.issues)."],
               ["401 UNAUTHORIZED", "API keys are configured and the bearer key is missing or wrong."],
-              ["404 NOT_FOUND", "Unknown model; details lists the available ones."],
+              ["403 FORBIDDEN", "App routes: the role lacks the permission, or a cross-origin write."],
+              ["404 NOT_FOUND", "Unknown model (details lists the available ones), record or API path."],
+              ["405 METHOD_NOT_ALLOWED", "The route does not take this method; the Allow header lists the ones it does."],
+              ["409 CONFLICT", "App routes: a version conflict, a name or email taken, or the last active admin."],
               ["413 PAYLOAD_TOO_LARGE", "Body over 27 MB, a result over 5 MB, or results over 25 MB in total."],
+              ["422 UNPROCESSABLE", "App routes: well-formed but unusable input (import records, spans that do not match the text)."],
+              ["429 TOO_MANY_REQUESTS", "POST /api/auth/login after 10 failures of one email and address in 15 minutes; Retry-After says when."],
               ["503 UNAVAILABLE", "No model installed (use bm25 or lead)."],
               ["500 INTERNAL", "Unexpected; logged on the server."],
             ].map(([s, d]) => (
@@ -138,11 +143,12 @@ export default function ApiDocsPage() {
           <tbody>
             {[
               ["GET /api/v1/datasets · POST {name, description?}", "pair:read · dataset:write", "List with counts; create (409 when the name exists)."],
-              ["POST /api/v1/datasets/{id}/pairs", "dataset:write", "{query, results: [{text | html | url, title?}]} → 201 {id}; URLs are fetched server-side (http/https, no private addresses)."],
+              ["POST /api/v1/datasets/{id}/pairs", "dataset:write", "{query, results: [{text | html | url, title?}]} → 201 {id}; or multipart: query, results (that JSON array) and file parts (.txt/.html, BOM / UTF-8 / declared charset / windows-1252 sniff; binary or undecodable → 422 naming the file, nothing created). URLs are fetched server-side (http/https, no private addresses)."],
               ["POST /api/v1/datasets/{id}/import", "dataset:write", "multipart file + format (jsonl | squad | hotpotqa | label-studio | gold-jsonl), ≤ 100 MB, UTF-8; 422 lists every bad record and nothing is written."],
               ["GET /api/v1/datasets/{id}/export?format=", "export:read", "gold-jsonl | label-studio | prodigy, streamed as an attachment."],
               ["GET /api/v1/pairs", "pair:read", "Queue: datasetId, status, annotatorId, category, sort (updatedAt | uncertainty | disagreement), direction, limit, cursor."],
               ["POST /api/v1/pairs/score", "model:run", "{datasetId?, limit?, model?}: fill the model-score cache of unscored pairs."],
+              ["POST /api/v1/pairs/score/jobs · GET …/jobs?datasetId= · GET …/jobs/{id}", "model:run", "{datasetId?, model?} → 202 {job}: score every unscored pair of the dataset (all when omitted) in the background (200 with the running job if one is already going); poll {job: {state, total, done, scored, failed, failures}}."],
               ["POST /api/v1/pairs/{id}/scores", "pair:read", "{model?} → per document: text, blocks, units, tokenScores, snippet (cached per model and input)."],
               ["GET · PUT /api/v1/pairs/{id}/annotation", "pair:read · pair:annotate", "My annotation; PUT {version, spans} → 409 CONFLICT with the server's spans when someone saved first."],
               ["POST /api/v1/pairs/{id}/annotation/submit", "pair:annotate", "{version?, comment?}: in progress → submitted."],
@@ -153,6 +159,9 @@ export default function ApiDocsPage() {
               ["POST /api/v1/annotations/{id}/review", "pair:review", "{decision: accept | reject, comment (required to reject), version?}; never your own."],
               ["GET · PUT /api/v1/pairs/{id}/gold", "pair:read · pair:review", "The adjudicated gold spans; PUT {spans, comment?, version?}."],
               ["GET /api/v1/agreement?datasetId=", "pair:read", "Char F1 and token kappa per category; pairs with the lowest agreement first."],
+              ["GET · POST /api/users", "user:manage", "List accounts; create {email, name, password, role} → 201 (409 when the email exists)."],
+              ["PATCH /api/users/{id}", "user:manage", "{role?, disabled?, name?}: disabling ends the user's sessions at once; 409 for the last active admin."],
+              ["POST /api/users/{id}/password", "user:manage", "{password?} → {generatedPassword?}: a new password (generated and returned once when omitted); the user's sessions end."],
             ].map(([route, permission, what]) => (
               <tr key={route} className="border-t border-slate-200 align-top">
                 <td className="py-2 pr-4 font-mono text-xs">{route}</td>

@@ -3,12 +3,14 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { compressRequestSchema } from "../../lib/schemas/compress";
 import { compressRequest } from "../../lib/server/compress/compress-request";
+import { decodeTextFile } from "../../lib/text-decoding/decode-text-file";
 import type { CliCommand } from "../types";
 
 const usage = `snippet-lab compress --query "QUESTION" FILE [FILE ...] [options]
 
 Compresses one result set (each FILE is one result; .html/.htm files are parsed as HTML, others as
-plain text; "-" reads standard input) with the same pipeline as POST /api/v1/compress.
+plain text; "-" reads standard input) with the same pipeline as POST /api/v1/compress. Files are decoded
+like uploads (BOM, UTF-8, <meta charset>, a careful windows-1252 sniff); binary or undecodable files are refused.
 
   --query Q          the query (required)
   --preset P         low | medium | high = 1,000 / 4,000 / 10,000 tokens for the whole set (default medium)
@@ -48,8 +50,11 @@ export const command: CliCommand = {
       return 2;
     }
     const results = positionals.map((file, i) => {
-      const content = readFileSync(file === "-" ? 0 : file, "utf8");
-      const isHtml = /\.html?$/i.test(file) || (file === "-" && /^\s*</.test(content));
+      // The upload rules (lib/text-decoding): BOM, UTF-8, <meta charset>, a careful windows-1252 sniff; binary refused.
+      const bytes = new Uint8Array(readFileSync(file === "-" ? 0 : file));
+      const name = file === "-" ? "standard input" : file;
+      const isHtml = /\.x?html?$/i.test(file) || (file === "-" && /^\s*</.test(Buffer.from(bytes.subarray(0, 512)).toString("latin1")));
+      const content = decodeTextFile(bytes, { name, kind: isHtml ? "html" : "text" }).text;
       return { id: file === "-" ? String(i) : path.basename(file), ...(isHtml ? { html: content } : { text: content }) };
     });
     const body = compressRequestSchema.parse({

@@ -34,6 +34,12 @@ interface Props {
   marks: readonly Mark[];
   onActivate: (a: MarkActivation) => void;
   onDeleteMine: (id: string) => void;
+  /** false while something else owns the pointer's attention (the span popover) and in the review panes. */
+  showTooltip?: boolean;
+  /** Per counted gold span id: whether the current selection keeps it (written to data-gold-kept, no re-render). */
+  goldKept?: ReadonlyMap<string, boolean>;
+  /** Classes of the text container (font size, line height); the review panes use a smaller size. */
+  textClassName?: string;
 }
 
 interface Hover {
@@ -41,7 +47,7 @@ interface Hover {
   y: number;
   t: number;
   u: number;
-  marks: { layer: Layer; category: string }[];
+  marks: { layer: Layer; category: string; goldKept?: string }[];
 }
 
 /**
@@ -50,7 +56,7 @@ interface Hover {
  * (kept units) is written to data-kept attributes imperatively, so a threshold move never re-renders tokens.
  */
 export function AnnotatedHeatmap(props: Props) {
-  const { documentId, text, blocks, units, tokenScores, unitScores, kept, aggregation, marks, onActivate, onDeleteMine } = props;
+  const { documentId, text, blocks, units, tokenScores, unitScores, kept, aggregation, marks, onActivate, onDeleteMine, showTooltip = true, goldKept, textClassName } = props;
   const view = useMemo(() => buildHeatmapView({ text, blocks, units, tokens: tokenScores }), [text, blocks, units, tokenScores]);
   const unitBuckets = useMemo(() => (tokenScores ? undefined : unitScores.map(heatBucket)), [tokenScores, unitScores]);
 
@@ -62,7 +68,7 @@ export function AnnotatedHeatmap(props: Props) {
     for (const b of view.flatMap((r) => r.blocks)) {
       const mine = sorted.filter((m) => m.start < b.end && m.end > b.start);
       if (mine.length === 0) continue;
-      const sig = mine.map((m) => `${m.key}:${m.start}:${m.end}:${m.category}`).join("|");
+      const sig = mine.map((m) => `${m.key}:${m.start}:${m.end}:${m.category}:${m.flag ?? ""}`).join("|");
       const prev = prevByBlock.current.get(b.index);
       next.set(b.index, prev && prev.sig === sig ? prev : { sig, marks: mine });
     }
@@ -91,6 +97,7 @@ export function AnnotatedHeatmap(props: Props) {
 
   const ref = useRef<HTMLDivElement>(null);
   useKeptAttributes(ref, kept, [view, unitBuckets, marksByBlock, detailAll]);
+  useGoldKeptAttributes(ref, goldKept, [view, marksByBlock, detailAll]);
 
   const [hover, setHover] = useState<Hover | null>(null);
   const onMouseOver = (e: React.MouseEvent) => {
@@ -104,7 +111,7 @@ export function AnnotatedHeatmap(props: Props) {
     const covering: Hover["marks"] = [];
     for (let el: HTMLElement | null = target.closest<HTMLElement>("[data-mark-key]"); el && el !== unitEl; el = el.parentElement?.closest<HTMLElement>("[data-mark-key]") ?? null) {
       if (!unitEl.contains(el)) break;
-      covering.push({ layer: el.dataset.layer as Layer, category: el.dataset.category ?? "" });
+      covering.push({ layer: el.dataset.layer as Layer, category: el.dataset.category ?? "", ...(el.dataset.goldKept ? { goldKept: el.dataset.goldKept } : {}) });
     }
     setHover({ x: e.clientX, y: e.clientY, u: Number(unitEl.dataset.u), t: tokEl ? Number(tokEl.dataset.t) : -1, marks: covering.reverse() });
   };
@@ -114,7 +121,8 @@ export function AnnotatedHeatmap(props: Props) {
     for (let el: HTMLElement | null = target.closest<HTMLElement>("[data-mark-key]"); el; el = el.parentElement?.closest<HTMLElement>("[data-mark-key]") ?? null) {
       if (!ref.current?.contains(el)) break;
       const m = markByKey.get(el.dataset.markKey ?? "");
-      if (m) out.push(m);
+      // The model's category layer is read-only context: nothing to open or edit.
+      if (m && m.layer !== "categories") out.push(m);
     }
     return out.reverse();
   };
@@ -123,7 +131,11 @@ export function AnnotatedHeatmap(props: Props) {
     const sel = window.getSelection();
     if (sel && !sel.isCollapsed) return;
     const found = marksAt(e.target as HTMLElement);
-    if (found.length > 0) onActivate({ documentId, marks: found, x: e.clientX, y: e.clientY });
+    if (found.length > 0) {
+      // The popover opens where the tooltip was: the tooltip goes until the pointer moves on.
+      setHover(null);
+      onActivate({ documentId, marks: found, x: e.clientX, y: e.clientY });
+    }
   };
   const onKeyDown = (e: React.KeyboardEvent) => {
     const el = e.target as HTMLElement;
@@ -148,7 +160,7 @@ export function AnnotatedHeatmap(props: Props) {
         ref={ref}
         data-testid="heatmap"
         data-result-id={documentId}
-        className="text-[15px] leading-8 text-slate-900"
+        className={textClassName ?? "text-[15px] leading-8 text-slate-900"}
         onMouseOver={onMouseOver}
         onMouseLeave={() => setHover(null)}
         onClick={onClick}
@@ -164,7 +176,7 @@ export function AnnotatedHeatmap(props: Props) {
           <Body view={view} probs={tokenScores?.probs} unitBuckets={unitBuckets} marksByBlock={marksByBlock} detailAll={detailAll} />
         </div>
       </div>
-      {hover && unit && (
+      {showTooltip && hover && unit && (
         <TokenTooltip
           x={hover.x}
           y={hover.y}
@@ -180,7 +192,12 @@ export function AnnotatedHeatmap(props: Props) {
           {hover.marks.length > 0 && (
             <div data-testid="tooltip-categories">
               {hover.marks
-                .map((m) => `${CATEGORY_META[m.category as keyof typeof CATEGORY_META]?.label ?? m.category} (${m.layer === "mine" ? "mine" : m.layer})`)
+                .map(
+                  (m) =>
+                    `${CATEGORY_META[m.category as keyof typeof CATEGORY_META]?.label ?? m.category} (${m.layer === "mine" ? "mine" : m.layer}${
+                      m.goldKept === "1" ? ", kept" : m.goldKept === "0" ? ", dropped by this selection" : ""
+                    })`,
+                )
                 .join(", ")}
             </div>
           )}
@@ -289,14 +306,15 @@ function Nodes({ nodes, probs }: { nodes: readonly RunNode[]; probs?: Float32Arr
           return (
             <span
               key={`${m.key}@${firstStart(n)}`}
-              data-testid={mine ? "span-mark" : m.layer === "gold" ? "gold-mark" : "suggestion-mark"}
+              data-testid={m.testId ?? (mine ? "span-mark" : m.layer === "gold" ? "gold-mark" : m.layer === "categories" ? "category-mark" : "suggestion-mark")}
               data-mark-key={m.key}
               data-layer={m.layer}
               data-category={m.category}
+              {...(m.flag ? { "data-flag": m.flag } : {})}
               {...(mine ? { "data-span-id": m.id } : m.layer === "gold" ? { "data-gold-id": m.id } : { "data-suggestion-id": m.id })}
-              className={`am-mark am-layer-${m.layer} am-c-${m.category}`}
+              className={`am-mark am-layer-${m.layer} am-c-${m.category}${m.flag ? ` am-flag-${m.flag}` : ""}`}
               tabIndex={mine || m.layer === "judge" || m.layer === "model" ? 0 : undefined}
-              role="button"
+              role={m.layer === "categories" ? undefined : "button"}
               aria-label={`${CATEGORY_META[m.category].label} ${mine ? "span" : m.layer}`}
             >
               <Nodes nodes={n.children} probs={probs} />
@@ -315,6 +333,26 @@ function Nodes({ nodes, probs }: { nodes: readonly RunNode[]; probs?: Float32Arr
       })}
     </>
   );
+}
+
+/**
+ * Writes data-gold-kept ("1" kept, "0" dropped) on gold mark elements, imperatively like useKeptAttributes: a
+ * threshold move re-labels the few gold elements instead of re-rendering blocks.
+ */
+function useGoldKeptAttributes(root: React.RefObject<HTMLElement | null>, goldKept: ReadonlyMap<string, boolean> | undefined, renderDeps: React.DependencyList): void {
+  const els = useRef<HTMLElement[]>([]);
+  useLayoutEffect(() => {
+    els.current = root.current ? [...root.current.querySelectorAll<HTMLElement>("[data-gold-id]")] : [];
+  }, renderDeps);
+  useLayoutEffect(() => {
+    for (const el of els.current) {
+      const k = goldKept?.get(el.dataset.goldId ?? "");
+      const v = k === undefined ? undefined : k ? "1" : "0";
+      if (el.dataset.goldKept === v) continue;
+      if (v === undefined) delete el.dataset.goldKept;
+      else el.dataset.goldKept = v;
+    }
+  }, [goldKept, ...renderDeps]);
 }
 
 function firstStart(n: RunNode): number {

@@ -28,6 +28,12 @@ function css(): string {
     `.am-layer-gold{border-top:2px dotted var(--am-c);}`,
     `.am-layer-judge,.am-layer-model{outline:1px dashed var(--am-c);outline-offset:-1px;background-image:repeating-linear-gradient(135deg,rgb(var(--am-rgb)/.16) 0 3px,transparent 3px 6px)}`,
     `.am-layer-mine{background-color:rgb(var(--am-rgb)/.14)}`,
+    `.am-layer-categories{border-bottom:3px dotted var(--am-c);cursor:default}`,
+    // Gold the current threshold/budget drops (vital gold only): struck through, so "lost" reads without colour too.
+    `.am-layer-gold[data-gold-kept="0"]{text-decoration-line:line-through;text-decoration-color:rgb(15 23 42/.75);text-decoration-thickness:2px}`,
+    // Review: a range only this annotator marked (boxed), and the clicked span or candidate (yellow).
+    `.am-flag-only{outline:2px solid rgb(15 23 42);outline-offset:1px;border-radius:2px}`,
+    `.am-flag-focus{outline:2px solid #A16207;outline-offset:0;background-image:none;background-color:rgb(250 204 21/.45)}`,
   ];
   for (const c of SPAN_CATEGORIES) {
     const { color } = CATEGORY_META[c];
@@ -48,9 +54,23 @@ export function CategoryStyles() {
 }
 
 /** A small sample of a category's mark for legends and menus. */
-export function CategorySwatch({ category, layer = "mine" }: { category: SpanCategory; layer?: "mine" | "gold" | "judge" }) {
+export function CategorySwatch({
+  category,
+  layer = "mine",
+  flag,
+  goldKept,
+}: {
+  category: SpanCategory;
+  layer?: "mine" | "gold" | "judge";
+  flag?: "only" | "focus";
+  goldKept?: boolean;
+}) {
   return (
-    <span className={`am-mark am-layer-${layer} am-c-${category} inline-block rounded-sm px-1 font-mono text-[11px] leading-5`} aria-hidden="true">
+    <span
+      className={`am-mark am-layer-${layer} am-c-${category}${flag ? ` am-flag-${flag}` : ""} inline-block rounded-sm px-1 font-mono text-[11px] leading-5`}
+      {...(goldKept === undefined ? {} : { "data-gold-kept": goldKept ? "1" : "0" })}
+      aria-hidden="true"
+    >
       Abc
     </span>
   );

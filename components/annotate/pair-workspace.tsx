@@ -10,21 +10,25 @@ import { useLiveSelection } from "@/components/inspector/use-live-selection";
 import type { PairScoresOut } from "@/lib/schemas/annotation";
 import type { UnitOut } from "@/lib/schemas/compress";
 import { CATEGORY_META, SPAN_CATEGORIES, categoryForKey, type SpanCategory } from "@/lib/spans/categories";
+import { documentLabel } from "@/lib/text/document-label";
 import { historyActionForKey } from "@/lib/spans/history-keys";
+import { categorySpansFromTokens } from "@/lib/spans/category-spans-from-tokens";
 import { modelSpansFromScores } from "@/lib/spans/model-spans-from-scores";
 import { snapToTokens } from "@/lib/spans/snap-to-tokens";
 import { snapToWords } from "@/lib/spans/snap-to-words";
 import { AnnotatedHeatmap, type MarkActivation } from "./annotated-heatmap";
+import { blockUnits } from "./block-units";
 import { CategoryLegend } from "./category-legend";
-import { CategoryStyles } from "./category-styles";
+import { CategoryStyles, CategorySwatch } from "./category-styles";
 import { ConflictDialog } from "./conflict-dialog";
 import { readDocSelection, type DocSelection } from "./dom-offsets";
+import { computeGoldKept, goldKeptText, KEEP_CATEGORY } from "./gold-kept";
 import { HistoryPanel } from "./history-panel";
 import { OriginalPageFrame } from "./original-page-frame";
 import { SelectionMenu } from "./selection-menu";
 import { SpanPopover } from "./span-popover";
 import { StatusBadge } from "./status-badge";
-import { saveStateText, type ClientSuggestion, type EditorSpan, type Layer, type Mark, type PairWorkspaceData } from "./types";
+import { LAYERS, saveStateText, type ClientSuggestion, type EditorSpan, type Layer, type Mark, type PairWorkspaceData } from "./types";
 import { useAnnotationEditor } from "./use-annotation-editor";
 
 export interface PairWorkspaceProps {
@@ -66,10 +70,6 @@ function isTextEntry(el: Element | null): boolean {
   return !!input && !["range", "checkbox", "radio", "button", "submit", "reset"].includes(input.type);
 }
 
-/** Units for a document before (or without) scores: one per block, so the text renders and can be annotated. */
-function blockUnits(blocks: PairWorkspaceData["pair"]["documents"][number]["blocks"]): UnitOut[] {
-  return blocks.map((b, i) => ({ start: b.start, end: b.end, block: i, score: 0, tokens: 0 }));
-}
 
 /**
  * The per-pair workspace: every document of the result set with the token heatmap and span layers, the live
@@ -83,6 +83,7 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
     pairId: pair.id,
     version: data.annotation?.version ?? 0,
     status: data.annotation?.status ?? null,
+    pairStatus: pair.status,
     spans: data.annotation?.spans ?? [],
     texts,
     cannotAnnotate: !permissions.annotate,
@@ -173,7 +174,7 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
   }, []);
 
   // ---------- layers and marks ----------
-  const [layers, setLayers] = useState<Record<Layer, boolean>>({ mine: true, gold: true, judge: true, model: true });
+  const [layers, setLayers] = useState<Record<Layer, boolean>>({ mine: true, gold: true, judge: true, model: true, categories: true });
   const [judgeSuggestions, setJudgeSuggestions] = useState<ClientSuggestion[]>(() => data.suggestions.filter((s) => s.source === "judge"));
   const modelSuggestions = useMemo(() => data.suggestions.filter((s) => s.source === "model"), [data.suggestions]);
   const mineById = useMemo(() => new Map(editor.spans.map((s) => [s.id, s])), [editor.spans]);
@@ -184,6 +185,19 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
   );
   const acceptedSuggestions = useMemo(() => new Set(editor.spans.flatMap((s) => (s.suggestionId ? [s.suggestionId] : []))), [editor.spans]);
 
+  // The model's category of every token (models with a category head), as runs: why it keeps or drops text.
+  const categorySpans = useMemo(
+    () =>
+      (scores?.results ?? []).flatMap((r) =>
+        r.tokenScores?.categories
+          ? categorySpansFromTokens({ documentId: r.id, text: r.text, starts: r.tokenScores.starts, ends: r.tokenScores.ends, categories: r.tokenScores.categories }).map(
+              (s, k) => ({ ...s, id: `cat-${r.id}-${k}` }),
+            )
+          : [],
+      ),
+    [scores],
+  );
+
   const marksByDoc = useMemo(() => {
     const out = new Map<string, Mark[]>(pair.documents.map((d) => [d.id, []]));
     const push = (layer: Layer, s: { id: string; documentId: string; start: number; end: number; category: SpanCategory }) =>
@@ -192,20 +206,26 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
     if (layers.mine) for (const s of editor.spans) push("mine", s);
     if (layers.judge) for (const s of judgeSuggestions) push("judge", s);
     if (layers.model) for (const s of modelSuggestions) push("model", s);
+    if (layers.categories) for (const s of categorySpans) push("categories", s);
     return out;
-  }, [pair.documents, layers, data.gold, editor.spans, judgeSuggestions, modelSuggestions]);
+  }, [pair.documents, layers, data.gold, editor.spans, judgeSuggestions, modelSuggestions, categorySpans]);
 
   const counts = useMemo(() => {
-    const c = Object.fromEntries(SPAN_CATEGORIES.map((k) => [k, 0])) as Record<SpanCategory, number>;
-    for (const s of editor.spans) c[s.category]++;
-    return c;
-  }, [editor.spans]);
-  const layerCounts: Record<Layer, number> = {
-    mine: editor.spans.length,
-    gold: data.gold.length,
-    judge: judgeSuggestions.length,
-    model: modelSuggestions.length,
-  };
+    const out = {} as Record<Layer, Record<SpanCategory, number>>;
+    for (const l of LAYERS) out[l] = Object.fromEntries(SPAN_CATEGORIES.map((k) => [k, 0])) as Record<SpanCategory, number>;
+    for (const s of editor.spans) out.mine[s.category]++;
+    for (const s of data.gold) out.gold[s.category]++;
+    for (const s of judgeSuggestions) out.judge[s.category]++;
+    for (const s of modelSuggestions) out.model[s.category]++;
+    for (const s of categorySpans) out.categories[s.category]++;
+    return out;
+  }, [editor.spans, data.gold, judgeSuggestions, modelSuggestions, categorySpans]);
+
+  // Gold kept and lost: which vital gold spans the current threshold/budget keeps (recomputed with the selection).
+  const goldKept = useMemo(() => (live && data.gold.length > 0 ? computeGoldKept(live.selection, data.gold) : null), [live, data.gold]);
+  const goldKeptLabel = goldKept ? goldKeptText(goldKept) : null;
+  const droppedGold = useMemo(() => (goldKept ? data.gold.filter((g) => goldKept.byId.get(g.id) === false) : []), [goldKept, data.gold]);
+  const goldKeptById = goldKept?.byId;
 
   // ---------- creating spans from the selection ----------
   const altAtSelect = useRef(false);
@@ -350,6 +370,8 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
     [data.models],
   );
   const reviewComment = data.annotation?.reviewComment ?? null;
+  // Headings and tabs: the title, else the first heading or words (never an internal id).
+  const labels = useMemo(() => pair.documents.map((d) => documentLabel(d)), [pair.documents]);
 
   return (
     <div className="space-y-4" data-testid="pair-workspace" onMouseDown={() => (altAtSelect.current = false)} onMouseUp={(e) => (altAtSelect.current = e.altKey)}>
@@ -359,7 +381,7 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
           <span>
             Dataset <span className="font-medium text-slate-700">{pair.dataset}</span>
           </span>
-          <StatusBadge status={editor.status} reviewComment={reviewComment} />
+          <StatusBadge pairStatus={editor.pairStatus} status={editor.status} reviewComment={reviewComment} />
           <span data-testid="save-state" aria-live="polite" className={`rounded px-2 py-0.5 ${editor.saveState.kind === "error" || editor.saveState.kind === "conflict" ? "bg-red-50 text-red-800" : "bg-slate-100 text-slate-700"}`}>
             {saveStateText(editor.saveState)}
           </span>
@@ -415,6 +437,15 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
             ))}
           </select>
         </label>
+        {goldKept && goldKeptLabel && (
+          <span
+            className={`rounded px-2 py-0.5 text-xs font-semibold ${goldKept.kept < goldKept.total ? "bg-amber-100 text-amber-950" : "bg-green-50 text-green-900"}`}
+            title="Vital gold spans the current threshold and budget keep (≥ 90 % of their characters in the snippet)"
+            data-testid="gold-kept-count"
+          >
+            {goldKeptLabel}
+          </span>
+        )}
         {loading && <span className="text-xs text-slate-500" data-testid="scores-loading">Scoring…</span>}
         {!readOnly && (
           <span className="flex gap-1">
@@ -439,7 +470,7 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
             <nav className="flex flex-wrap gap-1" aria-label="Documents of the result set">
               {pair.documents.map((d, i) => (
                 <button key={d.id} type="button" onClick={() => scrollToDoc(i)} data-testid={`doc-tab-${i}`} className="max-w-56 truncate rounded-md bg-slate-100 px-2.5 py-1 text-xs text-slate-700 hover:bg-slate-200">
-                  #{i + 1} {d.title ?? d.url ?? d.id}
+                  #{i + 1} {labels[i]}
                 </button>
               ))}
             </nav>
@@ -459,7 +490,9 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
               >
                 <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 pb-2">
                   <h2 className="min-w-0 truncate text-sm font-semibold text-slate-800">
-                    #{i + 1} {d.title ?? "Untitled"}
+                    <span data-testid="document-title">
+                      #{i + 1} {labels[i]}
+                    </span>
                     {d.url && <span className="ml-2 font-normal text-slate-500">{d.url}</span>}
                   </h2>
                   {d.rawHtml !== null && (
@@ -474,7 +507,7 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
                   )}
                 </div>
                 {showOriginal ? (
-                  <OriginalPageFrame html={d.rawHtml!} title={d.title ?? d.url ?? d.id} />
+                  <OriginalPageFrame html={d.rawHtml!} title={labels[i] ?? "Original page"} />
                 ) : r && live ? (
                   <AnnotatedHeatmap
                     documentId={d.id}
@@ -488,9 +521,11 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
                     marks={marksByDoc.get(d.id) ?? NO_MARKS}
                     onActivate={onActivate}
                     onDeleteMine={onDeleteMine}
+                    showTooltip={!popover}
+                    {...(goldKeptById ? { goldKept: goldKeptById } : {})}
                   />
                 ) : scoresError || !loading ? (
-                  <FallbackDocument doc={d} marks={marksByDoc.get(d.id) ?? NO_MARKS} onActivate={onActivate} onDeleteMine={onDeleteMine} />
+                  <FallbackDocument doc={d} marks={marksByDoc.get(d.id) ?? NO_MARKS} onActivate={onActivate} onDeleteMine={onDeleteMine} showTooltip={!popover} />
                 ) : (
                   <p className="text-sm text-slate-500" data-testid="document-loading">
                     Loading scores…
@@ -504,8 +539,38 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
         <aside className="min-w-0 space-y-4 self-start">
           <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
             <h2 className="mb-3 text-sm font-semibold text-slate-800">Snippet</h2>
+            {goldKept && goldKeptLabel && (
+              <div
+                className={`mb-3 space-y-1 rounded-md px-3 py-2 text-xs ${goldKept.kept < goldKept.total ? "bg-amber-50 text-amber-950" : "bg-green-50 text-green-900"}`}
+                data-testid="gold-kept"
+                data-kept={goldKept.kept}
+                data-total={goldKept.total}
+                role="status"
+              >
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold">{goldKeptLabel}</span>
+                  <span className="text-slate-600">
+                    {CATEGORY_META[KEEP_CATEGORY].label} gold spans; one counts as kept when ≥ 90 % of its characters are in the snippet (the rule
+                    of <code>snippet-lab eval</code>).
+                  </span>
+                </p>
+                {droppedGold.length > 0 && (
+                  <ul className="space-y-0.5" data-testid="gold-dropped-list">
+                    {droppedGold.map((g) => (
+                      <li key={g.id} className="flex items-start gap-2" data-testid="gold-dropped" data-gold-id={g.id}>
+                        <CategorySwatch category={g.category} layer="gold" goldKept={false} />
+                        <span className="min-w-0 flex-1 truncate">
+                          dropped: <span className="text-slate-700">&ldquo;{g.text}&rdquo;</span>
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {!layers.gold && droppedGold.length > 0 && <p className="text-slate-600">Show the gold layer to see them struck through in the text.</p>}
+              </div>
+            )}
             {scores && live ? (
-              <SnippetPane data={scores} live={live} active={-1} onSelect={scrollToDoc} />
+              <SnippetPane data={scores} live={live} active={-1} onSelect={scrollToDoc} titles={labels} />
             ) : (
               <p className="text-sm text-slate-500">{scoresError ? "No scores." : "Scoring…"}</p>
             )}
@@ -513,7 +578,7 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
 
           <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
             <h2 className="text-sm font-semibold text-slate-800">Categories</h2>
-            <CategoryLegend counts={counts} layers={layers} layerCounts={layerCounts} onToggleLayer={(l) => setLayers((x) => ({ ...x, [l]: !x[l] }))} />
+            <CategoryLegend counts={counts} layers={layers} onToggleLayer={(l) => setLayers((x) => ({ ...x, [l]: !x[l] }))} />
             <p className="text-xs text-slate-500">
               Select text, then press 1–6 (Alt keeps the exact characters). Click a mark to change or delete it; Delete removes a focused span;
               Ctrl+Z / Ctrl+Shift+Z undo and redo; n opens the next pair.
@@ -635,11 +700,13 @@ function FallbackDocument({
   marks,
   onActivate,
   onDeleteMine,
+  showTooltip,
 }: {
   doc: PairWorkspaceData["pair"]["documents"][number];
   marks: readonly Mark[];
   onActivate: (a: MarkActivation) => void;
   onDeleteMine: (id: string) => void;
+  showTooltip: boolean;
 }) {
   const units = useMemo(() => blockUnits(doc.blocks), [doc.blocks]);
   const zeros = useMemo(() => units.map(() => 0), [units]);
@@ -656,6 +723,7 @@ function FallbackDocument({
       marks={marks}
       onActivate={onActivate}
       onDeleteMine={onDeleteMine}
+      showTooltip={showTooltip}
     />
   );
 }

@@ -49,7 +49,7 @@ export function SpanPopover(p: Props) {
       role="dialog"
       aria-label="Span"
       data-testid="span-popover"
-      className="fixed z-40 w-80 space-y-3 rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-xl"
+      className="fixed z-[60] w-80 space-y-3 rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-xl"
       style={{ left: Math.max(8, left), top: p.y + 10 }}
     >
       {p.marks.map((m) => {

@@ -10,8 +10,9 @@ export type { PairWorkspaceData, StoredSpan, StoredSuggestion };
 /** A span of my annotation in the editor (lib/spans shape plus the suggestion it came from). */
 export type EditorSpan = SpanWithId & { suggestionId?: string };
 
-export type Layer = "mine" | "gold" | "judge" | "model";
-export const LAYERS: readonly Layer[] = ["mine", "gold", "judge", "model"];
+/** "categories": the model's own category of every token (its second head), drawn live from the scores. */
+export type Layer = "mine" | "gold" | "judge" | "model" | "categories";
+export const LAYERS: readonly Layer[] = ["mine", "gold", "judge", "model", "categories"];
 
 /** One mark drawn over the document text. */
 export interface Mark {
@@ -22,6 +23,13 @@ export interface Mark {
   category: SpanCategory;
   start: number;
   end: number;
+  /**
+   * Review view: "only" boxes a range no other annotator marked with this category; "focus" highlights a clicked
+   * span or candidate. The workspace sets none.
+   */
+  flag?: "only" | "focus";
+  /** data-testid of the mark element when not the layer's own (span-mark, gold-mark, suggestion-mark). */
+  testId?: string;
 }
 
 export type SaveState =

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, u
 import type { SpanEdit } from "@/lib/spans/apply-span-edit";
 import { createHistory } from "@/lib/spans/create-history";
 import { mergeSpanEdits } from "@/lib/spans/merge-span-edits";
-import type { AnnotationStatus } from "@/lib/server/db/enums";
+import type { AnnotationStatus, PairStatus } from "@/lib/server/db/enums";
 import { readConflict, type ConflictInfo } from "./conflict-info";
 import { reduceEditor } from "./editor-reducer";
 import { sameSpanLists, toEditorSpan, toSpanInput } from "./to-editor-span";
@@ -21,6 +21,8 @@ export interface UseAnnotationEditorOptions {
   pairId: string;
   version: number;
   status: AnnotationStatus | null;
+  /** The pair's status (over every annotation), as rendered; saves and submits report the new one. */
+  pairStatus?: PairStatus;
   spans: StoredSpan[];
   /** Canonical texts by document id: edits are validated against them. */
   texts: ReadonlyMap<string, string>;
@@ -49,6 +51,7 @@ export function useAnnotationEditor(opts: UseAnnotationEditorOptions) {
   );
   const [base, setBase] = useState<EditorSpan[]>(initialSpans);
   const [status, setStatus] = useState<AnnotationStatus | null>(opts.status);
+  const [pairStatus, setPairStatus] = useState<PairStatus | null>(opts.pairStatus ?? null);
   const [phase, setPhase] = useState<{ kind: "idle" } | { kind: "saving" } | { kind: "error"; message: string }>({ kind: "idle" });
   const [conflict, setConflict] = useState<ConflictInfo | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -97,10 +100,13 @@ export function useAnnotationEditor(opts: UseAnnotationEditorOptions) {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ version: version.current, spans: spans.map(toSpanInput) }),
       });
-      const json = (await readJson(res)) as (ErrorBody & { version?: number; status?: AnnotationStatus; spans?: StoredSpan[]; idMap?: Record<string, string> }) | null;
+      const json = (await readJson(res)) as
+        | (ErrorBody & { version?: number; status?: AnnotationStatus; pairStatus?: PairStatus; spans?: StoredSpan[]; idMap?: Record<string, string> })
+        | null;
       if (res.ok && json?.spans && typeof json.version === "number") {
         adoptServer(json.spans, json.version, json.idMap);
         if (json.status) setStatus(json.status);
+        if (json.pairStatus) setPairStatus(json.pairStatus);
         setPhase({ kind: "idle" });
         return true;
       }
@@ -208,10 +214,13 @@ export function useAnnotationEditor(opts: UseAnnotationEditorOptions) {
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ ids, version: version.current }),
         });
-        const json = (await readJson(res)) as (ErrorBody & { version?: number; status?: AnnotationStatus; spans?: StoredSpan[]; skipped?: string[] }) | null;
+        const json = (await readJson(res)) as
+          | (ErrorBody & { version?: number; status?: AnnotationStatus; pairStatus?: PairStatus; spans?: StoredSpan[]; skipped?: string[] })
+          | null;
         if (res.ok && json?.spans && typeof json.version === "number") {
           const server = adoptServer(json.spans, json.version);
           if (json.status) setStatus(json.status);
+          if (json.pairStatus) setPairStatus(json.pairStatus);
           const local = new Set(stateRef.current.spans.map((s) => s.id));
           const added = server.filter((s) => !local.has(s.id));
           if (added.length > 0) dispatch({ type: "edit", edit: { type: "batch", edits: added.map((span) => ({ type: "add", span })) } });
@@ -243,8 +252,9 @@ export function useAnnotationEditor(opts: UseAnnotationEditorOptions) {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ version: version.current }),
       });
-      const json = (await readJson(res)) as (ErrorBody & { version?: number; status?: AnnotationStatus }) | null;
+      const json = (await readJson(res)) as (ErrorBody & { version?: number; status?: AnnotationStatus; pairStatus?: PairStatus }) | null;
       if (res.ok && json?.status) {
+        if (json.pairStatus) setPairStatus(json.pairStatus);
         if (typeof json.version === "number") {
           version.current = json.version;
           setSavedVersion(json.version);
@@ -279,6 +289,7 @@ export function useAnnotationEditor(opts: UseAnnotationEditorOptions) {
     canUndo: state.past.length > 0,
     canRedo: state.future.length > 0,
     status,
+    pairStatus,
     readOnly,
     locked,
     saveState,

@@ -2,14 +2,45 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { createPairInputSchema, DATASET_LIMITS, type PairResultInput } from "@/lib/schemas/datasets";
+import { createPairInputSchema, DATASET_LIMITS, pairInputFieldLabel, type PairResultInput } from "@/lib/schemas/datasets";
+import { formatZodError } from "@/lib/schemas/format-zod-issues";
+import { formatBytes, utf8Length } from "@/lib/schemas/limits";
+import { parseContentType } from "@/lib/text-decoding/charset";
+import { decodeTextBytes } from "@/lib/text-decoding/decode-text-bytes";
+import { textFileKind } from "@/lib/text-decoding/decode-text-file";
 import { buttonClass, errorMessage, inputClass, secondaryButtonClass } from "./styles";
 
 type ResultFormat = "text" | "html" | "url";
-type DraftResult = { key: number; format: ResultFormat; content: string; title: string };
+/** `source`: the file a result was read from and how its bytes were decoded (shown under the result). */
+type DraftResult = { key: number; format: ResultFormat; content: string; title: string; source?: string };
 
 let nextKey = 1;
-const emptyResult = (format: ResultFormat = "text", content = "", title = ""): DraftResult => ({ key: nextKey++, format, content, title });
+const emptyResult = (format: ResultFormat = "text", content = "", title = "", source?: string): DraftResult => ({
+  key: nextKey++,
+  format,
+  content,
+  title,
+  ...(source ? { source } : {}),
+});
+
+const MAX_RESULT = formatBytes(DATASET_LIMITS.maxResultBytes);
+
+/**
+ * A file → a draft result, decoded by the server's own rules (lib/text-decoding: BOM, strict UTF-8, <meta charset>,
+ * a careful windows-1252 sniff), or the one sentence that says why it cannot be a result.
+ */
+export async function readResultFile(f: File): Promise<DraftResult | string> {
+  if (f.size > DATASET_LIMITS.maxResultBytes) return `${f.name} is ${formatBytes(f.size)}; a result is at most ${MAX_RESULT}`;
+  const kind = textFileKind(f.name, f.type);
+  const charset = parseContentType(f.type).charset;
+  const decoded = decodeTextBytes(new Uint8Array(await f.arrayBuffer()), { name: f.name, kind, ...(charset ? { charset } : {}) });
+  if (!decoded.ok) return decoded.message;
+  if (!decoded.text.trim()) return `${f.name} is empty`;
+  const size = utf8Length(decoded.text);
+  if (size > DATASET_LIMITS.maxResultBytes) return `${f.name} is ${formatBytes(size)} as UTF-8 text; a result is at most ${MAX_RESULT}`;
+  const how = decoded.encoding === "utf-8" ? "" : ` (decoded as ${decoded.encoding}${decoded.source === "sniffed" ? ", detected" : ""})`;
+  return emptyResult(kind, decoded.text, f.name.replace(/\.[^.]+$/, ""), `From ${f.name}${how}`);
+}
 
 function toInput(r: DraftResult): PairResultInput {
   const title = r.title.trim() ? { title: r.title.trim() } : {};
@@ -31,27 +62,26 @@ export function CreatePairForm({ datasetId }: { datasetId: string }) {
   const update = (key: number, patch: Partial<DraftResult>) => setResults((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   const remove = (key: number) => setResults((rs) => (rs.length > 1 ? rs.filter((r) => r.key !== key) : rs));
 
+  // All or nothing: one bad file in a selection adds none of them, and the message names every bad file.
   const addFiles = async (files: FileList | null) => {
     if (!files?.length) return;
-    const added: DraftResult[] = [];
-    for (const f of Array.from(files)) {
-      if (f.size > DATASET_LIMITS.maxResultBytes) {
-        setError(`${f.name} is larger than ${DATASET_LIMITS.maxResultBytes / (1024 * 1024)} MB`);
-        return;
-      }
-      const html = /\.x?html?$/i.test(f.name) || f.type.includes("html");
-      added.push(emptyResult(html ? "html" : "text", await f.text(), f.name.replace(/\.[^.]+$/, "")));
+    const read = await Promise.all(Array.from(files, readResultFile));
+    const problems = read.filter((r): r is string => typeof r === "string");
+    if (problems.length) {
+      setError(`${problems.join("; ")}. No file was added.`);
+      return;
     }
+    setError(null);
+    const added = read as DraftResult[];
     // Replace the untouched first result rather than leaving an empty one behind.
     setResults((rs) => [...rs.filter((r) => r.content.trim() !== "" || r.title.trim() !== ""), ...added]);
   };
 
   const submit = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const parsed = createPairInputSchema.safeParse({ query, results: results.map(toInput) });
-    if (!parsed.success) {
-      return setError(parsed.error.issues.map((i) => `${i.path.length ? `${i.path.join(".")}: ` : ""}${i.message}`).join("; "));
-    }
+    const input = { query, results: results.map(toInput) };
+    const parsed = createPairInputSchema.safeParse(input);
+    if (!parsed.success) return setError(formatZodError(parsed.error, { input, label: pairInputFieldLabel }));
     setBusy(true);
     setError(null);
     try {
@@ -115,6 +145,11 @@ export function CreatePairForm({ datasetId }: { datasetId: string }) {
                 </button>
               )}
             </div>
+            {r.source && (
+              <p className="text-xs text-slate-500" data-testid="pair-result-source">
+                {r.source}
+              </p>
+            )}
             {r.format === "url" ? (
               <input
                 type="url"

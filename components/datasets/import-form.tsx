@@ -66,6 +66,8 @@ export function ImportForm({ datasetId }: { datasetId: string }) {
   };
 
   const evidenceApplies = format === "jsonl" || format === "squad" || format === "hotpotqa";
+  // The Field column only when some error names a field (an empty column read as "(empty field)").
+  const showField = errors.some((e) => e.field);
   return (
     <div className="space-y-3">
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_2fr_1fr_auto] sm:items-end" data-testid="import-form">
@@ -126,7 +128,7 @@ export function ImportForm({ datasetId }: { datasetId: string }) {
             <thead className="bg-red-50 text-left text-xs font-semibold uppercase tracking-wide text-red-800">
               <tr>
                 <th className="px-3 py-2">Record</th>
-                <th className="px-3 py-2">Field</th>
+                {showField && <th className="px-3 py-2">Field</th>}
                 <th className="px-3 py-2">Problem</th>
               </tr>
             </thead>
@@ -134,7 +136,7 @@ export function ImportForm({ datasetId }: { datasetId: string }) {
               {errors.map((e, i) => (
                 <tr key={i} data-testid="import-error-row">
                   <td className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">{String(e.record)}</td>
-                  <td className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">{e.field ?? ""}</td>
+                  {showField && <td className="whitespace-nowrap px-3 py-1.5 font-mono text-xs">{e.field ?? ""}</td>}
                   <td className="px-3 py-1.5">{e.message}</td>
                 </tr>
               ))}

@@ -8,6 +8,8 @@ interface Props {
   live: LiveSelection;
   active: number;
   onSelect: (index: number) => void;
+  /** Per result, the name to show when it has no title (the workspace passes document labels, never ids). */
+  titles?: readonly string[];
 }
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -22,7 +24,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 }
 
 /** The snippet verbatim (what a downstream LLM would read) and what it costs. */
-export function SnippetPane({ data, live, active, onSelect }: Props) {
+export function SnippetPane({ data, live, active, onSelect, titles }: Props) {
   const { selection, budget } = live;
   const ratio = selection.tokensOut > 0 ? selection.tokensIn / selection.tokensOut : 0;
   return (
@@ -56,7 +58,7 @@ export function SnippetPane({ data, live, active, onSelect }: Props) {
                 className="mb-1 flex w-full items-baseline justify-between gap-2 text-left text-xs text-slate-500 hover:text-slate-800"
               >
                 <span className="truncate font-medium">
-                  #{i + 1} {res?.title ?? sel.resultId}
+                  #{i + 1} {res?.title ?? titles?.[i] ?? sel.resultId}
                 </span>
                 <span className="shrink-0 font-mono tabular-nums">
                   {sel.tokensOut} / {sel.tokensIn} tokens · {sel.spans.length} span{sel.spans.length === 1 ? "" : "s"}

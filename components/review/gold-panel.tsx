@@ -7,6 +7,9 @@ import type { ReviewCandidate, ReviewDocument, ReviewGold, ReviewSpan } from "./
 type Props = {
   documents: ReviewDocument[];
   candidates: ReviewCandidate[];
+  /** Keys of the ticked candidates (kept by the review workspace: the documents' gold panes draw them). */
+  included: ReadonlySet<string>;
+  onToggle: (key: string) => void;
   gold: ReviewGold;
   busy: boolean;
   onSave: (spans: ReviewSpan[], comment: string) => Promise<string | null>;
@@ -23,8 +26,7 @@ const KIND_LABEL: Record<ReviewCandidate["kind"], string> = {
  * Adjudication: candidates from every annotation (majority runs ticked, minority regions not; spans of the current
  * gold that no candidate covers are listed ticked), Save gold writes the ticked ones as the pair's gold version.
  */
-export function GoldPanel({ documents, candidates, gold, busy, onSave, onHighlight }: Props) {
-  const [included, setIncluded] = useState(() => new Set(candidates.filter((c) => c.included).map((c) => c.key)));
+export function GoldPanel({ documents, candidates, included, onToggle, gold, busy, onSave, onHighlight }: Props) {
   const [comment, setComment] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -33,12 +35,7 @@ export function GoldPanel({ documents, candidates, gold, busy, onSave, onHighlig
 
   const toggle = (key: string) => {
     setSaved(false);
-    setIncluded((prev) => {
-      const next = new Set(prev);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
+    onToggle(key);
   };
 
   const save = async () => {

@@ -1,6 +1,7 @@
 "use client";
 
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { CategoryStyles } from "@/components/annotate/category-styles";
 import { canReview, type PolicyUser } from "@/lib/auth/policy";
 import { AnnotationCard } from "./annotation-card";
 import { DocumentView } from "./document-view";
@@ -42,6 +43,16 @@ export function ReviewWorkspace({ pairId, me, documents, annotations: initial, c
   const [gold, setGold] = useState(initialGold);
   const [busy, setBusy] = useState(false);
   const [highlight, setHighlight] = useState<ReviewSpan | null>(null);
+  // Ticked candidates live here, not in the gold panel: every document's gold pane draws them as they change.
+  const [included, setIncluded] = useState<ReadonlySet<string>>(() => new Set(candidates.filter((c) => c.included).map((c) => c.key)));
+  const toggle = (key: string) =>
+    setIncluded((prev) => {
+      const next = new Set(prev);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const ticked = useMemo(() => candidates.filter((c) => included.has(c.key)), [candidates, included]);
 
   const refreshGold = async () => {
     const r = await call<GoldBody>(`/api/v1/pairs/${encodeURIComponent(pairId)}/gold`);
@@ -90,6 +101,7 @@ export function ReviewWorkspace({ pairId, me, documents, annotations: initial, c
 
   return (
     <div className="space-y-6">
+      <CategoryStyles />
       <section className="space-y-3">
         <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">Annotations ({annotations.length})</h2>
         {annotations.length === 0 ? (
@@ -110,15 +122,30 @@ export function ReviewWorkspace({ pairId, me, documents, annotations: initial, c
         )}
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <section className="space-y-4">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">Documents</h2>
-          {documents.map((d) => (
-            <DocumentView key={d.id} document={d} annotations={annotations} highlight={highlight} onHighlight={setHighlight} />
-          ))}
-        </section>
-        <GoldPanel documents={documents} candidates={candidates} gold={gold} busy={busy} onSave={saveGold} onHighlight={setHighlight} />
-      </div>
+      <section className="space-y-4">
+        <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">Documents</h2>
+        {documents.map((d) => (
+          <DocumentView
+            key={d.id}
+            document={d}
+            annotations={annotations}
+            ticked={ticked}
+            gold={gold.spans}
+            highlight={highlight}
+            onHighlight={setHighlight}
+          />
+        ))}
+      </section>
+      <GoldPanel
+        documents={documents}
+        candidates={candidates}
+        included={included}
+        onToggle={toggle}
+        gold={gold}
+        busy={busy}
+        onSave={saveGold}
+        onHighlight={setHighlight}
+      />
     </div>
   );
 }

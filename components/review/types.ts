@@ -1,11 +1,22 @@
 import type { SpanCategory } from "@/lib/spans/categories";
+import type { Block } from "@/lib/text/types";
 import type { GoldCandidate } from "@/lib/spans/agreement/build-gold-candidates";
 
 // Serializable props of the review page's client components (dates as ISO strings).
 
 export type ReviewSpan = { id?: string; documentId: string; start: number; end: number; text: string; category: SpanCategory };
 
-export type ReviewDocument = { id: string; position: number; title: string | null; url: string | null; text: string };
+export type ReviewDocument = {
+  id: string;
+  position: number;
+  title: string | null;
+  url: string | null;
+  text: string;
+  /** Canonical blocks (the panes render them as the workspace does). */
+  blocks: Block[];
+  /** Title, else first heading or words (lib/text/document-label). */
+  label: string;
+};
 
 export type AgreementFigures = {
   perCategory: Record<SpanCategory, { charF1: number | null; kappa: number | null }>;

@@ -41,12 +41,6 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
 /** Roles from least to most privileged (client-safe list, same values as ROLES in lib/server/db/enums.ts). */
 export const ROLE_ORDER = Object.keys(ROLE_PERMISSIONS) as Role[];
 
-/**
- * The `digest` of the FORBIDDEN error requireUser() throws in pages: Next keeps a thrown error's digest in
- * production (it hides the message), so an error.tsx boundary can render ForbiddenNotice when it sees this.
- */
-export const FORBIDDEN_DIGEST = "SNIPPET_LAB_FORBIDDEN";
-
 /** The smallest user shape the policy needs (a SessionUser fits). */
 export type PolicyUser = { id: string; role: Role };
 

@@ -18,13 +18,29 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+const zPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `password must have at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH);
+const zName = z.string().trim().min(1, "name is required").max(120);
+
 export const createUserSchema = z.object({
   email: zEmail,
-  name: z.string().trim().min(1, "name is required").max(120),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `password must have at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH),
+  name: zName,
+  password: zPassword,
   role: zRole,
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
+
+/** PATCH /api/users/{id}: any of role, disabled, name (at least one). */
+export const updateUserSchema = z
+  .object({ role: zRole.optional(), disabled: z.boolean().optional(), name: zName.optional() })
+  .strict()
+  .refine((v) => v.role !== undefined || v.disabled !== undefined || v.name !== undefined, {
+    message: "give role, disabled or name",
+  });
+export type UpdateUserInput = z.input<typeof updateUserSchema>;
+
+/** POST /api/users/{id}/password: a new password, or none to have one generated (returned once). */
+export const resetPasswordSchema = z.object({ password: zPassword.optional() }).strict();
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;

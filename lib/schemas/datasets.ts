@@ -1,5 +1,7 @@
 // Datasets, pair creation, import and export: request schemas shared by the API routes and the forms (client-safe).
 import { z } from "zod";
+import { findTextProblem } from "../text-decoding/find-text-problem";
+import type { FieldLabeler } from "./format-zod-issues";
 import { COMPRESS_LIMITS, MiB, utf8Length } from "./limits";
 
 export const DATASET_LIMITS = {
@@ -45,8 +47,20 @@ export const pairResultInputSchema = z
   .refine((r) => resultBytes(r.text) && resultBytes(r.html), {
     message: `a result is at most ${DATASET_LIMITS.maxResultBytes / MiB} MB`,
     params: { status: 413 },
+  })
+  .superRefine((r, ctx) => {
+    // Pasted text and HTML follow the upload rules: no binary data, no unpaired surrogates (lib/text-decoding).
+    for (const key of ["text", "html"] as const) {
+      const value = r[key];
+      const problem = value !== undefined && resultBytes(value) ? findTextProblem(value) : null;
+      if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: [key] });
+    }
   });
 export type PairResultInput = z.infer<typeof pairResultInputSchema>;
+
+/** Names new-pair fields as the form shows them: results[0].text → "Result 1" (formatZodError's `label`). */
+export const pairInputFieldLabel: FieldLabeler = (path) =>
+  path[0] === "results" && typeof path[1] === "number" ? { label: `Result ${path[1] + 1}`, rest: path.slice(2) } : undefined;
 
 /** POST /api/v1/datasets/:id/pairs and the new-pair form. */
 export const createPairInputSchema = z.object({

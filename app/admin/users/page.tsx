@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CreateUserForm } from "@/components/auth/create-user-form";
+import { UserRowActions } from "@/components/auth/user-row-actions";
 import { listUsers } from "@/lib/server/auth/list-users";
 import { requireUser } from "@/lib/server/auth/require-user";
 
@@ -15,7 +16,11 @@ export default async function UsersPage() {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Users</h1>
-        <p className="text-sm text-slate-600">Accounts and roles. Users are disabled, never deleted, so their work keeps its author.</p>
+        <p className="text-sm text-slate-600">
+          Accounts and roles. Users are disabled, never deleted, so their work keeps its author; disabling signs them out
+          at once. The last active admin can be neither demoted nor disabled. Lost admin access on the server:{" "}
+          <code>npx snippet-lab users reset-password EMAIL</code>.
+        </p>
       </div>
 
       <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
@@ -33,11 +38,12 @@ export default async function UsersPage() {
               <th className="px-3 py-2">Status</th>
               <th className="px-3 py-2">Last seen (UTC)</th>
               <th className="px-3 py-2">Created (UTC)</th>
+              <th className="px-3 py-2">Actions</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {users.map((u) => (
-              <tr key={u.id} data-testid="users-row">
+              <tr key={u.id} data-testid="users-row" data-email={u.email}>
                 <td className="px-3 py-2 font-medium text-slate-900">
                   {u.email}
                   {u.id === me.id && <span className="ml-2 text-xs text-slate-500">(you)</span>}
@@ -51,6 +57,9 @@ export default async function UsersPage() {
                 </td>
                 <td className="px-3 py-2 tabular-nums text-slate-600">{fmt(u.lastSeenAt)}</td>
                 <td className="px-3 py-2 tabular-nums text-slate-600">{fmt(u.createdAt)}</td>
+                <td className="px-3 py-2">
+                  <UserRowActions user={{ id: u.id, email: u.email, role: u.role, disabled: u.disabledAt !== null }} isSelf={u.id === me.id} />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -3,6 +3,7 @@ import { listUsers } from "@/lib/server/auth/list-users";
 import { withAuth } from "@/lib/server/auth/with-auth";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { createUserSchema } from "@/lib/auth/schemas";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -15,3 +16,5 @@ export const POST = withAuth({ permission: "user:manage" }, async (req) => {
   const input = createUserSchema.parse(await readJsonBody(req, { maxBytes: 16 * 1024 }));
   return Response.json({ user: await createUser(input) }, { status: 201 });
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

@@ -87,7 +87,11 @@ export default async function DatasetPage({ params }: { params: Promise<{ id: st
             <h2 className="mb-1 text-sm font-semibold text-slate-900">Import</h2>
             <p className="mb-3 text-xs text-slate-500">
               All or nothing: a file with any bad record imports nothing and lists every problem. Pairs already imported
-              (same source id) are skipped. Formats: docs/data-formats.md.
+              (same source id) are skipped.{" "}
+              <Link href="/docs/data-formats" className="font-medium text-blue-700 hover:underline" data-testid="import-formats-link">
+                The file formats
+              </Link>
+              .
             </p>
             <ImportForm datasetId={dataset.id} />
           </section>

@@ -3,5 +3,5 @@
 import { PageError, type PageErrorProps } from "@/components/auth/page-error";
 
 export default function PairError(props: Pick<PageErrorProps, "error" | "reset">) {
-  return <PageError {...props} forbidden="Your role cannot view pairs." failure="Could not load this pair." />;
+  return <PageError {...props} failure="Could not load this pair." />;
 }

@@ -3,6 +3,7 @@ import { safeNextPath } from "@/lib/auth/safe-next-path";
 import { withAuth } from "@/lib/server/auth/with-auth";
 import { getNextPair } from "@/lib/server/db/annotations/get-next-pair";
 import { parseQueueSearchParams, queueFilterQuery, withQuery } from "@/lib/server/db/annotations/queue-search-params";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -45,3 +46,5 @@ export async function GET(req: Request, ctx: unknown): Promise<Response> {
   if (cookie) login.headers.append("Set-Cookie", cookie);
   return login;
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -1,6 +1,7 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
+import { isHttpsRequest } from "../http/security-headers";
 import { getSessionUser } from "./get-session-user";
 import { SESSION_COOKIE, sessionCookieAttributes } from "./session-cookie";
 import type { SessionUser } from "./types";
@@ -15,7 +16,8 @@ export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
   const lookup = await getSessionUser({ token });
   if (!lookup || !token) return null;
   if (lookup.extended) {
-    const secure = (await headers()).get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+    const h = await headers();
+    const secure = isHttpsRequest(h, `http://${h.get("host") ?? "localhost"}/`);
     try {
       store.set(SESSION_COOKIE, token, sessionCookieAttributes({ expiresAt: lookup.expiresAt, secure }));
     } catch {

@@ -1,14 +1,19 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FORBIDDEN_DIGEST } from "@/lib/auth/policy";
-import { isAppError } from "@/lib/errors";
+import { REQUEST_PATH_HEADER } from "../http/request-path";
 import type { SessionUser } from "./types";
 
 // requireUser's own logic only: the cookie → user lookup is getSessionUser (tested in session.test.ts).
-const current = vi.hoisted(() => ({ user: null as SessionUser | null }));
+const current = vi.hoisted(() => ({ user: null as SessionUser | null, path: null as string | null }));
 vi.mock("./get-current-user", () => ({ getCurrentUser: async () => current.user }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers(current.path ? { [REQUEST_PATH_HEADER]: current.path } : {}),
+}));
 vi.mock("next/navigation", () => ({
   redirect: (url: string) => {
     throw Object.assign(new Error("NEXT_REDIRECT"), { url });
+  },
+  forbidden: () => {
+    throw Object.assign(new Error("NEXT_HTTP_ERROR_FALLBACK;403"), { forbidden: true });
   },
 }));
 
@@ -17,6 +22,7 @@ const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
 
 afterEach(() => {
   current.user = null;
+  current.path = null;
 });
 
 describe("requireUser", () => {
@@ -28,12 +34,19 @@ describe("requireUser", () => {
     expect(await errorOf(requireUser())).toMatchObject({ url: "/login?next=%2F" });
   });
 
-  it("throws FORBIDDEN with the digest error boundaries look for when the role lacks the permission", async () => {
+  it("takes next from the request path proxy.ts forwards when the caller gives none", async () => {
+    current.path = "/pairs?status=submitted";
+    expect(await errorOf(requireUser())).toMatchObject({ url: "/login?next=%2Fpairs%3Fstatus%3Dsubmitted" });
+    current.path = "//evil.example/x";
+    expect(await errorOf(requireUser())).toMatchObject({ url: "/login?next=%2F" });
+  });
+
+  it("calls forbidden() (403, no error logged) when the role lacks the permission", async () => {
     current.user = { id: "u1", email: "a@x", name: "A", role: "annotator" };
-    const e = await errorOf(requireUser({ permission: "dataset:write", next: "/datasets" }));
-    expect(isAppError(e) && e.code).toBe("FORBIDDEN");
-    expect((e as { digest?: string }).digest).toBe(FORBIDDEN_DIGEST);
-    expect((e as Error).message).toContain("dataset:write");
+    expect(await errorOf(requireUser({ permission: "dataset:write", next: "/datasets" }))).toMatchObject({ forbidden: true });
+    expect(await errorOf(requireUser({ permission: "pair:review" }))).toMatchObject({ forbidden: true });
+    current.user = { id: "u3", email: "s@x", name: "S", role: "researcher" };
+    expect(await errorOf(requireUser({ permission: "user:manage" }))).toMatchObject({ forbidden: true });
   });
 
   it("returns the user when allowed", async () => {

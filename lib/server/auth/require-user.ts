@@ -1,34 +1,35 @@
 import "server-only";
-import { redirect } from "next/navigation";
-import { AppError, isAppError } from "../../errors";
-import { assertPermission, FORBIDDEN_DIGEST, type Permission } from "../../auth/policy";
+import { headers } from "next/headers";
+import { forbidden, redirect } from "next/navigation";
+import { hasPermission, type Permission } from "../../auth/policy";
 import { safeNextPath } from "../../auth/safe-next-path";
+import { REQUEST_PATH_HEADER } from "../http/request-path";
 import { getCurrentUser } from "./get-current-user";
 import type { SessionUser } from "./types";
 
 export type RequireUserOptions = {
   /** Omit to only require a signed-in user. */
   permission?: Permission;
-  /** This page's path (and query), to come back to after signing in. Defaults to "/". */
+  /** This page's path (and query), to come back to after signing in. Defaults to the requested URL (proxy.ts). */
   next?: string;
 };
 
 /**
- * The page/server-action guard: redirects to /login?next=… when signed out; throws AppError FORBIDDEN (digest
- * FORBIDDEN_DIGEST, so an error boundary can tell it apart in production) when the role lacks `permission`.
+ * The page/layout guard: redirects to /login?next=… when signed out; calls forbidden() (403, app/forbidden.tsx, no
+ * error logged) when the role lacks `permission`.
+ *
+ * The status code is only real when this runs before the response starts streaming, i.e. outside any loading.tsx or
+ * <Suspense> boundary: call it in the page of a segment without loading.tsx, or in a layout above it
+ * (app/pairs/layout.tsx). Inside a boundary the redirect / forbidden UI still happen, with status 200.
  *
  *   const user = await requireUser({ permission: "pair:review", next: "/review" });
  */
 export async function requireUser({ permission, next }: RequireUserOptions = {}): Promise<SessionUser> {
   const user = await getCurrentUser();
-  if (!user) redirect(`/login?next=${encodeURIComponent(safeNextPath(next))}`);
-  if (permission) {
-    try {
-      assertPermission(user, permission);
-    } catch (e) {
-      if (isAppError(e)) throw Object.assign(new AppError(e.code, e.message, e.details), { digest: FORBIDDEN_DIGEST });
-      throw e;
-    }
+  if (!user) {
+    const target = next ?? (await headers()).get(REQUEST_PATH_HEADER) ?? "/";
+    redirect(`/login?next=${encodeURIComponent(safeNextPath(target))}`);
   }
+  if (permission && !hasPermission(user.role, permission)) forbidden();
   return user;
 }

@@ -1,4 +1,5 @@
 // The session cookie: name, attributes and parsing, in one place for route handlers, pages and tests.
+import { isHttpsRequest } from "../http/security-headers";
 
 export const SESSION_COOKIE = "snippet_lab_session";
 /** Sessions slide: each use (at most once a minute) pushes the expiry this far out again. */
@@ -52,9 +53,10 @@ export function readSessionToken(cookieHeader: string | null | undefined): strin
   return null;
 }
 
-/** Secure cookies only over https (directly or behind a proxy that says so), so plain-http localhost still works. */
+/**
+ * Secure cookies only over https (directly or behind a proxy that says so in X-Forwarded-Proto; see isHttpsRequest
+ * for SNIPPET_LAB_TRUST_PROXY), so plain-http localhost still works.
+ */
 export function isSecureRequest(req: Request): boolean {
-  const forwarded = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
-  if (forwarded) return forwarded === "https";
-  return new URL(req.url).protocol === "https:";
+  return isHttpsRequest(req.headers, req.url);
 }

@@ -150,7 +150,7 @@ describe("signIn", () => {
     }
     const at = new Date(t0.getTime() + 60_000);
     const locked = await errorOf(signIn({ db, limiter, email, password: TEST_PASSWORD, ip: "9.9.9.9", now: at }));
-    expect(isAppError(locked) && locked.code).toBe("UNAUTHORIZED");
+    expect(isAppError(locked) && locked.code).toBe("TOO_MANY_REQUESTS");
     expect(isAppError(locked) && locked.details).toMatchObject({ reason: "rate_limited" });
     const retry = (locked as { details: { retryAfterSeconds: number } }).details.retryAfterSeconds;
     expect(retry).toBeGreaterThan(0);

@@ -43,8 +43,8 @@ export type SignInResult = { user: SessionUser; token: string; expiresAt: Date }
 
 /**
  * Email + password → new session. Unknown email, wrong password and disabled account all throw the same
- * UNAUTHORIZED; after SIGN_IN_MAX_FAILURES failures per email+IP in SIGN_IN_WINDOW_MS it throws UNAUTHORIZED with
- * details `{ reason: "rate_limited", retryAfterSeconds }` without checking the password.
+ * UNAUTHORIZED; after SIGN_IN_MAX_FAILURES failures per email+IP in SIGN_IN_WINDOW_MS it throws TOO_MANY_REQUESTS
+ * (429, Retry-After) with details `{ reason: "rate_limited", retryAfterSeconds }` without checking the password.
  */
 export async function signIn(options: SignInOptions): Promise<SignInResult> {
   const { ip = "unknown", now = new Date(), limiter = defaultLimiter(), db = getDb() } = options;
@@ -55,7 +55,7 @@ export async function signIn(options: SignInOptions): Promise<SignInResult> {
   if (retryAfterSeconds > 0) {
     const minutes = Math.ceil(retryAfterSeconds / 60);
     throw new AppError(
-      "UNAUTHORIZED",
+      "TOO_MANY_REQUESTS",
       `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
       { reason: "rate_limited", retryAfterSeconds },
     );

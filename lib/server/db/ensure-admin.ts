@@ -16,14 +16,28 @@ export type EnsureAdminResult =
   | { created: false }
   | { created: true; email: string; generatedPassword?: string };
 
+/** How to get back into an installation whose admin password is lost (logged whenever it is relevant). */
+export const ADMIN_RECOVERY_HINT = "npx snippet-lab users reset-password EMAIL (on the server; the app need not run)";
+
 /**
- * On first start (no active admin), creates one, or promotes the user with that email. Does nothing afterwards, so
- * changing SNIPPET_LAB_ADMIN_PASSWORD later does not reset anyone's password.
+ * Only while the database has no active admin (the first start): creates one from SNIPPET_LAB_ADMIN_EMAIL /
+ * SNIPPET_LAB_ADMIN_PASSWORD (else admin@localhost and a generated password), or promotes the user with that email.
+ * Afterwards it changes nothing, so editing the variables later resets nobody's password: it then says so once per
+ * start when they are set, and names the recovery command.
  */
 export async function ensureAdmin(options: EnsureAdminOptions = {}): Promise<EnsureAdminResult> {
   const { db = getDb(), log = console.log } = options;
   const admin = await db.user.findFirst({ where: { role: "admin", disabledAt: null }, select: { id: true } });
-  if (admin) return { created: false };
+  if (admin) {
+    const set = ["SNIPPET_LAB_ADMIN_EMAIL", "SNIPPET_LAB_ADMIN_PASSWORD"].filter((k) => process.env[k]);
+    if (set.length > 0 && options.email === undefined && options.password === undefined) {
+      log(
+        `${set.join(" and ")} ignored: an admin account already exists, and these variables only create the first admin ` +
+          `on a database without one. Change passwords at /admin/users, or on the server: ${ADMIN_RECOVERY_HINT}.`,
+      );
+    }
+    return { created: false };
+  }
 
   const email = (options.email ?? process.env.SNIPPET_LAB_ADMIN_EMAIL ?? "admin@localhost").trim().toLowerCase();
   const given = options.password ?? process.env.SNIPPET_LAB_ADMIN_PASSWORD;
@@ -36,12 +50,17 @@ export async function ensureAdmin(options: EnsureAdminOptions = {}): Promise<Ens
     update: { role: "admin", passwordHash, disabledAt: null },
   });
   if (given) {
-    log(`Created admin account ${email} (password from SNIPPET_LAB_ADMIN_PASSWORD).`);
+    log(
+      `Created the first admin account ${email} (password from SNIPPET_LAB_ADMIN_PASSWORD). From now on the ` +
+        `SNIPPET_LAB_ADMIN_* variables are ignored; to reset a password later: ${ADMIN_RECOVERY_HINT}.`,
+    );
     return { created: true, email };
   }
   log(
-    `\n  Created admin account\n    email:    ${email}\n    password: ${password}\n` +
-      `  This password is shown only once. Set SNIPPET_LAB_ADMIN_EMAIL/SNIPPET_LAB_ADMIN_PASSWORD to choose them.\n`,
+    `\n  Created the first admin account\n    email:    ${email}\n    password: ${password}\n` +
+      `  This password is shown only once: sign in and keep it. SNIPPET_LAB_ADMIN_EMAIL/SNIPPET_LAB_ADMIN_PASSWORD\n` +
+      `  only choose the first admin on a database that has none: setting them now changes nothing.\n` +
+      `  Lost it? On the server: ${ADMIN_RECOVERY_HINT}.\n`,
   );
   return { created: true, email, generatedPassword: password };
 }

@@ -124,9 +124,25 @@ describe("ensureAdmin", () => {
     expect(user.role).toBe("admin");
     expect(await verifyPassword({ password: first.generatedPassword!, passwordHash: user.passwordHash })).toBe(true);
 
+    expect(logs.join("\n")).toContain("snippet-lab users reset-password");
     expect(await ensureAdmin({ db, email: "other@example.com", password: "whatever1", log: () => {} })).toEqual({
       created: false,
     });
     expect(await db.user.count()).toBe(1);
+
+    // Later starts with the variables set say that they are ignored, and how to recover instead.
+    const later: string[] = [];
+    const saved = { email: process.env.SNIPPET_LAB_ADMIN_EMAIL, password: process.env.SNIPPET_LAB_ADMIN_PASSWORD };
+    process.env.SNIPPET_LAB_ADMIN_PASSWORD = "a changed password";
+    try {
+      expect(await ensureAdmin({ db, log: (m) => later.push(m) })).toEqual({ created: false });
+    } finally {
+      if (saved.password === undefined) delete process.env.SNIPPET_LAB_ADMIN_PASSWORD;
+      else process.env.SNIPPET_LAB_ADMIN_PASSWORD = saved.password;
+    }
+    expect(later.join("\n")).toMatch(/SNIPPET_LAB_ADMIN_PASSWORD ignored: an admin account already exists/);
+    expect(later.join("\n")).toContain("npx snippet-lab users reset-password EMAIL");
+    const after = await db.user.findUniqueOrThrow({ where: { email: "root@example.com" } });
+    expect(after.passwordHash).toBe(user.passwordHash);
   });
 });

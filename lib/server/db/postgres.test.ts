@@ -59,4 +59,18 @@ describe.skipIf(!url)("PostgreSQL", () => {
     const gold = await getGoldSpans({ db: asDb(), pairId: pair.id });
     expect(gold.spans.map((s) => [s.start, s.end, s.text, s.category, s.drift])).toEqual([[span.start, span.end, needle, "vital", undefined]]);
   });
+
+  it("keeps one active admin when two admins demote each other at the same moment (serializable transaction)", async () => {
+    const { updateUser } = await import("../auth/update-user");
+    const a = await db.user.create({ data: { email: "a@pg.test", name: "a", role: "admin", passwordHash: "x" } });
+    const b = await db.user.create({ data: { email: "b@pg.test", name: "b", role: "admin", passwordHash: "x" } });
+    const results = await Promise.allSettled([
+      updateUser({ db: asDb(), userId: a.id, role: "annotator" }),
+      updateUser({ db: asDb(), userId: b.id, disabled: true }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled").length).toBeLessThanOrEqual(1);
+    for (const r of results) if (r.status === "rejected") expect(isAppError(r.reason) && r.reason.code).toBe("CONFLICT");
+    const users = db.user as unknown as { count(a: unknown): Promise<number> };
+    expect(await users.count({ where: { role: "admin", disabledAt: null, email: { in: ["a@pg.test", "b@pg.test"] } } })).toBeGreaterThanOrEqual(1);
+  });
 });

@@ -21,6 +21,21 @@ beforeAll(async () => {
     } else if (path === "/latin1") {
       res.writeHead(200, { "content-type": "text/html" });
       res.end(Buffer.concat([Buffer.from('<html><head><meta charset="iso-8859-1"></head><body>Caf'), Buffer.from([0xe9]), Buffer.from("</body></html>")]));
+    } else if (path === "/koi8") {
+      res.writeHead(200, { "content-type": "text/plain; charset=KOI8-U" });
+      res.end(Buffer.from([0xf0, 0xd2, 0xc9, 0xd7, 0xa6, 0xd4, 0x21])); // Привіт!
+    } else if (path === "/sjis") {
+      res.writeHead(200, { "content-type": "text/html; charset=shift_jis" });
+      res.end(Buffer.concat([Buffer.from("<p>"), Buffer.from([0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea]), Buffer.from("</p>")])); // 日本語
+    } else if (path === "/cp1252") {
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.end(Buffer.from([0x4c, 0x92, 0x65, 0x73, 0x70, 0x72, 0x65, 0x73, 0x73, 0x6f, 0x20, 0x80, 0x31])); // L’espresso €1
+    } else if (path === "/binary") {
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]));
+    } else if (path === "/bad-utf8") {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(Buffer.concat([Buffer.from("<p>caf"), Buffer.from([0xe9]), Buffer.from("</p>")]));
     } else if (path === "/text") {
       res.writeHead(200, { "content-type": "text/plain" });
       res.end("plain words");
@@ -189,6 +204,21 @@ describe("fetchPage", () => {
     const page = await fetchPage({ url: `${base}/latin1`, allowPrivate: true });
     expect(page.charset).toBe("windows-1252");
     expect(page.content).toContain("Café");
+  });
+});
+
+describe("page charsets: strict, from the header, <meta>, a BOM or a careful sniff", () => {
+  it("decodes the Content-Type charset (KOI8-U, Shift_JIS) and sniffs windows-1252", async () => {
+    expect(await fetchPage({ url: `${base}/koi8`, allowPrivate: true })).toMatchObject({ content: "Привіт!", charset: "koi8-u" });
+    expect(await fetchPage({ url: `${base}/sjis`, allowPrivate: true })).toMatchObject({ content: "<p>日本語</p>", charset: "shift_jis" });
+    expect(await fetchPage({ url: `${base}/cp1252`, allowPrivate: true })).toMatchObject({ content: "L’espresso €1", charset: "windows-1252" });
+  });
+
+  it("refuses binary bodies and bytes invalid in the declared charset with a 422 naming the URL", async () => {
+    const binary = await reasonOf(fetchPage({ url: `${base}/binary`, allowPrivate: true }));
+    expect(binary).toMatchObject({ code: "UNPROCESSABLE", reason: "binary", message: `${base}/binary: looks like binary data, not text` });
+    const bad = await reasonOf(fetchPage({ url: `${base}/bad-utf8`, allowPrivate: true }));
+    expect(bad).toMatchObject({ reason: "invalid-declared", message: `${base}/bad-utf8: declared as utf-8 (Content-Type) but is not valid utf-8 (byte 0xE9 at offset 6)` });
   });
 });
 

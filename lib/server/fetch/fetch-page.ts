@@ -208,7 +208,7 @@ export async function fetchPage(options: FetchPageOptions): Promise<FetchedPage>
         throw e;
       }
       const bytes = await readCapped(res, opts.maxBytes, url.href);
-      const decoded = decodePageBody(bytes, { kind, ...(charset ? { charset } : {}) });
+      const decoded = decodePageBody(bytes, { kind, url: url.href, ...(charset ? { charset } : {}) });
       return { url: url.href, kind, content: decoded.text, charset: decoded.charset, bytes: bytes.byteLength, address: pinned.address };
     }
   } catch (e) {

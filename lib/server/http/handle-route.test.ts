@@ -14,9 +14,11 @@ describe("handleRoute", () => {
       UNAUTHORIZED: 401,
       FORBIDDEN: 403,
       NOT_FOUND: 404,
+      METHOD_NOT_ALLOWED: 405,
       CONFLICT: 409,
       PAYLOAD_TOO_LARGE: 413,
       UNPROCESSABLE: 422,
+      TOO_MANY_REQUESTS: 429,
       UNAVAILABLE: 503,
       INTERNAL: 500,
     };

@@ -8,9 +8,11 @@ export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNPROCESSABLE: 422,
+  TOO_MANY_REQUESTS: 429,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 };
@@ -43,12 +45,22 @@ export function jsonError(err: AppError, headers?: HeadersInit): Response {
   return Response.json(body, { status: STATUS_BY_CODE[err.code], headers });
 }
 
+/** Headers an error status calls for: WWW-Authenticate (401), Allow (405), Retry-After (429). */
+function headersFor(e: AppError): Record<string, string> | undefined {
+  const details = (e.details ?? {}) as { allow?: unknown; retryAfterSeconds?: unknown };
+  if (e.code === "UNAUTHORIZED") return { "WWW-Authenticate": 'Bearer realm="snippet-lab"' };
+  if (e.code === "METHOD_NOT_ALLOWED" && Array.isArray(details.allow)) return { Allow: details.allow.join(", ") };
+  if (e.code === "TOO_MANY_REQUESTS" && typeof details.retryAfterSeconds === "number") {
+    return { "Retry-After": String(Math.max(1, Math.ceil(details.retryAfterSeconds))) };
+  }
+  return undefined;
+}
+
 /** Any thrown value → JSON error response; unknown errors are logged and answered 500 without internals. */
 export function errorToResponse(e: unknown): Response {
   if (isAppError(e)) {
     if (e.code === "INTERNAL") console.error("[api] internal error:", e);
-    const headers = e.code === "UNAUTHORIZED" ? { "WWW-Authenticate": 'Bearer realm="snippet-lab"' } : undefined;
-    return jsonError(e, headers);
+    return jsonError(e, headersFor(e));
   }
   if (e instanceof ZodError) return jsonError(zodToAppError(e));
   console.error("[api] unhandled error:", e);

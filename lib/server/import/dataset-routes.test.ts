@@ -131,6 +131,16 @@ describe("POST /datasets/:id/pairs", () => {
   let base: string;
   beforeAll(async () => {
     server = http.createServer((r, res) => {
+      if (r.url === "/junk") {
+        res.writeHead(200, { "content-type": "text/plain" });
+        res.end(readTextFixture("random-binary.bin"));
+        return;
+      }
+      if (r.url === "/koi8") {
+        res.writeHead(200, { "content-type": "text/html" });
+        res.end(readTextFixture("koi8u-ukrainian.html"));
+        return;
+      }
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       res.end("<html><head><title>Fetched</title></head><body><main><p>The fetched page says hello.</p></main></body></html>");
     });
@@ -180,6 +190,119 @@ describe("POST /datasets/:id/pairs", () => {
     }
   });
 
+  describe("uploaded files (multipart) are decoded strictly, all or nothing", () => {
+    const filesReq = (id: string, files: { name: string; bytes: Uint8Array | string; type?: string }[], fields: Record<string, string> = { query: "Is the coffee good?" }) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.set(k, v);
+      for (const f of files) form.append("file", new File([typeof f.bytes === "string" ? f.bytes : new Uint8Array(f.bytes)], f.name, f.type ? { type: f.type } : {}));
+      return req(`/api/v1/datasets/${id}/pairs`, { method: "POST", headers: { origin: ORIGIN }, body: form });
+    };
+
+    it("stores a cp1252 .txt, a UTF-16 file with a BOM, charset-declared and <meta>-declared files correctly", async () => {
+      const id = await createDatasetVia("files-decoded");
+      const res = await pairsRoute.POST(
+        filesReq(
+          id,
+          [
+            { name: "caffe.txt", bytes: readTextFixture("cp1252-italian.txt"), type: "text/plain" },
+            { name: "gruss.txt", bytes: readTextFixture("utf16le-bom.txt") },
+            { name: "uk.txt", bytes: readTextFixture("windows1251-ukrainian.txt"), type: "text/plain; charset=windows-1251" },
+            { name: "zh.html", bytes: readTextFixture("gb18030-chinese.html"), type: "text/html" },
+          ],
+          { query: "Is the coffee good?", results: JSON.stringify([{ text: "Pasted first." }]) },
+        ),
+        ctx(id),
+      );
+      expect(res.status, await res.clone().text()).toBe(201);
+      const pair = await getPair({ db, id: (await res.json()).id });
+      expect(pair!.documents.map((d) => [d.title, d.text])).toEqual([
+        [null, "Pasted first."],
+        ["caffe", "Il caffè è buono. L’espresso costa 1,20 € — «perché no?» À domani, Müller & Søren."],
+        ["gruss", "Grüße aus Köln — 日本語のテキスト 🙂 Zweite Zeile."],
+        ["uk", "Привіт, світе! Ґанок, їжак, Європа й ще трохи тексту українською."],
+        ["zh", "今天天气很好，我们去公园散步吧。中文文本测试：GB18030 编码。"],
+      ]);
+      expect(pair!.documents.some((d) => d.text.includes("\ufffd"))).toBe(false);
+    });
+
+    it("refuses a binary file with a 422 naming it, and creates nothing when one file of three is bad", async () => {
+      const id = await createDatasetVia("files-refused");
+      const before = await counts();
+      const res = await pairsRoute.POST(
+        filesReq(id, [
+          { name: "good.txt", bytes: "A perfectly good page." },
+          { name: "junk.txt", bytes: readTextFixture("random-binary.bin"), type: "text/plain" },
+          { name: "caffe.txt", bytes: readTextFixture("cp1252-italian.txt") },
+        ]),
+        ctx(id),
+      );
+      expect(res.status).toBe(422);
+      const body = await res.json();
+      expect(body.error).toMatchObject({
+        code: "UNPROCESSABLE",
+        message: "junk.txt: looks like binary data, not text",
+        details: { errors: [{ file: "junk.txt", message: "junk.txt: looks like binary data, not text" }] },
+      });
+      expect(await counts()).toEqual(before);
+
+      // Undecodable (undeclared Cyrillic) and truncated UTF-8 are refused the same way, every bad file named.
+      const two = await pairsRoute.POST(
+        filesReq(id, [
+          { name: "uk.txt", bytes: readTextFixture("windows1251-ukrainian.txt") },
+          { name: "cut.txt", bytes: readTextFixture("truncated-utf8.txt") },
+        ]),
+        ctx(id),
+      );
+      expect(two.status).toBe(422);
+      const msg = (await two.json()).error.message as string;
+      expect(msg).toMatch(/^2 files refused, nothing was created: uk\.txt: not UTF-8, and its encoding could not be recognised .*; cut\.txt: not valid UTF-8: it ends in the middle of a character/);
+      expect(await counts()).toEqual(before);
+    });
+
+    it("an oversize file is a 413 naming it; an empty one a 422", async () => {
+      const id = await createDatasetVia("files-size");
+      const before = await counts();
+      const big = await pairsRoute.POST(filesReq(id, [{ name: "big.txt", bytes: new Uint8Array(6 * MiB).fill(0x61) }]), ctx(id));
+      expect(big.status).toBe(413);
+      expect((await big.json()).error.message).toBe("big.txt is 6 MB; a result is at most 5 MB");
+      const empty = await pairsRoute.POST(filesReq(id, [{ name: "empty.txt", bytes: " \n" }]), ctx(id));
+      expect(empty.status).toBe(422);
+      expect((await empty.json()).error.message).toBe("empty.txt is empty");
+      expect(await counts()).toEqual(before);
+    });
+
+    it("pasted binary text and invalid UTF-8 JSON are refused too", async () => {
+      const id = await createDatasetVia("pasted-refused");
+      const pasted = await pairsRoute.POST(postJson(`/api/v1/datasets/${id}/pairs`, { query: "q", results: [{ text: "ok" }, { text: "\u0000\u0001\u0002\u0003\u0004" }] }), ctx(id));
+      expect(pasted.status).toBe(400);
+      expect((await pasted.json()).error.message).toContain("results.1.text: looks like binary data, not text");
+      const bytes = new Uint8Array([...new TextEncoder().encode('{"query": "caf'), 0xe9, ...new TextEncoder().encode('", "results": [{"text": "x"}]}')]);
+      const invalid = await pairsRoute.POST(req(`/api/v1/datasets/${id}/pairs`, { method: "POST", headers: { "content-type": "application/json", origin: ORIGIN }, body: bytes }), ctx(id));
+      expect(invalid.status).toBe(400);
+      expect((await invalid.json()).error).toMatchObject({ code: "BAD_REQUEST", details: { reason: "encoding", byteOffset: 14 } });
+      expect(await db.pair.count({ where: { datasetId: id } })).toBe(0);
+    });
+
+    it("a fetched URL is decoded by its <meta> charset, and binary is refused naming the result", async () => {
+      const id = await createDatasetVia("fetched-charsets");
+      const prev = process.env.SNIPPET_LAB_FETCH_ALLOW_PRIVATE;
+      process.env.SNIPPET_LAB_FETCH_ALLOW_PRIVATE = "1";
+      try {
+        const ok = await pairsRoute.POST(postJson(`/api/v1/datasets/${id}/pairs`, { query: "q", results: [{ url: `${base}/koi8` }] }), ctx(id));
+        expect(ok.status).toBe(201);
+        const pair = await getPair({ db, id: (await ok.json()).id });
+        expect(pair!.documents[0]!.text).toContain("Привіт, світе! Ґанок, їжак");
+        const junk = await pairsRoute.POST(postJson(`/api/v1/datasets/${id}/pairs`, { query: "q", results: [{ text: "fine" }, { url: `${base}/junk` }] }), ctx(id));
+        expect(junk.status).toBe(422);
+        expect((await junk.json()).error.message).toBe(`Result 2: ${base}/junk: looks like binary data, not text`);
+        expect(await db.pair.count({ where: { datasetId: id } })).toBe(1);
+      } finally {
+        if (prev === undefined) delete process.env.SNIPPET_LAB_FETCH_ALLOW_PRIVATE;
+        else process.env.SNIPPET_LAB_FETCH_ALLOW_PRIVATE = prev;
+      }
+    });
+  });
+
   it("validates the body and the dataset", async () => {
     const id = await createDatasetVia("invalid-pairs");
     const bad = [
@@ -196,6 +319,7 @@ describe("POST /datasets/:id/pairs", () => {
 });
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../data/fixtures");
+const readTextFixture = (name: string) => new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../../text-decoding/fixtures", name)));
 const readFixture = (name: string) => readFileSync(path.join(FIXTURES, name), "utf8");
 
 describe("imports", () => {

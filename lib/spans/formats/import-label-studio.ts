@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isSpanCategory, SPAN_CATEGORIES } from "../categories";
+import { formatZodError } from "../../schemas/format-zod-issues";
 import { checkSpanInText, quote, type Span, type SpanLayerSource } from "../schemas";
 import { decodeImportInput } from "./decode-import-input";
 import { MAX_IMPORT_ERRORS, type ImportIssue, type ImportResult, type SpanDocument } from "./types";
@@ -75,7 +76,7 @@ export function importLabelStudio(opts: ImportLabelStudioOptions): ImportResult<
     const where = `[${index}]`;
     const parsed = taskSchema.safeParse(raw);
     if (!parsed.success) {
-      errors.push({ index, record: where, message: formatZodError(parsed.error) });
+      errors.push({ index, record: where, message: formatZodError(parsed.error, { input: raw }) });
       continue;
     }
     const task = parsed.data;
@@ -101,10 +102,10 @@ export function importLabelStudio(opts: ImportLabelStudioOptions): ImportResult<
           taskOk = false;
         };
         const r = resultSchema.safeParse(rawResult);
-        if (!r.success) return problem(formatZodError(r.error));
+        if (!r.success) return problem(formatZodError(r.error, { input: rawResult }));
         if (r.data.type !== "labels") return problem(`unsupported result type "${r.data.type}" (only "labels" text spans)`);
         const v = valueSchema.safeParse(r.data.value);
-        if (!v.success) return problem(formatZodError(v.error, "value"));
+        if (!v.success) return problem(formatZodError(v.error, { input: r.data.value, at: ["value"] }));
         const { start, end, labels } = v.data;
         const covered = v.data.text ?? text.slice(start, end);
         const bad = checkSpanInText({ start, end, text: covered }, text);
@@ -135,17 +136,6 @@ export function importLabelStudio(opts: ImportLabelStudioOptions): ImportResult<
     records.push(doc);
   }
   return errors.length ? { ok: false, errors } : { ok: true, records };
-}
-
-/** zod issues as one line, paths prefixed ("value.start: Invalid input: expected int"). */
-function formatZodError(error: z.ZodError, prefix?: string): string {
-  return error.issues
-    .slice(0, 5)
-    .map((i) => {
-      const path = [...(prefix ? [prefix] : []), ...i.path.map(String)].join(".");
-      return path ? `${path}: ${i.message}` : i.message;
-    })
-    .join("; ");
 }
 
 function fileError(message: string): ImportResult<SpanDocument> {

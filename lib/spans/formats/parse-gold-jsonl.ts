@@ -1,4 +1,4 @@
-import { formatZodError } from "../../data/record-errors";
+import { formatZodError } from "../../schemas/format-zod-issues";
 import { checkSpanInText } from "../schemas";
 import { decodeImportInput } from "./decode-import-input";
 import { goldJsonlRecordSchema, type GoldJsonlRecord } from "./gold-jsonl-schema";
@@ -30,7 +30,7 @@ export function parseGoldJsonl(opts: ParseGoldJsonlOptions): ImportResult<GoldJs
     }
     const parsed = goldJsonlRecordSchema.safeParse(json);
     if (!parsed.success) {
-      fail(formatZodError(parsed.error));
+      fail(formatZodError(parsed.error, { input: json }));
       continue;
     }
     const r = parsed.data;

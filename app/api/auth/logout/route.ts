@@ -2,6 +2,7 @@ import { checkSameOrigin } from "@/lib/server/auth/check-same-origin";
 import { deleteSession } from "@/lib/server/auth/delete-session";
 import { isSecureRequest, readSessionToken, serializeSessionCookie } from "@/lib/server/auth/session-cookie";
 import { handleRoute } from "@/lib/server/http/handle-route";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -21,3 +22,5 @@ export const POST = handleRoute(async (req) => {
   }
   return Response.json({ ok: true }, { headers: { "Set-Cookie": cookie } });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

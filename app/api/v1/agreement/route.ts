@@ -1,6 +1,7 @@
 import { withAuth } from "@/lib/server/auth/with-auth";
 import { computeDatasetAgreement } from "@/lib/server/db/agreement/compute-dataset-agreement";
 import { agreementQuerySchema } from "@/lib/server/db/annotations/review-request-schemas";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -18,3 +19,5 @@ export const GET = withAuth({ permission: "pair:read" }, async (req) => {
   });
   return computeDatasetAgreement({ datasetId: q.datasetId, rankBy: { metric: q.metric, category: q.category } });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -3,6 +3,7 @@ import { handleRoute } from "@/lib/server/http/handle-route";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { compressRequestSchema } from "@/lib/schemas/compress";
 import { COMPRESS_LIMITS } from "@/lib/schemas/limits";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -14,3 +15,5 @@ export const POST = handleRoute(async (req) => {
   });
   return compressRequest(compressRequestSchema.parse(raw));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

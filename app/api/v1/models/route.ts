@@ -2,6 +2,7 @@ import { handleRoute } from "@/lib/server/http/handle-route";
 import { listModels } from "@/lib/server/model/list-models";
 import type { ModelsResponse } from "@/lib/schemas/models";
 import { API_METHODS } from "@/lib/schemas/compress";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -21,3 +22,5 @@ export const GET = handleRoute(async (): Promise<ModelsResponse> => {
     methods: [...API_METHODS, ...models.map((m) => `model:${m.name}`)],
   };
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -1,6 +1,7 @@
 import { withAuth } from "@/lib/server/auth/with-auth";
 import { listPairs } from "@/lib/server/db/annotations/list-pairs";
 import { parseQueueSearchParams } from "@/lib/server/db/annotations/queue-search-params";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -13,3 +14,5 @@ export const GET = withAuth({ permission: "pair:read" }, async (req, _ctx, user)
   const { todo: _todo, ...input } = parseQueueSearchParams(new URL(req.url).searchParams, { userId: user.id });
   return listPairs(input);
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -4,14 +4,16 @@ import { notFound } from "next/navigation";
 import { isAppError } from "@/lib/errors";
 import { StatusBadge } from "@/components/queue/status-badge";
 import { ReviewWorkspace } from "@/components/review/review-workspace";
-import type { AgreementFigures, ReviewAnnotation, ReviewCandidate, ReviewGold } from "@/components/review/types";
+import type { AgreementFigures, ReviewAnnotation, ReviewCandidate, ReviewDocument, ReviewGold } from "@/components/review/types";
 import { buildGoldCandidates } from "@/lib/spans/agreement/build-gold-candidates";
 import { computeTextAgreement } from "@/lib/spans/agreement/compute-text-agreement";
 import { meanPairwiseAgreement } from "@/lib/spans/agreement/mean-pairwise-agreement";
 import { SPAN_CATEGORIES } from "@/lib/spans/categories";
+import { documentLabel } from "@/lib/text/document-label";
 import { requireUser } from "@/lib/server/auth/require-user";
 import { getGoldSpans } from "@/lib/server/db/annotations/get-gold-spans";
 import { listPairAnnotations } from "@/lib/server/db/annotations/list-pair-annotations";
+import { getPair } from "@/lib/server/db/get-pair";
 import { queueFilterQuery, withQuery } from "@/lib/server/db/annotations/queue-search-params";
 import type { StoredSpan } from "@/lib/server/db/annotations/schemas";
 
@@ -29,12 +31,18 @@ export default async function ReviewPage({ params, searchParams }: Props) {
   const { id } = await params;
   const filters = queueFilterQuery(await searchParams);
   const me = await requireUser({ permission: "pair:review", next: withQuery(`/pairs/${encodeURIComponent(id)}/review`, filters) });
-  const found = await Promise.all([listPairAnnotations({ pairId: id }), getGoldSpans({ pairId: id })]).catch((e: unknown) => {
+  const found = await Promise.all([listPairAnnotations({ pairId: id }), getGoldSpans({ pairId: id }), getPair({ id })]).catch((e: unknown) => {
     if (isAppError(e) && (e.code === "NOT_FOUND" || e.code === "UNPROCESSABLE")) return null;
     throw e;
   });
-  if (!found) notFound();
-  const [data, gold] = found;
+  if (!found || !found[2]) notFound();
+  const [data, gold, detail] = found;
+  // The panes render each document's blocks as the workspace does.
+  const blocksOf = new Map(detail.documents.map((d) => [d.id, d.blocks]));
+  const documents: ReviewDocument[] = data.documents.map((d) => {
+    const blocks = blocksOf.get(d.id) ?? [{ start: 0, end: d.text.length, kind: "paragraph" as const, role: "main" as const }];
+    return { ...d, blocks, label: documentLabel({ title: d.title, text: d.text, blocks }) };
+  });
 
   // Spans that drifted from their text cannot be compared or merged; they are still listed on the cards.
   const clean = (spans: StoredSpan[]) => spans.filter((s) => !s.drift).map(asSpan);
@@ -128,7 +136,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
       <ReviewWorkspace
         pairId={id}
         me={{ id: me.id, role: me.role, email: me.email }}
-        documents={data.documents}
+        documents={documents}
         annotations={annotations}
         candidates={candidates}
         gold={goldProps}

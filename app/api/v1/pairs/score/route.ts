@@ -4,6 +4,7 @@ import { listUnscoredPairs } from "@/lib/server/db/annotations/list-unscored-pai
 import { scoreRequestSchema } from "@/lib/server/db/annotations/review-request-schemas";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { scorePair } from "@/lib/server/pairs/score-pair";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -36,3 +37,5 @@ export const POST = withAuth({ permission: "model:run" }, async (req) => {
   }
   return { scored, failed, remaining: Math.max(0, total - scored.length) };
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

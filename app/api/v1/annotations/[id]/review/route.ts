@@ -2,6 +2,7 @@ import { withAuth } from "@/lib/server/auth/with-auth";
 import { idParamsSchema, reviewRequestSchema } from "@/lib/server/db/annotations/review-request-schemas";
 import { reviewAnnotation } from "@/lib/server/db/annotations/review-annotation";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -23,3 +24,5 @@ export const POST = withAuth<Ctx>({ permission: "pair:review" }, async (req, ctx
     ...(body.version !== undefined ? { baseVersion: body.version } : {}),
   });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

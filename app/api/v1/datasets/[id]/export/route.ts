@@ -1,6 +1,7 @@
 import { exportQuerySchema } from "@/lib/schemas/datasets";
 import { withAuth } from "@/lib/server/auth/with-auth";
 import { exportDataset } from "@/lib/server/export/export-dataset";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -24,3 +25,5 @@ export const GET = withAuth<Ctx>({ permission: "export:read" }, async (req, ctx)
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -2,6 +2,7 @@ import { withAuth } from "@/lib/server/auth/with-auth";
 import { getDataset } from "@/lib/server/db/datasets/get-dataset";
 import { importDatasetFile } from "@/lib/server/import/import-dataset-file";
 import { readImportRequest } from "@/lib/server/import/read-import-request";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -21,3 +22,5 @@ export const POST = withAuth<Ctx>({ permission: "dataset:write" }, async (req, c
   const upload = await readImportRequest(req);
   return importDatasetFile({ datasetId: id, format: upload.format, evidence: upload.evidence, bytes: upload.bytes });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

@@ -3,6 +3,7 @@ import { withAuth } from "@/lib/server/auth/with-auth";
 import { getAnnotation } from "@/lib/server/db/annotations/get-annotation";
 import { saveAnnotationSpans } from "@/lib/server/db/annotations/save-annotation-spans";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -25,3 +26,4 @@ export const PUT = withAuth<Ctx>({ permission: "pair:annotate" }, async (req, ct
   return saveAnnotationSpans({ pairId: id, annotatorId: user.id, baseVersion: version, spans });
 });
 
+export const { POST, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "PUT"]);

@@ -1,6 +1,7 @@
 import { withAuth } from "@/lib/server/auth/with-auth";
 import { listPairAnnotations } from "@/lib/server/db/annotations/list-pair-annotations";
 import { idParamsSchema } from "@/lib/server/db/annotations/review-request-schemas";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -12,3 +13,5 @@ export const GET = withAuth<Ctx>({ permission: "pair:review" }, async (_req, ctx
   const { id } = idParamsSchema.parse(await ctx.params);
   return listPairAnnotations({ pairId: id });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

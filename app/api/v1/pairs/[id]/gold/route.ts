@@ -3,6 +3,7 @@ import { adjudicatePair } from "@/lib/server/db/annotations/adjudicate-pair";
 import { getGoldSpans } from "@/lib/server/db/annotations/get-gold-spans";
 import { goldRequestSchema, idParamsSchema } from "@/lib/server/db/annotations/review-request-schemas";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -30,3 +31,5 @@ export const PUT = withAuth<Ctx>({ permission: "pair:review" }, async (req, ctx,
     ...(body.version !== undefined ? { baseVersion: body.version } : {}),
   });
 });
+
+export const { POST, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "PUT"]);

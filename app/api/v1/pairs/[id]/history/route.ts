@@ -1,6 +1,7 @@
 import { spanHistoryQuerySchema } from "@/lib/schemas/annotation";
 import { withAuth } from "@/lib/server/auth/with-auth";
 import { listSpanHistory } from "@/lib/server/db/annotations/list-span-history";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -18,3 +19,5 @@ export const GET = withAuth<Ctx>({ permission: "pair:read" }, async (req, ctx, u
     ...(scope === "mine" ? { annotatorId: user.id } : {}),
   });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

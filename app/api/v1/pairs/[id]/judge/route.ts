@@ -3,6 +3,7 @@ import { judgeRequestSchema } from "@/lib/judge/schemas";
 import { withAuth } from "@/lib/server/auth/with-auth";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { runJudge } from "@/lib/server/judge/run-judge";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -28,3 +29,5 @@ function emptyBody(e: unknown): unknown {
   if (isAppError(e) && e.code === "BAD_REQUEST" && /body is empty/.test(e.message)) return {};
   throw e;
 }
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

@@ -3,6 +3,7 @@ import { scorePairRequestSchema } from "@/lib/schemas/annotation";
 import { withAuth } from "@/lib/server/auth/with-auth";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { scorePair } from "@/lib/server/pairs/score-pair";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -24,3 +25,5 @@ function emptyBody(e: unknown): unknown {
   if (isAppError(e) && e.code === "BAD_REQUEST" && /body is empty/.test(e.message)) return {};
   throw e;
 }
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

@@ -1,6 +1,7 @@
 import { listSuggestionsQuerySchema } from "@/lib/schemas/annotation";
 import { withAuth } from "@/lib/server/auth/with-auth";
 import { listSuggestions } from "@/lib/server/db/annotations/list-suggestions";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -13,3 +14,5 @@ export const GET = withAuth<Ctx>({ permission: "pair:read" }, async (req, ctx) =
   const query = listSuggestionsQuerySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
   return { suggestions: await listSuggestions({ pairId: id, ...query }) };
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -2,6 +2,7 @@ import { submitAnnotationRequestSchema } from "@/lib/schemas/annotation";
 import { withAuth } from "@/lib/server/auth/with-auth";
 import { submitAnnotation } from "@/lib/server/db/annotations/submit-annotation";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -19,3 +20,5 @@ export const POST = withAuth<Ctx>({ permission: "pair:annotate" }, async (req, c
     ...(body.comment !== undefined ? { comment: body.comment } : {}),
   });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

@@ -2,6 +2,7 @@ import { acceptSuggestionsRequestSchema } from "@/lib/schemas/annotation";
 import { withAuth } from "@/lib/server/auth/with-auth";
 import { acceptSuggestions } from "@/lib/server/db/annotations/accept-suggestions";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
+import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -23,3 +24,5 @@ export const POST = withAuth<Ctx>({ permission: "pair:annotate" }, async (req, c
     ...(body.category ? { category: body.category } : {}),
   });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

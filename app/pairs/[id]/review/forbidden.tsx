@@ -1,0 +1,5 @@
+import { ForbiddenPage } from "@/components/auth/forbidden-page";
+
+export default function ReviewForbidden() {
+  return <ForbiddenPage message="Only reviewers and admins can review annotations." />;
+}
