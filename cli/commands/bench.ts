@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { percentile } from "../../lib/eval/percentile";
-import { loadModel } from "../../lib/server/model/load-model";
+import { loadModel, type LoadedModel } from "../../lib/server/model/load-model";
 import { runBatch, type WindowInput } from "../../lib/server/model/window-batcher";
 import type { CliCommand } from "../types";
 
@@ -16,22 +16,35 @@ Prints a table; with --json writes {"model", "batch1": {"p50Ms","p99Ms"}, "batch
   --threads N      onnxruntime intra-op threads (default: all cores)
   --provider P     cpu (default) or cuda`;
 
-/** A realistic window: [CLS] query [SEP] context [SEP] with common-word ids and query-match types. */
-function makeWindow(length: number, seed: number): WindowInput {
-  const inputIds = [101];
+/**
+ * A realistic window: [CLS] query [SEP] context [SEP] with ids from the model's vocabulary, query-match types
+ * and, for feature models, valid feature values (the cost of a window does not depend on which ones).
+ */
+function makeWindow(model: LoadedModel, length: number, seed: number): WindowInput {
+  const { cls, sep } = model.tokenizer.special;
+  const vocab = model.tokenizer.vocabSize;
+  const sizes = model.config.features?.sizes;
+  const inputIds = [cls];
   const typeIds = [0];
   let s = seed;
   const next = () => (s = (s * 1103515245 + 12345) >>> 0);
-  for (let i = 0; i < 12; i++) (inputIds.push(1996 + (next() % 8000)), typeIds.push(0));
-  inputIds.push(102);
+  const word = () => 1000 + (next() % Math.max(1, vocab - 1000));
+  for (let i = 0; i < 12; i++) (inputIds.push(word()), typeIds.push(0));
+  inputIds.push(sep);
   typeIds.push(0);
   while (inputIds.length < length - 1) {
-    inputIds.push(1996 + (next() % 20000));
+    inputIds.push(word());
     typeIds.push(next() % 10 === 0 ? 2 : 1);
   }
-  inputIds.push(102);
+  inputIds.push(sep);
   typeIds.push(1);
-  return { inputIds, typeIds };
+  const window: WindowInput = { inputIds, typeIds };
+  if (sizes) {
+    const features = new Uint8Array(inputIds.length * sizes.length);
+    for (let t = 14; t < inputIds.length - 1; t++) sizes.forEach((n, f) => (features[t * sizes.length + f] = 1 + (next() % (n - 1))));
+    window.features = features;
+  }
+  return window;
 }
 
 export const command: CliCommand = {
@@ -67,8 +80,8 @@ export const command: CliCommand = {
       await runBatch(model, batch);
       return performance.now() - t;
     };
-    const one = [makeWindow(length, 1)];
-    const eight = Array.from({ length: 8 }, (_, i) => makeWindow(length, i + 1));
+    const one = [makeWindow(model, length, 1)];
+    const eight = Array.from({ length: 8 }, (_, i) => makeWindow(model, length, i + 1));
     for (let i = 0; i < 10; i++) await time(one); // warm-up: first runs allocate and tune kernels
     const b1: number[] = [];
     for (let i = 0; i < runs; i++) b1.push(await time(one));

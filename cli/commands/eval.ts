@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -10,13 +11,14 @@ import type { CliCommand } from "../types";
 
 // Heavy modules (tokenizer tables, importers, onnxruntime) load inside run() so `--help` stays instant.
 
-const usage = `snippet-lab eval --input FILE [--format squad|hotpotqa|jsonl] [options]
+const usage = `snippet-lab eval --input FILE [--format squad|hotpotqa|jsonl|gold-jsonl] [options]
 
 Evaluates compression methods on gold evidence: every query is scored once per method, then the
 selection is re-run for each ratio, budget and threshold.
 
   --input FILE          dataset file
-  --format F            squad | hotpotqa | jsonl (default: jsonl for *.jsonl, else required)
+  --format F            squad | hotpotqa | jsonl | gold-jsonl (the app's gold export: vital spans are the
+                        evidence, every span's category is reported) (default: jsonl for *.jsonl, else required)
   --methods LIST        comma-separated: model, model:<name>, bm25, lead, oracle (default bm25,lead,oracle)
   --ratios LIST         budget = ratio × the query's input tokens, threshold 0 (e.g. 0.1,0.2,0.3)
   --budgets LIST        absolute downstream-token budgets per query, threshold 0 (e.g. 200,1000,4000)
@@ -24,24 +26,29 @@ selection is re-run for each ratio, budget and threshold.
                         (no ratios/budgets/thresholds → --ratios 0.1,0.2,0.3)
   --json OUT            write the report as JSON to OUT
   --limit N             evaluate at most N queries (after the split)
-  --split dev|all       dev = the held-out share of groups, as in train-data (default all)
-  --dev-share P         share of groups in dev (default 0.2)
-  --seed S              split seed (default 13)
+  --split S             all (default), or train | val | report: the three-way split by group (article, example)
+                        that training uses (lib/data/split-by-group.ts): choices on val, figures on report
+  --val-share P         share of groups in val (default 0.15)
+  --report-share P      share of groups in report (default 0.2)
+  --seed S              split seed (default 2026, the seed of the shared data's splits)
   --aggregation A       mean | max: token → unit scores for model methods (default mean)
   --fragment-size N     sentences per unit, 1..3 (default 1)
   --floor P             selection floor (default 0.02)
   --locale L            sentence segmentation locale (default en)
   --quiet               no progress on stderr
 
-Report JSON: {"dataset", "queries", "results": [{"method", "ratio"|"budget"|"threshold", "evidenceRecall",
-"allEvidenceKept", "answerKept", "tokensPerQuery", "compressionRatio"}]} (see docs/data-formats.md).`;
+Report JSON: {"dataset", "queries", "provenance", "results": [{"method", "ratio"|"budget"|"threshold", "evidenceRecall",
+"allEvidenceKept", "answerKept", "tokensPerQuery", "compressionRatio", "evidenceCharRecall", "keptPrecision",
+"unanswerable"?: {"queries", "keptNothing", "tokensPerQuery"}, "categories"?: {<category>: {"chars", "keptShare",
+"modelAgreement"?}}}]} (see docs/data-formats.md). Queries without evidence are reported apart (unanswerable).`;
 
-const FORMATS = ["squad", "hotpotqa", "jsonl"] as const;
+const FORMATS = ["squad", "hotpotqa", "jsonl", "gold-jsonl"] as const;
 type Format = (typeof FORMATS)[number];
 
 async function readExamples(format: Format, input: string): Promise<EvalExample[]> {
   if (format === "squad") return (await import("../../lib/data/read-squad")).readSquad(input);
   if (format === "hotpotqa") return (await import("../../lib/data/read-hotpotqa")).readHotpotQa(input);
+  if (format === "gold-jsonl") return (await import("../../lib/data/read-gold-jsonl")).readGoldJsonl(input);
   return (await import("../../lib/data/read-jsonl")).readJsonl(input);
 }
 
@@ -56,6 +63,14 @@ async function resolveMethod(name: string): Promise<EvalMethod> {
     return { name: scorer.name || name, createScorer: () => scorer };
   }
   throw new AppError("BAD_REQUEST", `Unknown method "${name}" (use model, model:<name>, bm25, lead, oracle)`);
+}
+
+function gitCommit(): string {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return "unknown";
+  }
 }
 
 function positiveNumber(value: string, flag: string): number {
@@ -83,8 +98,9 @@ export const command: CliCommand = {
         json: { type: "string" },
         limit: { type: "string" },
         split: { type: "string", default: "all" },
-        "dev-share": { type: "string", default: "0.2" },
-        seed: { type: "string", default: "13" },
+        "val-share": { type: "string", default: "0.15" },
+        "report-share": { type: "string", default: "0.2" },
+        seed: { type: "string", default: "2026" },
         aggregation: { type: "string", default: "mean" },
         "fragment-size": { type: "string" },
         floor: { type: "string" },
@@ -95,7 +111,7 @@ export const command: CliCommand = {
     if (!values.input) throw new AppError("BAD_REQUEST", "--input is required");
     const format = (values.format ?? (values.input.endsWith(".jsonl") ? "jsonl" : undefined)) as Format | undefined;
     if (!format || !FORMATS.includes(format)) throw new AppError("BAD_REQUEST", `--format must be one of ${FORMATS.join(", ")}`);
-    if (values.split !== "all" && values.split !== "dev") throw new AppError("BAD_REQUEST", "--split must be dev or all");
+    if (!["all", "train", "val", "report"].includes(values.split)) throw new AppError("BAD_REQUEST", "--split must be all, train, val or report");
     const aggregation = values.aggregation as Aggregation;
     if (aggregation !== "mean" && aggregation !== "max") throw new AppError("BAD_REQUEST", "--aggregation must be mean or max");
 
@@ -112,13 +128,14 @@ export const command: CliCommand = {
     const t0 = performance.now();
     let examples = await readExamples(format, values.input);
     let dataset = path.basename(values.input).replace(/\.(jsonl|json)$/i, "");
-    if (values.split === "dev") {
-      const devShare = Number(values["dev-share"]);
+    if (values.split !== "all") {
+      const valShare = Number(values["val-share"]);
+      const reportShare = Number(values["report-share"]);
       if (!Number.isInteger(Number(values.seed))) throw new AppError("BAD_REQUEST", "--seed must be an integer");
-      if (!(devShare > 0 && devShare < 1)) throw new AppError("BAD_REQUEST", "--dev-share must be in (0, 1)");
-      const { splitByGroup } = await import("../../lib/data/split-by-group");
-      examples = splitByGroup(examples, { devShare, seed: Number(values.seed) }).dev;
-      dataset += `:dev`;
+      if (!(valShare >= 0 && reportShare >= 0 && valShare + reportShare <= 1)) throw new AppError("BAD_REQUEST", "--val-share and --report-share must be ≥ 0 and sum to ≤ 1");
+      const { splitThreeWays } = await import("../../lib/data/split-by-group");
+      examples = splitThreeWays(examples, { valShare, reportShare, seed: Number(values.seed) })[values.split as "train" | "val" | "report"];
+      dataset += `:${values.split}`;
     }
     if (values.limit) examples = examples.slice(0, positiveNumber(values.limit, "--limit"));
     if (examples.length === 0) throw new AppError("UNPROCESSABLE", "No examples to evaluate");
@@ -150,7 +167,8 @@ export const command: CliCommand = {
     console.log(formatEvalTable(report));
     if (values.json) {
       await mkdir(path.dirname(path.resolve(values.json)), { recursive: true });
-      await writeFile(values.json, `${JSON.stringify(report, null, 2)}\n`);
+      const provenance = { command: `snippet-lab eval ${argv.join(" ")}`, date: new Date().toISOString(), commit: gitCommit(), methods: methodNames };
+      await writeFile(values.json, `${JSON.stringify({ ...report, provenance }, null, 2)}\n`);
       if (!quiet) console.error(`Wrote ${values.json}`);
     }
     return 0;

@@ -2,59 +2,81 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { bertVocabFromNpm } from "../../lib/tokenizer/load-vocab";
 import type { CliCommand } from "../types";
-import { command as trainData } from "./train-data";
 
 const usage = `snippet-lab train --data DIR [--name NAME] [--work DIR] [options]
 
-Reproduces the default model on this machine (2 CPU cores are enough; Debian python3-torch, python3-onnx):
-  1. train-data: tokenized windows from DIR/squad-v1.1-dev.json, DIR/hotpotqa-distractor-{train,dev}.json
-     and DIR/readability-pages (real boilerplate)
-  2. teacher: a 4-layer d128 encoder, token-level BCE
-  3. student: layers 0 and 3 of the teacher (layer pruning), distilled with BCE + soft cross-entropy
-  4. ONNX export (opset 17, int8 token embedding), int8 MatMul quantization, parity fixture
-  5. models/NAME (student) and models/NAME-teacher: model.onnx, vocab.txt, config.json
+Reproduces the default model on this machine (2 CPU cores are enough; Debian python3-torch, python3-onnx,
+python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same command after an interruption.
+  1. train-data: a multilingual WordPiece vocabulary and labeled windows from DIR (../shared/data), plus any
+     --gold exports of the app (see train-data --help)
+  2. teacher: a 4-layer encoder, token BCE (keep) + category cross-entropy, step-based, seeded
+  3. student: layers of the teacher (layer pruning), distilled on the teacher's soft keep and category outputs
+  4. temperature scaling of each model on the validation windows
+  5. ONNX export (opset 17, int8 token embedding; int8 MatMul weights for the student), parity fixtures
+  6. models/NAME (student) and models/NAME-teacher: model.onnx, vocab.txt, config.json, parity.json
+  7. calibrate: each model's default threshold on the validation split (snippet-lab calibrate --write)
 
   --data DIR              folder with the public data (e.g. ../shared/data)
-  --name NAME             model name (default snippet-mini)
+  --gold FILE             a gold JSONL export of the app; its pairs join the training data (repeatable).
+                          Without --data: fine-tunes the shipped --base model (its teacher, then its student
+                          distilled from it) on the gold pairs alone, and keeps the base model's threshold
+  --base NAME             model to fine-tune with --gold and no --data (default: the default model)
+  --name NAME             model name (default snippet-lab; with --gold and no --data: <base>-gold)
   --work DIR              scratch folder (default models/training/work)
   --python PATH           python with torch and onnx (default /usr/bin/python3)
-  --teacher-minutes N     time cap of the teacher (default 30)
-  --student-minutes N     time cap of the student (default 14)
-  --alpha A               weight of the distillation term (default 0.5)
+  --teacher-steps N       teacher steps of 8,192 tokens (default 4500)
+  --student-steps N       student steps (default 2500)
+  --layers N --d N        teacher size (default 4 layers, d 192)
   --keep L,L              teacher layers kept by the student (default 0,3)
+  --alpha A               weight of the distillation terms (default 0.5)
+  --init-teacher FILE     start the teacher from these weights (fine-tuning, e.g. on --gold)
   --skip-data             reuse WORK/data
-  --skip-teacher          reuse WORK/teacher/model.pt`;
+  --skip-teacher          reuse WORK/teacher/model.pt
+  --skip-student          reuse WORK/student/model.pt`;
 
 function run(cmd: string, args: string[]): void {
   console.log(`$ ${cmd} ${args.join(" ")}`);
   const r = spawnSync(cmd, args, { stdio: "inherit" });
-  if (r.status !== 0) throw new Error(`${path.basename(cmd)} ${args[0] ?? ""} failed with exit code ${r.status}`);
+  if (r.status !== 0) throw new Error(`${path.basename(cmd)} ${args[0] ?? ""} ${args[1] ?? ""} failed with exit code ${r.status}`);
 }
 
-function readTeacherArgs(work: string): Record<string, unknown> {
-  return (JSON.parse(readFileSync(path.join(work, "teacher", "train.json"), "utf8")) as { args: Record<string, unknown> }).args;
+interface TrainInfo {
+  args: Record<string, unknown>;
+  best: Record<string, unknown>;
+  steps: number;
+  epochs: number;
+  minutes: number;
+  keep?: number[];
+  alpha?: number;
+  data: Record<string, unknown>;
+  cfg?: { layers: number; d: number; heads: number; ffn: number };
 }
 
 export const command: CliCommand = {
   name: "train",
-  summary: "reproduce the default model: training data, teacher, pruned+distilled student, ONNX export",
+  summary: "reproduce the default model (data, teacher, pruned+distilled student, ONNX, calibration)",
   usage,
   async run(argv) {
     const { values } = parseArgs({
       args: argv,
       options: {
         data: { type: "string" },
-        name: { type: "string", default: "snippet-mini" },
+        gold: { type: "string", multiple: true },
+        base: { type: "string" },
+        name: { type: "string" },
         work: { type: "string", default: "models/training/work" },
         python: { type: "string", default: "/usr/bin/python3" },
-        "teacher-minutes": { type: "string", default: "30" },
-        "student-minutes": { type: "string", default: "14" },
-        alpha: { type: "string", default: "0.5" },
+        "teacher-steps": { type: "string", default: "4500" },
+        "student-steps": { type: "string", default: "2500" },
+        layers: { type: "string", default: "4" },
+        d: { type: "string", default: "192" },
         keep: { type: "string", default: "0,3" },
+        alpha: { type: "string", default: "0.5" },
+        "init-teacher": { type: "string" },
         "skip-data": { type: "boolean", default: false },
         "skip-teacher": { type: "boolean", default: false },
+        "skip-student": { type: "boolean", default: false },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -62,90 +84,146 @@ export const command: CliCommand = {
       console.log(usage);
       return 0;
     }
-    if (!values.data) {
-      console.error("train: --data DIR is required\n\n" + usage);
+    const fineTune = !values.data;
+    if (fineTune && !values.gold?.length) {
+      console.error("train: --data DIR (or --gold FILE to fine-tune a shipped model) is required\n\n" + usage);
+      return 2;
+    }
+    const { defaultModelName, readModelConfig } = await import("../../lib/server/model/list-models");
+    const base = values.base ?? (fineTune ? defaultModelName() : undefined);
+    const modelName = values.name ?? (base ? `${base}-gold` : "snippet-lab");
+    const baseDir = base ? readModelConfig(base).dir : undefined;
+    if (fineTune && (!baseDir || !existsSync(path.join(`${baseDir}-teacher`, "model.onnx")))) {
+      console.error(`train: fine-tuning needs models/${base}/ and models/${base}-teacher/ (the teacher is fine-tuned first, then the student distilled from it)`);
       return 2;
     }
     if (!existsSync(values.python)) {
       console.error(`train: ${values.python} not found; install Debian's python3-torch python3-onnx python3-numpy libopenblas0-openmp`);
       return 2;
     }
+    const t0 = Date.now();
     const work = values.work;
     const data = path.join(work, "data");
     const py = (script: string) => path.join("models", "training", script);
     if (!values["skip-data"]) {
-      const code = await trainData.run([
-        "--squad", path.join(values.data, "squad-v1.1-dev.json"),
-        "--hotpot", path.join(values.data, "hotpotqa-distractor-train.json"),
-        "--hotpot-dev", path.join(values.data, "hotpotqa-distractor-dev.json"),
-        "--readability", path.join(values.data, "readability-pages"),
-        "--out", data,
-      ]);
+      const { command: trainData } = await import("./train-data");
+      const source = fineTune ? ["--vocab", path.join(baseDir!, "vocab.txt")] : ["--data", values.data!];
+      const code = await trainData.run([...source, "--out", data, ...(values.gold ?? []).flatMap((g) => ["--gold", g])]);
       if (code !== 0) return code;
     }
-    const common = ["--data", path.join(data, "train"), "--dev", path.join(data, "dev")];
+    const common = ["--data", path.join(data, "train"), "--val", path.join(data, "val")];
+    const d = Number(values.d);
+    // Fine-tuning: few steps at a low learning rate from the shipped weights (read back from their ONNX files).
+    const teacherInit = values["init-teacher"] ?? (fineTune ? path.join(`${baseDir}-teacher`, "model.onnx") : undefined);
+    const teacherSteps = fineTune && !argv.includes("--teacher-steps") ? "300" : values["teacher-steps"];
+    const studentSteps = fineTune && !argv.includes("--student-steps") ? "300" : values["student-steps"];
     if (!values["skip-teacher"]) {
-      run(values.python, [py("train.py"), "teacher", ...common, "--out", path.join(work, "teacher"), "--layers", "4", "--d", "128",
-        "--heads", "4", "--ffn", "512", "--epochs", "2", "--max-minutes", values["teacher-minutes"], "--lr", "3e-4"]);
+      run(values.python, [
+        py("train.py"), "teacher", ...common, "--out", path.join(work, "teacher"), "--layers", values.layers, "--d", String(d),
+        "--heads", "4", "--ffn", String(4 * d), "--steps", teacherSteps, "--lr", fineTune ? "1e-4" : "5e-4", "--resume",
+        ...(fineTune ? ["--eval-every", "100", "--save-every", "100"] : []),
+        ...(teacherInit ? ["--init", teacherInit] : []),
+      ]);
     }
-    run(values.python, [py("train.py"), "student", ...common, "--teacher", path.join(work, "teacher", "model.pt"), "--out",
-      path.join(work, "student"), "--keep", values.keep, "--alpha", values.alpha, "--epochs", "1", "--max-minutes",
-      values["student-minutes"], "--lr", "3e-4"]);
+    if (!values["skip-student"]) {
+      run(values.python, [
+        py("train.py"), "student", ...common, "--teacher", path.join(work, "teacher", "model.pt"), "--out", path.join(work, "student"),
+        "--keep", values.keep, "--alpha", values.alpha, "--steps", studentSteps, "--lr", fineTune ? "1e-4" : "3e-4", "--resume",
+        ...(fineTune ? ["--eval-every", "100", "--save-every", "100", "--init", path.join(baseDir!, "model.onnx")] : []),
+      ]);
+    }
 
-    const vocab = bertVocabFromNpm().join("\n") + "\n";
-    for (const [role, ckpt, name, quantize] of [
-      ["student", path.join(work, "student", "model.pt"), values.name, true],
-      ["teacher", path.join(work, "teacher", "model.pt"), `${values.name}-teacher`, false],
+    const vocab = readFileSync(path.join(data, "vocab.txt"), "utf8");
+    const trainMeta = JSON.parse(readFileSync(path.join(data, "train", "meta.json"), "utf8")) as Record<string, unknown>;
+    const written: string[] = [];
+    for (const [role, name, quantize] of [
+      ["student", modelName, true],
+      ["teacher", `${modelName}-teacher`, false],
     ] as const) {
+      const ckpt = path.join(work, role, "model.pt");
       const dir = path.join("models", name);
       mkdirSync(dir, { recursive: true });
+      const tempFile = path.join(work, `${role}-temperature.json`);
+      run(values.python, [py("train.py"), "temperature", "--ckpt", ckpt, "--val", path.join(data, "val"), "--out", tempFile]);
+      const temperature = (JSON.parse(readFileSync(tempFile, "utf8")) as { temperature: number }).temperature;
       const fp32 = path.join(work, `${role}.onnx`);
-      run(values.python, [py("train.py"), "export", "--ckpt", ckpt, "--out", fp32]);
+      run(values.python, [py("train.py"), "export", "--ckpt", ckpt, "--out", fp32, "--temperature", String(temperature)]);
       if (quantize) run(values.python, [py("quantize.py"), fp32, path.join(dir, "model.onnx")]);
       else copyFileSync(fp32, path.join(dir, "model.onnx"));
-      run(values.python, [py("parity.py"), "--ckpt", ckpt, "--dev", path.join(data, "dev"), "--out", path.join(dir, "parity.json")]);
+      run(values.python, [py("parity.py"), "--ckpt", ckpt, "--examples", path.join(data, "parity-examples.json"), "--out", path.join(dir, "parity.json"), "--temperature", String(temperature)]);
       writeFileSync(path.join(dir, "vocab.txt"), vocab);
-      const info = JSON.parse(readFileSync(path.join(work, role, "train.json"), "utf8")) as {
-        args: Record<string, unknown>;
-        best: Record<string, unknown>;
-        steps: number;
-        minutes: number;
-        keep?: number[];
-        alpha?: number;
-        data: Record<string, unknown>;
-      };
-      const teacherArgs = role === "student" ? readTeacherArgs(work) : info.args;
+      const info = JSON.parse(readFileSync(path.join(work, role, "train.json"), "utf8")) as TrainInfo;
+      const teacherInfo = JSON.parse(readFileSync(path.join(work, "teacher", "train.json"), "utf8")) as TrainInfo;
+      const own = role === "student" ? info : teacherInfo;
+      // The architecture as trained (older train.json files: from the teacher's arguments).
+      const arch = own.cfg ?? { layers: Number(teacherInfo.args.layers), d: Number(teacherInfo.args.d), heads: Number(teacherInfo.args.heads), ffn: Number(teacherInfo.args.ffn) };
+      const layers = arch.layers;
       const config = {
         name,
         description:
           role === "student"
-            ? `${values.keep.split(",").length}-layer student pruned from ${values.name}-teacher (layers ${values.keep}) and distilled; int8 weights`
-            : "4-layer teacher trained with token-level BCE",
+            ? `${layers}-layer student pruned from ${modelName}-teacher (layers ${values.keep}) and distilled; keep probabilities and six categories; int8 weights`
+            : `${layers}-layer teacher: keep probabilities (token BCE) and six categories; page-structure and result-set features`,
         files: { model: "model.onnx", vocab: "vocab.txt" },
-        tokenizer: { type: "wordpiece", lowercase: true },
-        io: { inputIds: "input_ids", attentionMask: "attention_mask", tokenTypeIds: "token_type_ids", output: "probs", outputKind: "probs" },
-        typeIds: "query-match-bm25",
-        window: 512,
+        tokenizer: { type: "wordpiece", lowercase: true, stripAccents: false },
+        io: { inputIds: "input_ids", attentionMask: "attention_mask", tokenTypeIds: null, features: "features", output: "probs", outputKind: "probs", categories: "categories" },
+        typeIds: "none",
+        features: { version: trainMeta.featureVersion, names: trainMeta.featureNames, sizes: trainMeta.featureSizes },
+        window: Number(trainMeta.window ?? 512),
         overlap: 128,
         maxQueryTokens: 64,
         aggregation: "mean",
-        // Replaced by the calibrated value (see MODEL_CARD.md); 0.5 until then.
+        // Replaced by `snippet-lab calibrate --write` below.
         threshold: 0.5,
         architecture: {
-          layers: role === "student" ? values.keep.split(",").length : teacherArgs.layers,
-          d: teacherArgs.d,
-          heads: teacherArgs.heads,
-          ffn: teacherArgs.ffn,
+          layers,
+          d: arch.d,
+          heads: arch.heads,
+          ffn: arch.ffn,
           maxPositions: 512,
-          typeVocab: 13,
+          vocabulary: (trainMeta.tokenizer as { vocabSize: number }).vocabSize,
+          features: (trainMeta.featureNames as string[]).length,
+          heads_out: ["keep probability", "category (vital, off_topic, ads, metadata, ui_navigation, duplicate)"],
           quantization: quantize ? "int8 MatMul weights + int8 token embedding" : "int8 token embedding",
         },
-        training: { steps: info.steps, minutes: info.minutes, bestDev: info.best, keep: info.keep, alpha: info.alpha, data: info.data },
-        license: "Apache-2.0 (code and weights); trained on SQuAD v1.1 and HotpotQA (CC BY-SA 4.0) and boilerplate from Mozilla Readability test pages",
+        training: {
+          steps: info.steps,
+          epochs: info.epochs,
+          minutes: info.minutes,
+          bestValidation: info.best,
+          keep: info.keep,
+          alpha: info.alpha,
+          temperature,
+          data: info.data,
+          ...(fineTune ? { fineTunedFrom: role === "student" ? base : `${base}-teacher`, gold: (values.gold ?? []).map((g) => path.basename(g)) } : {}),
+          ...(!fineTune && values.gold?.length ? { gold: values.gold.map((g) => path.basename(g)) } : {}),
+        },
+        license:
+          "Apache-2.0 (code and weights); trained on SQuAD v1.1, SQuAD-it, CMRC 2018 and HotpotQA (CC BY-SA 4.0) and Mozilla Readability test pages (Apache-2.0 repository; page content © its publishers)",
       };
+      if (fineTune) {
+        // No public data to calibrate on: keep the base model's choices, and say so.
+        const baseConfig = readModelConfig(role === "student" ? base! : `${base}-teacher`).config;
+        Object.assign(config, {
+          threshold: baseConfig.threshold,
+          ...(baseConfig.fallbackFloor !== undefined ? { fallbackFloor: baseConfig.fallbackFloor } : {}),
+          calibration: { inheritedFrom: role === "student" ? base : `${base}-teacher`, note: "fine-tuned on gold without --data: threshold not recalibrated" },
+        });
+      }
       writeFileSync(path.join(dir, "config.json"), JSON.stringify(config, null, 2) + "\n");
-      console.log(`${role} written to ${dir}; calibrate its threshold with 'snippet-lab eval --thresholds' (see MODEL_CARD.md)`);
+      const { measureParityTolerance } = await import("./measure-parity-tolerance");
+      const tol = await measureParityTolerance(name);
+      console.log(`${role} written to ${dir}; ONNX vs PyTorch on the parity windows: max ${tol.max.toExponential(2)}, mean ${tol.mean.toExponential(2)}`);
+      written.push(name);
     }
+    if (!fineTune) {
+      const { command: calibrate } = await import("./calibrate");
+      for (const name of written) {
+        const code = await calibrate.run(["--model", name, "--data", values.data!, "--write"]);
+        if (code !== 0) return code;
+      }
+    }
+    console.log(`train: done in ${((Date.now() - t0) / 60000).toFixed(1)} min; models ${written.join(", ")}.`);
     return 0;
   },
 };

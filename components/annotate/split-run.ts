@@ -15,7 +15,8 @@ export interface MarkNode {
 
 export type RunNode = Atom | MarkNode;
 
-const LAYER_RANK = { gold: 0, mine: 1, judge: 2, model: 3 } as const;
+// The model's category runs are outermost: long, read-only context around the editable marks.
+const LAYER_RANK = { categories: -1, gold: 0, mine: 1, judge: 2, model: 3 } as const;
 
 /** Stable nesting order: gold outermost, then mine, then suggestions; longer (earlier) spans outside. */
 export function compareMarks(a: Mark, b: Mark): number {

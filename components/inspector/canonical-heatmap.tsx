@@ -2,6 +2,7 @@
 
 import { memo, useMemo, useRef, useState } from "react";
 import type { Aggregation } from "@/lib/engine/types";
+import { CATEGORY_META, SPAN_CATEGORIES } from "@/lib/spans/categories";
 import { buildHeatmapView, heatBucket, type BlockView, type RegionView } from "./build-heatmap-view";
 import type { InspectedResult } from "./types";
 import type { TypedTokenScores } from "./use-live-selection";
@@ -16,6 +17,8 @@ interface CanonicalHeatmapProps {
   /** Per unit: 0 dropped, 1 kept, 2 kept but cut. */
   kept: Uint8Array;
   aggregation: Aggregation;
+  /** Draw the model's category of each token (dotted underline in the category's colour; off-topic not drawn). */
+  showCategories?: boolean;
 }
 
 interface Hover {
@@ -30,7 +33,7 @@ interface Hover {
  * for baselines). Tokens render once per response; the current selection is applied by setting
  * data-kept on unit elements, so threshold/budget changes touch only the units whose state changed.
  */
-export function CanonicalHeatmap({ result, tokenScores, unitScores, kept, aggregation }: CanonicalHeatmapProps) {
+export function CanonicalHeatmap({ result, tokenScores, unitScores, kept, aggregation, showCategories }: CanonicalHeatmapProps) {
   const view = useMemo(
     () => buildHeatmapView({ text: result.text, blocks: result.blocks, units: result.units, tokens: tokenScores }),
     [result, tokenScores],
@@ -60,11 +63,12 @@ export function CanonicalHeatmap({ result, tokenScores, unitScores, kept, aggreg
         ref={ref}
         data-testid="heatmap"
         data-result-id={result.id}
-        className="text-[15px] leading-7 text-slate-900"
+        className={`text-[15px] leading-7 text-slate-900${showCategories ? " hm-show-cats" : ""}`}
         onMouseOver={onMouseOver}
         onMouseLeave={() => setHover(null)}
       >
-        <HeatmapBody view={view} probs={tokenScores?.probs} unitBuckets={unitBuckets} />
+        <style>{CATEGORY_CSS}</style>
+        <HeatmapBody view={view} probs={tokenScores?.probs} categories={tokenScores?.categories} unitBuckets={unitBuckets} />
       </div>
       {hover && unit && (
         <TokenTooltip
@@ -87,16 +91,22 @@ export function CanonicalHeatmap({ result, tokenScores, unitScores, kept, aggreg
 interface BodyProps {
   view: RegionView[];
   probs?: Float32Array;
+  categories?: Uint8Array;
   unitBuckets?: number[];
 }
 
+// A class on the container switches the category layer on: no token re-renders when it is toggled.
+const CATEGORY_CSS = SPAN_CATEGORIES.filter((c) => c !== "off_topic")
+  .map((c) => `.hm-show-cats [data-cat="${c}"]{border-bottom:3px dotted ${CATEGORY_META[c].color}}`)
+  .join("\n");
+
 /** Memoised: re-renders only when the response (or, for baselines, the unit scores) change. */
-const HeatmapBody = memo(function HeatmapBody({ view, probs, unitBuckets }: BodyProps) {
+const HeatmapBody = memo(function HeatmapBody({ view, probs, categories, unitBuckets }: BodyProps) {
   return (
     <>
       {view.map((region, ri) =>
         region.role === "main" ? (
-          region.blocks.map((b) => <Block key={b.index} block={b} probs={probs} unitBuckets={unitBuckets} />)
+          region.blocks.map((b) => <Block key={b.index} block={b} probs={probs} categories={categories} unitBuckets={unitBuckets} />)
         ) : (
           <section
             key={`r${ri}`}
@@ -108,7 +118,7 @@ const HeatmapBody = memo(function HeatmapBody({ view, probs, unitBuckets }: Body
               {ROLE_LABEL[region.role] ?? region.role}
             </div>
             {region.blocks.map((b) => (
-              <Block key={b.index} block={b} probs={probs} unitBuckets={unitBuckets} />
+              <Block key={b.index} block={b} probs={probs} categories={categories} unitBuckets={unitBuckets} />
             ))}
           </section>
         ),
@@ -117,7 +127,7 @@ const HeatmapBody = memo(function HeatmapBody({ view, probs, unitBuckets }: Body
   );
 });
 
-function Block({ block, probs, unitBuckets }: { block: BlockView } & Omit<BodyProps, "view">) {
+function Block({ block, probs, categories, unitBuckets }: { block: BlockView } & Omit<BodyProps, "view">) {
   return (
     <div className={`whitespace-pre-wrap ${blockClass(block)}`} data-kind={block.kind}>
       {block.children.map((c, i) =>
@@ -133,7 +143,12 @@ function Block({ block, probs, unitBuckets }: { block: BlockView } & Omit<BodyPr
               p.t < 0 || !probs ? (
                 p.text
               ) : (
-                <span key={j} data-t={p.t} className={`hm-b${heatBucket(probs[p.t] ?? 0)}`}>
+                <span
+                  key={j}
+                  data-t={p.t}
+                  {...(categories ? { "data-cat": SPAN_CATEGORIES[categories[p.t] ?? 1] } : {})}
+                  className={`hm-b${heatBucket(probs[p.t] ?? 0)}`}
+                >
                   {p.text}
                 </span>
               ),

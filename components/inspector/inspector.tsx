@@ -117,6 +117,7 @@ export function Inspector({ demos, models, loadDemo }: InspectorProps) {
   // so dragging over a 10,000-token page never stalls the thumb.
   const deferredControls = useDeferredValue(controls);
   const live = useLiveSelection(data, deferredControls);
+  const [showCategories, setShowCategories] = useState(true);
   const tokenLevel = !!data?.results.some((r) => r.tokenScores);
   const active = data?.results[activeResult];
 
@@ -185,7 +186,15 @@ export function Inspector({ demos, models, loadDemo }: InspectorProps) {
               <h2 className="text-sm font-semibold text-slate-800">
                 Canonical text{active.title ? ` · ${active.title}` : ""}
               </h2>
-              <HeatmapLegend tokenLevel={tokenLevel} />
+              <div className="flex items-center gap-3">
+                {live.tokenScores[activeResult]?.categories && (
+                  <label className="flex items-center gap-1 text-xs text-slate-600">
+                    <input type="checkbox" checked={showCategories} onChange={(e) => setShowCategories(e.target.checked)} data-testid="toggle-model-categories" />
+                    Model categories
+                  </label>
+                )}
+                <HeatmapLegend tokenLevel={tokenLevel} />
+              </div>
             </div>
             <CanonicalHeatmap
               key={`${active.id}-${activeResult}`}
@@ -194,6 +203,7 @@ export function Inspector({ demos, models, loadDemo }: InspectorProps) {
               unitScores={live.unitScores[activeResult] ?? []}
               kept={live.kept[activeResult] ?? new Uint8Array(0)}
               aggregation={deferredControls.aggregation}
+              showCategories={showCategories}
             />
           </section>
           <aside className="self-start rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-20">

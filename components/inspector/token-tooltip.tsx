@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Aggregation } from "@/lib/engine/types";
+import { CATEGORY_META, SPAN_CATEGORIES } from "@/lib/spans/categories";
 import type { TypedTokenScores } from "./use-live-selection";
 
 export interface TokenTooltipProps {
@@ -42,6 +43,11 @@ export function TokenTooltip({ x, y, text, t, u, tokenScores, unitScores, unitTo
         {tokenScores ? ` (${aggregation})` : ""} · {unitTokens} tokens
       </div>
       <div>{kept === 1 ? "kept" : kept === 2 ? "kept (cut to fit the budget)" : "dropped"}</div>
+      {t >= 0 && tokenScores?.categories && (
+        <div>
+          model category: <span className="font-mono">{CATEGORY_META[SPAN_CATEGORIES[tokenScores.categories[t] ?? 1] ?? "off_topic"].label}</span>
+        </div>
+      )}
       {children}
     </div>
   );

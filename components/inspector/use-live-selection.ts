@@ -11,6 +11,8 @@ export interface TypedTokenScores {
   starts: Int32Array;
   ends: Int32Array;
   probs: Float32Array;
+  /** The model's category of each token (index into SPAN_CATEGORIES), for models with a category head. */
+  categories?: Uint8Array;
 }
 
 export interface LiveSelection {
@@ -41,6 +43,7 @@ export function useLiveSelection(data: InspectedResponse | null, controls: Selec
               starts: Int32Array.from(r.tokenScores.starts),
               ends: Int32Array.from(r.tokenScores.ends),
               probs: Float32Array.from(r.tokenScores.probs),
+              ...(r.tokenScores.categories ? { categories: Uint8Array.from(r.tokenScores.categories) } : {}),
             }
           : undefined,
       ) ?? null,
@@ -74,7 +77,13 @@ export function useLiveSelection(data: InspectedResponse | null, controls: Selec
   return useMemo(() => {
     if (!selectable || !unitScores || !typed) return null;
     const safeBudget = Number.isFinite(budget) && budget >= 1 ? budget : 1;
-    const selection = selectSpans({ results: selectable, unitScores, budget: safeBudget, threshold });
+    const selection = selectSpans({
+      results: selectable,
+      unitScores,
+      budget: safeBudget,
+      threshold,
+      ...(data?.fallbackFloor !== undefined ? { fallbackFloor: data.fallbackFloor } : {}),
+    });
     const kept = selectable.map((res, r) => {
       const flags = new Uint8Array(res.units.length);
       const sel = selection.results[r];
@@ -89,5 +98,5 @@ export function useLiveSelection(data: InspectedResponse | null, controls: Selec
       return flags;
     });
     return { tokenScores: typed, unitScores, budget: safeBudget, selection, kept };
-  }, [selectable, unitScores, typed, budget, threshold]);
+  }, [selectable, unitScores, typed, budget, threshold, data?.fallbackFloor]);
 }

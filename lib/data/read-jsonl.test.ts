@@ -38,4 +38,18 @@ describe("readJsonl", () => {
     for (const line of [2, 3, 4, 5, 6]) expect(message).toContain(`line ${line}:`);
     expect(message).toContain("duplicate id");
   });
+
+  it("accepts unanswerable queries (evidence: []) but not a line without evidence", () => {
+    const ok = parseJsonl(
+      [
+        JSON.stringify({ id: "u1", query: "Who won?", text: "Nothing about it here.", evidence: [] }),
+        JSON.stringify({ id: "u2", query: "q", results: [{ id: "a", text: "A.", evidence: [] }, { id: "b", text: "B." }] }),
+      ].join("\n"),
+    );
+    expect(ok.map((e) => [e.id, e.evidence.length])).toEqual([
+      ["u1", 0],
+      ["u2", 0],
+    ]);
+    expect(() => parseJsonl(JSON.stringify({ id: "x", query: "q", results: [{ id: "a", text: "A." }] }))).toThrow(/no evidence/);
+  });
 });

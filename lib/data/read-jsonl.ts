@@ -20,7 +20,8 @@ import type { EvalExample, EvalResult, EvidenceSpan, ImportOptions, RecordError 
  *     HTML offsets would point into markup;
  *   - {text} (either kind) is a quote located in the canonical text (first occurrence, whitespace-tolerant);
  *     the easiest choice for HTML.
- * Each example needs at least one evidence item. `group` (for splits) defaults to the id.
+ * `evidence: []` marks a query the documents cannot answer (the right output keeps nothing); a line with no
+ * `evidence` at all is an error. `group` (for splits) defaults to the id.
  */
 
 const evidenceSchema = z.union([
@@ -55,7 +56,7 @@ const lineSchema = z.union([
       id: z.string().min(1),
       query: z.string().min(1),
       ...documentFields,
-      evidence: z.array(evidenceSchema).min(1),
+      evidence: z.array(evidenceSchema),
       answers: z.array(z.string().min(1)).optional(),
       group: z.string().optional(),
     })
@@ -109,7 +110,9 @@ export function parseJsonl(content: string, opts: ImportOptions & { source?: str
       }
     }
     if (new Set(results.map((r) => r.id)).size !== results.length) problems.push("duplicate result ids");
-    if (evidence.length === 0 && problems.length === 0) problems.push("no evidence");
+    if (docs.every((d) => d.evidence === undefined) && problems.length === 0) {
+      problems.push('no evidence (give "evidence": [] for a query the documents cannot answer)');
+    }
     if (problems.length) {
       errors.push({ record, message: problems.join("; ") });
       continue;

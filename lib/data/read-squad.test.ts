@@ -45,4 +45,35 @@ describe("readSquad", () => {
     const canonical = textToCanonical(context).text;
     expect(ex[0]!.evidence.map((e) => canonical.slice(e.start, e.end))).toEqual(["The answer is 42."]);
   });
+
+  it("accepts real-file variants: no title, numeric ids, answer_start -1, empty answers, unanswerable questions", () => {
+    const json = {
+      data: [
+        {
+          id: 7,
+          paragraphs: [
+            {
+              context: "The lake freezes in winter. It is 40 metres deep.",
+              qas: [
+                { id: 101, question: "How deep is the lake?", answers: [{ text: "40 metres", answer_start: -1 }, { text: "", answer_start: 5 }] },
+                { id: 102, question: "Who owns the lake?", answers: [], is_impossible: true },
+                { id: 103, question: "  ", answers: [{ text: "lake", answer_start: 4 }] },
+                { id: 104, question: "Failed alignment?", answers: [{ text: "", answer_start: 0 }] },
+              ],
+            },
+          ],
+        },
+        { title: "", paragraphs: [{ context: "Second article.", qas: [{ id: "z", question: "What?", answers: [{ text: "Second", answer_start: 0 }] }] }] },
+      ],
+    };
+    const ex = parseSquad(json);
+    expect(ex.map((e) => e.id)).toEqual(["101", "102", "z"]);
+    expect(ex[0]!.group).toBe("article 7");
+    expect(ex[0]!.results[0]!.title).toBeUndefined();
+    expect(ex[0]!.answers).toEqual(["40 metres"]);
+    expect(ex[0]!.evidence).toHaveLength(1);
+    // Unanswerable: kept, with no evidence — where "keep nothing" is measured.
+    expect(ex[1]!.evidence).toEqual([]);
+    expect(ex[2]!.group).toBe("article 2");
+  });
 });

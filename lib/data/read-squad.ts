@@ -7,14 +7,19 @@ import { readJsonFile } from "./read-json-file";
 import { formatZodError, throwIfRecordErrors } from "./record-errors";
 import type { EvalExample, ImportOptions, RecordError } from "./types";
 
+// Real SQuAD-layout files vary: CMRC and others have articles without a title (or an empty one) and numeric ids.
+const idSchema = z.union([z.string().min(1), z.number()]).transform(String);
 const fileSchema = z.object({
-  data: z.array(z.object({ title: z.string().min(1), paragraphs: z.array(z.unknown()) })),
+  data: z.array(z.object({ title: z.string().optional(), id: idSchema.optional(), paragraphs: z.array(z.unknown()) })),
 });
 const paragraphSchema = z.object({ context: z.string().min(1), qas: z.array(z.unknown()) });
 const qaSchema = z.object({
-  id: z.string().min(1),
-  question: z.string().min(1),
-  answers: z.array(z.object({ text: z.string().min(1), answer_start: z.number().int().nonnegative() })),
+  id: idSchema,
+  // Blank questions occur in real files (CMRC trial): skipped, there is nothing to ask.
+  question: z.string(),
+  // answer_start -1 (CMRC's alternative answers) means "somewhere": the text is located instead.
+  // Empty answer texts (failed alignments in translated sets such as SQuAD-it) are dropped.
+  answers: z.array(z.object({ text: z.string(), answer_start: z.number().int().min(-1) })).transform((a) => a.filter((x) => x.text.trim().length > 0)),
   // SQuAD 2.0 unanswerable questions carry no evidence: they are skipped, not errors.
   is_impossible: z.boolean().optional(),
 });
@@ -22,7 +27,9 @@ const qaSchema = z.object({
 /**
  * SQuAD v1.1 JSON → one example per question: the result is its paragraph (plain text), the
  * evidence is the sentence(s) of the canonical paragraph holding the FIRST gold answer, the group
- * is the article title (split by article, never by question).
+ * is the article title, else its id, else its position (split by article, never by question).
+ * Unanswerable questions (SQuAD 2.0 `is_impossible`, or no answers) are kept with no evidence:
+ * they are where "keep nothing" is tested.
  */
 export function parseSquad(json: unknown, opts: ImportOptions & { source?: string } = {}): EvalExample[] {
   const source = opts.source ?? "SQuAD";
@@ -34,6 +41,8 @@ export function parseSquad(json: unknown, opts: ImportOptions & { source?: strin
   const segOpts = opts.locale ? { locale: opts.locale } : {};
 
   outer: for (const [ai, article] of file.data!.data.entries()) {
+    const title = article.title?.trim() || undefined;
+    const group = title ?? (article.id !== undefined ? `article ${article.id}` : `article ${ai + 1}`);
     for (const [pi, rawParagraph] of article.paragraphs.entries()) {
       const where = `data[${ai}].paragraphs[${pi}]`;
       const paragraph = paragraphSchema.safeParse(rawParagraph);
@@ -45,7 +54,7 @@ export function parseSquad(json: unknown, opts: ImportOptions & { source?: strin
       const doc = textToCanonical(context);
       const sentences = segmentSentences(doc, segOpts);
       const map = alignRawToCanonical(context, doc.text);
-      const resultId = `${article.title}#${pi}`;
+      const resultId = `${group}#${pi}`;
       for (const [qi, rawQa] of paragraph.data.qas.entries()) {
         if (examples.length >= limit) break outer;
         const qaWhere = `${where}.qas[${qi}]`;
@@ -54,7 +63,15 @@ export function parseSquad(json: unknown, opts: ImportOptions & { source?: strin
           errors.push({ record: qaWhere, message: formatZodError(qa.error) });
           continue;
         }
-        if (qa.data.is_impossible || qa.data.answers.length === 0) continue;
+        if (!qa.data.question.trim()) continue;
+        const result = { id: resultId, text: context, ...(title ? { title } : {}) };
+        if (qa.data.answers.length === 0 && !qa.data.is_impossible && Array.isArray((rawQa as { answers?: unknown[] }).answers) && (rawQa as { answers: unknown[] }).answers.length > 0) {
+          continue; // answerable, but every answer text is empty: nothing to locate
+        }
+        if (qa.data.is_impossible || qa.data.answers.length === 0) {
+          examples.push({ id: qa.data.id, query: qa.data.question, results: [result], evidence: [], group });
+          continue;
+        }
         const first = qa.data.answers[0]!;
         const rawSpan = locateRawAnswer(context, first.text, first.answer_start);
         const span = rawSpan && mapRawSpan({ raw: context, canonical: doc.text, map, ...rawSpan });
@@ -68,10 +85,10 @@ export function parseSquad(json: unknown, opts: ImportOptions & { source?: strin
         examples.push({
           id: qa.data.id,
           query: qa.data.question,
-          results: [{ id: resultId, text: context, title: article.title }],
+          results: [result],
           evidence,
           answers: [...new Set(qa.data.answers.map((a) => a.text))],
-          group: article.title,
+          group,
         });
       }
     }

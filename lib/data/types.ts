@@ -1,8 +1,12 @@
+import type { SpanCategory } from "../spans/categories";
+import type { CanonicalDoc } from "../text/types";
 /** One result of an evaluation example, before canonicalisation. */
 export interface EvalResult {
   id: string;
   text?: string;
   html?: string;
+  /** An already-canonical document (gold exports, synthesized pages): wins over text and html. */
+  doc?: CanonicalDoc;
   title?: string;
   url?: string;
 }
@@ -14,11 +18,19 @@ export interface EvidenceSpan {
   end: number;
 }
 
+/** A labeled region of a result (gold spans, silver page categories): per-category figures in `eval`. */
+export interface CategorySpan extends EvidenceSpan {
+  category: SpanCategory;
+}
+
 export interface EvalExample {
   id: string;
   query: string;
   results: EvalResult[];
+  /** Empty for a query the results cannot answer (the right output keeps nothing). */
   evidence: EvidenceSpan[];
+  /** Category of labeled text, when the source has categories. */
+  categories?: CategorySpan[];
   /** Gold short answers (extractive only; HotpotQA yes/no answers are left out). */
   answers?: string[];
   /** Article or example id: train/dev splits never separate one group. */

@@ -10,6 +10,7 @@ export interface CompressResultSetOptions {
   threshold: number;
   aggregation: Aggregation;
   floor?: number;
+  fallbackFloor?: number;
   /** Exact downstream counter for cutting an over-long fallback unit (else estimated). */
   countTokens?: (text: string) => number;
 }
@@ -25,13 +26,14 @@ export async function compressResultSet(opts: CompressResultSetOptions): Promise
     budget: opts.budget,
     threshold: opts.threshold,
     ...(opts.floor !== undefined ? { floor: opts.floor } : {}),
+    ...(opts.fallbackFloor !== undefined ? { fallbackFloor: opts.fallbackFloor } : {}),
     ...(opts.countTokens ? { countTokens: opts.countTokens } : {}),
   });
   const t2 = performance.now();
   const outcome: CompressOutcome = {
     selection,
     unitScores: scores.unitScores,
-    timings: { scoreMs: t1 - t0, selectMs: t2 - t1, totalMs: t2 - t0 },
+    timings: { scoreMs: t1 - t0, selectMs: t2 - t1, totalMs: t2 - t0, ...(scores.timings ? { score: scores.timings } : {}) },
   };
   if (scores.tokenScores) outcome.tokenScores = scores.tokenScores;
   return outcome;

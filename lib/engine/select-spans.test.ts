@@ -88,11 +88,31 @@ describe("selectSpans", () => {
   });
 
   it("handles an unlimited budget and a zero budget", () => {
-    const all = selectSpans({ results: [a, b], unitScores: [[0, 0, 0, 0], [0, 0]], budget: Infinity, threshold: 0 });
+    const all = selectSpans({ results: [a, b], unitScores: [[0.5, 0.5, 0.5, 0.5], [0.5, 0.5]], budget: Infinity, threshold: 0 });
     expect(all.results[0]!.spans.map((s) => s.text)).toEqual([a.doc.text]);
     const none = selectSpans({ results: [a], unitScores: [[0.9, 0, 0, 0]], budget: 0, threshold: 0 });
     expect(none.keptUnits).toBe(0);
     expect(none.reason).toMatch(/too small/);
+  });
+
+  it("never fills a budget with units at or below the floor, even at threshold 0", () => {
+    // A budget is a cap, not a target: navigation lines that match nothing (score 0) stay out.
+    const sel = selectSpans({ results: [a, b], unitScores: [[0.9, 0, 0.02, 0], [0, 0.3]], budget: 1000, threshold: 0 });
+    expect(sel.results[0]!.keptUnits).toEqual([0]);
+    expect(sel.results[1]!.keptUnits).toEqual([1]);
+    const none = selectSpans({ results: [a], unitScores: [[0, 0, 0.01, 0]], budget: 1000, threshold: 0 });
+    expect(none.keptUnits).toBe(0);
+    expect(none.reason).toMatch(/floor/);
+  });
+
+  it("keeps the best unit when nothing passes the threshold only above the fallback floor", () => {
+    const scores = [[0.1, 0.05, 0.3, 0.2]];
+    const kept = selectSpans({ results: [a], unitScores: scores, budget: 100, threshold: 0.5 });
+    expect(kept.results[0]!.keptUnits).toEqual([2]);
+    expect(kept.reason).toMatch(/No unit reached the threshold/);
+    const none = selectSpans({ results: [a], unitScores: scores, budget: 100, threshold: 0.5, fallbackFloor: 0.3 });
+    expect(none.keptUnits).toBe(0);
+    expect(none.reason).toMatch(/none scored above 0.3/);
   });
 
   it("is fast on a large result set", () => {

@@ -13,8 +13,16 @@ export interface SelectSpansOptions {
   budget: number;
   /** Units scoring below it are never packed (the floor fallback may still keep one). */
   threshold: number;
-  /** Below this score nothing is considered relevant: the selection may then be empty. */
+  /**
+   * At or below this score nothing is considered relevant: such units never fill the budget (not even at
+   * threshold 0), and when nothing scores above it the selection is empty with a reason.
+   */
   floor?: number;
+  /**
+   * When nothing passes the threshold, the best unit is still kept if it scores above this (default: the floor).
+   * Models calibrate it (config.json `fallbackFloor`) so a query the results cannot answer keeps nothing.
+   */
+  fallbackFloor?: number;
   /**
    * Exact downstream counter used only when the fallback unit must be cut to fit the budget
    * (the server passes countDownstreamTokens); without it the cut is estimated from the unit's
@@ -39,6 +47,7 @@ interface Candidate {
 export function selectSpans(opts: SelectSpansOptions): Selection {
   const { results, unitScores, threshold } = opts;
   const floor = opts.floor ?? DEFAULT_FLOOR;
+  const fallbackFloor = Math.max(floor, opts.fallbackFloor ?? floor);
   const budget = opts.budget;
   if (Number.isNaN(budget) || budget < 0) throw new AppError("BAD_REQUEST", `Budget must be ≥ 0, got ${budget}`);
   if (Number.isNaN(threshold)) throw new AppError("BAD_REQUEST", "Threshold must be a number");
@@ -51,7 +60,8 @@ export function selectSpans(opts: SelectSpansOptions): Selection {
     const n = results[r]!.units.length;
     for (let u = 0; u < n; u++) {
       const score = scores[u] ?? 0;
-      if (score >= threshold) candidates.push({ r, u, score });
+      // A budget is a cap, not a target: units at or below the floor never fill it, whatever the threshold.
+      if (score >= threshold && score > floor) candidates.push({ r, u, score });
       if (!best || score > best.score) best = { r, u, score };
     }
   }
@@ -73,8 +83,11 @@ export function selectSpans(opts: SelectSpansOptions): Selection {
   if (keptCount === 0) {
     if (!best) {
       reason = "There is no text to select from.";
-    } else if (best.score < floor) {
-      reason = `No unit scored at least the floor (${floor}): nothing in the results looks relevant to the query.`;
+    } else if (best.score <= fallbackFloor) {
+      reason =
+        best.score <= floor
+          ? `No unit scored above the floor (${floor}): nothing in the results looks relevant to the query.`
+          : `No unit reached the threshold (${threshold}) and none scored above ${fallbackFloor}: nothing in the results looks relevant enough to the query.`;
     } else {
       const res = results[best.r]!;
       const t = res.unitTokens[best.u] ?? 0;

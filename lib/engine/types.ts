@@ -21,6 +21,8 @@ export interface TokenScores {
   starts: Int32Array;
   ends: Int32Array;
   probs: Float32Array;
+  /** Most likely category of each token (index into SPAN_CATEGORIES), for models with a category head. */
+  categories?: Uint8Array;
 }
 
 export interface UnitScores {
@@ -28,6 +30,18 @@ export interface UnitScores {
   unitScores: number[][];
   /** Present for token-level models. */
   tokenScores?: TokenScores[];
+  /** Where a model scorer's time went (token-level models). */
+  timings?: ScoreTimings;
+}
+
+export interface ScoreTimings {
+  /** Model tokenizer, input features and windows. */
+  tokenizeMs: number;
+  /** Waiting for batches shared with other requests' windows. */
+  queueMs: number;
+  /** Running this request's batches. */
+  modelMs: number;
+  windows: number;
 }
 
 export type Aggregation = "mean" | "max";
@@ -99,6 +113,8 @@ export interface CompressTimings {
   scoreMs: number;
   selectMs: number;
   totalMs: number;
+  /** The scorer's own breakdown of scoreMs, when it gives one. */
+  score?: ScoreTimings;
 }
 
 export interface CompressOutcome {

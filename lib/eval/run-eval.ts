@@ -1,7 +1,7 @@
 import type { EvalExample } from "../data/types";
 import { prepareResult } from "../engine/prepare-result";
 import { selectSpans } from "../engine/select-spans";
-import type { Aggregation, PreparedResult, Scorer } from "../engine/types";
+import type { Aggregation, PreparedResult, Scorer, UnitScores } from "../engine/types";
 import { AppError } from "../errors";
 import { computeQueryMetrics } from "./compute-query-metrics";
 import { summarizeQueryMetrics } from "./summarize-query-metrics";
@@ -25,10 +25,18 @@ export interface RunEvalOptions {
   /** Thresholds, each with `thresholdBudget` (default unlimited). */
   thresholds?: readonly number[];
   thresholdBudget?: number;
+  /** Threshold applied with ratios and budgets (default 0: the budget alone decides, above the floor). */
+  budgetThreshold?: number;
+  /** Called with each example's results and the scores of every method (extra measures, e.g. categories). */
+  onScored?: (p: { example: EvalExample; results: readonly PreparedResult[]; method: string; scores: UnitScores }) => void;
   aggregation?: Aggregation;
   floor?: number;
+  /** Best-unit fallback floor (models: their calibrated one). */
+  fallbackFloor?: number;
   fragmentSize?: number;
   locale?: string;
+  /** Downstream encoding budgets count in (default o200k_base). */
+  encoding?: string;
   onProgress?: (p: { done: number; total: number }) => void;
 }
 
@@ -54,6 +62,7 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
     const results: PreparedResult[] = example.results.map((r) =>
       prepareResult({
         ...r,
+        ...(opts.encoding !== undefined ? { encoding: opts.encoding } : {}),
         ...(opts.fragmentSize !== undefined ? { fragmentSize: opts.fragmentSize } : {}),
         ...(opts.locale !== undefined ? { locale: opts.locale } : {}),
       }),
@@ -61,17 +70,23 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
     const tokensIn = results.reduce((a, r) => a + r.tokensIn, 0);
     for (const [m, method] of opts.methods.entries()) {
       const scorer = await method.createScorer(example);
-      const { unitScores } = await scorer.scoreUnits({ query: example.query, results, aggregation });
+      const scores = await scorer.scoreUnits({ query: example.query, results, aggregation });
+      const { unitScores, tokenScores } = scores;
+      opts.onScored?.({ example, results, method: method.name, scores });
+      const tokenMap = tokenScores ? new Map(results.map((r, i) => [r.id, tokenScores[i]!])) : undefined;
       for (const [s, setting] of settings.entries()) {
         const selection = selectSpans({
           results,
           unitScores,
           budget: setting.key === "ratio" ? setting.value * tokensIn : setting.key === "budget" ? setting.value : thresholdBudget,
-          threshold: setting.key === "threshold" ? setting.value : 0,
+          threshold: setting.key === "threshold" ? setting.value : (opts.budgetThreshold ?? 0),
           ...(opts.floor !== undefined ? { floor: opts.floor } : {}),
+          ...(opts.fallbackFloor !== undefined ? { fallbackFloor: opts.fallbackFloor } : {}),
         });
         const q: Parameters<typeof computeQueryMetrics>[0] = { selection, evidence: example.evidence };
         if (example.answers) q.answers = example.answers;
+        if (example.categories) q.categories = example.categories;
+        if (tokenMap) q.tokenScores = tokenMap;
         metrics[m]![s]!.push(computeQueryMetrics(q));
       }
     }

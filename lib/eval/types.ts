@@ -17,6 +17,17 @@ export interface EvalRow {
   tokensPerQuery: number;
   /** Mean over queries of tokensOut / tokensIn (lower = more compression). */
   compressionRatio: number;
+  /** Mean over queries with evidence of the share of evidence characters kept. */
+  evidenceCharRecall: number;
+  /** Mean over queries that kept text of the share of kept characters that are evidence. */
+  keptPrecision: number;
+  /** Queries without evidence (unanswerable): how often the method kept nothing, and what it kept otherwise. */
+  unanswerable?: { queries: number; keptNothing: number; tokensPerQuery: number };
+  /**
+   * Per category (where the data has categories): the share of its characters kept, and — for models that predict
+   * categories — the share of its tokens the model tagged with it.
+   */
+  categories?: Record<string, { chars: number; keptShare: number; modelAgreement?: number }>;
 }
 
 export interface EvalReport {
@@ -33,4 +44,9 @@ export interface QueryMetrics {
   answerKept: boolean | null;
   tokensIn: number;
   tokensOut: number;
+  evidenceChars: number;
+  evidenceCharsKept: number;
+  keptChars: number;
+  /** Per category: [characters, kept characters, model tokens, model tokens tagged with the category]. */
+  categories?: Record<string, [number, number, number, number]>;
 }

@@ -9,7 +9,14 @@ export const modelConfigSchema = z.object({
   description: z.string().default(""),
   /** Relative file names inside the model folder. */
   files: z.object({ model: z.string().default("model.onnx"), vocab: z.string().default("vocab.txt") }).default({ model: "model.onnx", vocab: "vocab.txt" }),
-  tokenizer: z.object({ type: z.literal("wordpiece"), lowercase: z.literal(true).default(true) }).default({ type: "wordpiece", lowercase: true }),
+  tokenizer: z
+    .object({
+      type: z.literal("wordpiece"),
+      lowercase: z.literal(true).default(true),
+      /** BERT uncased strips accents; the project's multilingual vocabularies keep them. */
+      stripAccents: z.boolean().default(true),
+    })
+    .default({ type: "wordpiece", lowercase: true, stripAccents: true }),
   /** Input/output names of the graph. The output is either keep probabilities or logits, [batch, seq] or [batch, seq, 2]. */
   io: z
     .object({
@@ -18,18 +25,34 @@ export const modelConfigSchema = z.object({
       tokenTypeIds: z.string().nullable().default("token_type_ids"),
       output: z.string().default("probs"),
       outputKind: z.enum(["probs", "logits", "logits2"]).default("probs"),
+      /** [batch, seq, features] int64 input (models with `features`). */
+      features: z.string().optional(),
+      /** [batch, seq, 6] category probabilities (SPAN_CATEGORIES order), when the model has a category head. */
+      categories: z.string().optional(),
     })
     .default({ inputIds: "input_ids", attentionMask: "attention_mask", tokenTypeIds: "token_type_ids", output: "probs", outputKind: "probs" }),
   /**
+   * Per-token input features (lib/features): their version and, as a check against the code, names and sizes.
+   * A model trained on features gets them from computeTokenFeatures over the whole result set.
+   */
+  features: z
+    .object({ version: z.literal("v2"), names: z.array(z.string()), sizes: z.array(z.number().int().positive()) })
+    .optional(),
+  /**
    * "segment": BERT's 0 query / 1 context. "query-match": 0 query, 1 context, 2 word in query, 3 stem in
    * query. "query-match-bm25": context ids 1 + match + 3 × relevance bin of the token's sentence (13 ids).
+   * "none": no token type input (feature models carry the query/context distinction in their features).
    */
-  typeIds: z.enum(["query-match", "query-match-bm25", "segment"]).default("segment"),
+  typeIds: z.enum(["query-match", "query-match-bm25", "segment", "none"]).default("segment"),
   window: z.number().int().min(32).max(8192).default(512),
   overlap: z.number().int().min(0).default(128),
   maxQueryTokens: z.number().int().min(1).default(64),
   aggregation: z.enum(["mean", "max"]).default("mean"),
   threshold: z.number().min(0).max(1).default(0.5),
+  /** Nothing passed the threshold: keep the best unit only when it scores above this (calibrated; default the floor). */
+  fallbackFloor: z.number().min(0).max(1).optional(),
+  /** How the threshold (and the exported temperature) were chosen: the output of `snippet-lab calibrate`. */
+  calibration: z.record(z.string(), z.unknown()).optional(),
   architecture: z.record(z.string(), z.unknown()).optional(),
   training: z.record(z.string(), z.unknown()).optional(),
   license: z.string().optional(),
@@ -43,6 +66,7 @@ export interface ModelInfo {
   description: string;
   window: number;
   threshold: number;
+  fallbackFloor?: number;
   aggregation: "mean" | "max";
   layers: number | null;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COMPRESS_LIMITS, formatBytes, utf8Length } from "./limits";
 import { DOWNSTREAM_ENCODINGS } from "../engine/downstream-encodings";
+import { findTextProblem } from "../text-decoding/find-text-problem";
 
 /**
  * POST /api/v1/compress: request and response. Client-safe (the inspector form validates with it).
@@ -43,7 +44,11 @@ export const compressResultInputSchema = z
         path: [hasText ? "text" : "html"],
         params: TOO_LARGE,
       });
+      return;
     }
+    // Binary data or an unpaired surrogate would be stored/scored as garbage: refuse it (lib/text-decoding).
+    const problem = findTextProblem(content);
+    if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: [hasText ? "text" : "html"] });
   });
 
 export type CompressResultInput = z.infer<typeof compressResultInputSchema>;
@@ -119,6 +124,7 @@ export const blockSchema = z.object({
   kind: z.enum(["heading", "paragraph", "list-item", "table-row", "code", "quote"]),
   role: z.enum(["main", "navigation", "header", "footer", "aside", "form", "comment"]),
   level: z.int().optional(),
+  linkDensity: z.number().min(0).max(1).optional(),
 });
 
 export const unitOutSchema = z.object({
@@ -135,6 +141,12 @@ export const tokenScoresOutSchema = z.object({
   starts: z.array(z.int()),
   ends: z.array(z.int()),
   probs: z.array(z.number()),
+  /**
+   * Models with a category head: each token's most likely category, as an index into `categoryLabels`
+   * (vital, off_topic, ads, metadata, ui_navigation, duplicate) — why a token is kept or dropped.
+   */
+  categories: z.array(z.int().min(0).max(5)).optional(),
+  categoryLabels: z.array(z.string()).optional(),
 });
 
 export const compressResultOutSchema = z.object({
@@ -159,6 +171,8 @@ export const compressResponseSchema = z.object({
   tokensOut: z.int(),
   model: z.string(),
   threshold: z.number(),
+  /** The model's calibrated fallback floor: when nothing passes the threshold, the best unit is kept only above it. */
+  fallbackFloor: z.number().optional(),
   budget: z.int(),
   aggregation: z.enum(AGGREGATIONS),
   /** Why the selection is not the plain threshold+budget outcome (fallback unit kept, or nothing relevant). */
@@ -166,8 +180,14 @@ export const compressResponseSchema = z.object({
   /** How span/unit/block offsets are measured. */
   offsets: z.literal("utf16-canonical"),
   timings: z.object({
+    /** HTML/text → canonical text, sentences, downstream token counts. */
     prepareMs: z.number(),
     scoreMs: z.number(),
+    /** Model methods: the parts of scoreMs (model tokenizer + features + windows; waiting behind other requests; running). */
+    tokenizeMs: z.number().optional(),
+    queueMs: z.number().optional(),
+    modelMs: z.number().optional(),
+    windows: z.int().optional(),
     selectMs: z.number(),
     totalMs: z.number(),
   }),

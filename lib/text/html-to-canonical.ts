@@ -37,11 +37,13 @@ interface Frame {
   pre: boolean;
   skip: boolean;
   title: boolean;
+  /** Inside <a href>: its text counts towards the block's link density. */
+  link: boolean;
 }
 
 const ROOT: Frame = {
   name: "#root", kind: "paragraph", level: 0, role: "main", inArticle: false, inRow: false, pre: false, skip: false,
-  title: false,
+  title: false, link: false,
 };
 
 /** Elements that carry a role by themselves. */
@@ -95,7 +97,7 @@ function isHidden(attribs: Record<string, string>): boolean {
 function childFrame(parent: Frame, name: string, attribs: Record<string, string>): Frame {
   const f: Frame = {
     name, kind: parent.kind, level: parent.level, role: parent.role, inArticle: parent.inArticle,
-    inRow: parent.inRow, pre: parent.pre, skip: parent.skip, title: false,
+    inRow: parent.inRow, pre: parent.pre, skip: parent.skip, title: false, link: parent.link || (name === "a" && attribs.href !== undefined),
   };
   if (SKIP_TAGS.has(name) || isHidden(attribs)) f.skip = true;
   if (name === "title") {
@@ -163,8 +165,11 @@ export function htmlToCanonical(html: string, opts: HtmlToCanonicalOptions = {})
   let owner: Frame | undefined;
   let brPending = false;
   let cellPending = false;
+  // Visible characters of the block being filled, and those inside links (link density, a boilerplate signal).
+  let visibleChars = 0;
+  let linkChars = 0;
 
-  const emit = (raw: string, f: Frame): void => {
+  const emit = (raw: string, f: Frame, density: number): void => {
     if (full) return;
     let text = collapseWhitespace(raw);
     if (!text) return;
@@ -182,14 +187,17 @@ export function htmlToCanonical(html: string, opts: HtmlToCanonicalOptions = {})
     const start = length + sep;
     const block: Block = { start, end: start + text.length, kind: f.kind, role: f.role };
     if (f.kind === "heading") block.level = f.level;
+    if (density > 0) block.linkDensity = Math.round(density * 100) / 100;
     blocks.push(block);
     texts.push(text);
     length = block.end;
   };
 
   const flush = (): void => {
-    if (hasText && owner) emit(parts.join(""), owner);
+    if (hasText && owner) emit(parts.join(""), owner, visibleChars > 0 ? Math.min(1, linkChars / visibleChars) : 0);
     parts = [];
+    visibleChars = 0;
+    linkChars = 0;
     hasText = false;
     owner = undefined;
     brPending = false;
@@ -207,7 +215,12 @@ export function htmlToCanonical(html: string, opts: HtmlToCanonicalOptions = {})
       cellPending = false;
     }
     parts.push(data);
-    if (visible) brPending = false;
+    if (visible) {
+      brPending = false;
+      const n = countVisible(data);
+      visibleChars += n;
+      if (f.link) linkChars += n;
+    }
   };
 
   walkHtml(html, {
@@ -267,6 +280,15 @@ export function htmlToCanonical(html: string, opts: HtmlToCanonicalOptions = {})
   const doc: CanonicalDoc = { text: texts.join("\n"), blocks };
   if (title) doc.title = title;
   return doc;
+}
+
+function countVisible(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 32 && c !== 160) n++;
+  }
+  return n;
 }
 
 function contextChanged(a: Frame, b: Frame): boolean {

@@ -12,6 +12,8 @@ export interface Block {
   role: BlockRole;
   /** Heading level 1-6 for headings. */
   level?: number;
+  /** Share of the block's visible characters inside links (HTML only; absent when 0). */
+  linkDensity?: number;
 }
 
 /**

@@ -14,6 +14,8 @@ export interface Window {
   /** First context token index covered by this window and one past the last. */
   from: number;
   to: number;
+  /** [positions × featureCount] input features (models with `features`); 0 for query and special tokens. */
+  features?: Uint8Array;
 }
 
 export interface BuildWindowsOptions {
@@ -33,6 +35,9 @@ export interface BuildWindowsOptions {
    * token's type id is TYPE_CONTEXT + match + 3 * bin (13 type ids in all).
    */
   relevanceBins?: Uint8Array;
+  /** Per context token, `featureCount` feature values (computeTokenFeatures), copied into each window. */
+  features?: Uint8Array;
+  featureCount?: number;
 }
 
 /** Packs `[CLS] query [SEP] context [SEP]` into overlapping windows covering every context token. */
@@ -60,7 +65,15 @@ export function buildWindows(opts: BuildWindowsOptions): Window[] {
     inputIds.push(opts.special.sep);
     typeIds.push(TYPE_CONTEXT);
     contextIndex.push(-1);
-    windows.push({ inputIds, typeIds, contextIndex, from, to });
+    const window: Window = { inputIds, typeIds, contextIndex, from, to };
+    if (opts.features && opts.featureCount) {
+      const fc = opts.featureCount;
+      const feats = new Uint8Array(inputIds.length * fc);
+      const offset = qIds.length + 2; // [CLS] query [SEP]
+      feats.set(opts.features.subarray(from * fc, to * fc), offset * fc);
+      window.features = feats;
+    }
+    windows.push(window);
     if (to >= n) break;
   }
   return windows;

@@ -18,7 +18,7 @@ export function tokenRelevanceBins(opts: {
   /** Normalised BM25 of each unit when computed elsewhere (e.g. across a whole result set). */
   unitScores?: readonly number[];
 }): Uint8Array {
-  const scores = opts.unitScores ?? computeBm25Scores(opts.query, [{ text: opts.text, units: opts.units }])[0] ?? [];
+  const scores = opts.unitScores ?? computeBm25Scores(opts.query, [{ text: opts.text, units: opts.units }], { normalize: "minmax" })[0] ?? [];
   const unitBins = scores.map((s) => (s <= 0 ? 0 : s < 0.6 ? 1 : 2));
   const out = new Uint8Array(opts.starts.length);
   let u = 0;

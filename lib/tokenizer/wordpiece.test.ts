@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bertVocabFromNpm } from "./load-vocab";
 import { WordPieceTokenizer } from "./wordpiece";
+import { runSteps } from "../run-steps";
 import { buildWindows, stitchWindows, TYPE_CONTEXT_MATCH } from "./build-windows";
 
 const tok = new WordPieceTokenizer(bertVocabFromNpm());
@@ -80,5 +81,15 @@ describe("buildWindows", () => {
     const probs = windows.map((w) => w.contextIndex.map((t) => (t < 0 ? -1 : t)));
     const stitched = stitchWindows(windows, probs, context.ids.length);
     expect(Array.from(stitched)).toEqual(context.ids.map((_, i) => i));
+  });
+});
+
+describe("encodeSteps", () => {
+  it("gives exactly what encode gives, slice by slice", () => {
+    const tok = new WordPieceTokenizer(bertVocabFromNpm());
+    const text = Array.from({ length: 400 }, (_, i) => `Sentence ${i} about the harbour, 東京 and 😀 emoji.${i % 7 ? " " : "\n"}`).join("");
+    const whole = tok.encode(text);
+    const sliced = runSteps(tok.encodeSteps(text, 500));
+    expect(sliced).toEqual(whole);
   });
 });

@@ -27,17 +27,27 @@ export interface SpecialIds {
 
 const MAX_WORD_CHARS = 100;
 
+export interface WordPieceOptions {
+  /**
+   * BERT uncased strips accents (NFD, drop combining marks). Multilingual vocabularies keep them
+   * (NFC): "città" and "citta", "й" and "и" stay distinct.
+   */
+  stripAccents?: boolean;
+}
+
 export class WordPieceTokenizer {
   readonly vocab: Map<string, number>;
   readonly special: SpecialIds;
   readonly vocabSize: number;
+  readonly stripAccents: boolean;
 
-  constructor(tokens: readonly string[]) {
+  constructor(tokens: readonly string[], opts: WordPieceOptions = {}) {
     this.vocab = new Map();
     tokens.forEach((t, i) => {
       if (!this.vocab.has(t)) this.vocab.set(t, i);
     });
     this.vocabSize = tokens.length;
+    this.stripAccents = opts.stripAccents ?? true;
     const id = (t: string) => {
       const v = this.vocab.get(t);
       if (v === undefined) throw new Error(`vocabulary lacks ${t}`);
@@ -47,57 +57,48 @@ export class WordPieceTokenizer {
   }
 
   /** Parses a vocab.txt (one token per line, id = line number). */
-  static fromVocabText(text: string): WordPieceTokenizer {
+  static fromVocabText(text: string, opts: WordPieceOptions = {}): WordPieceTokenizer {
     const lines = text.split("\n");
     if (lines.at(-1) === "") lines.pop();
-    return new WordPieceTokenizer(lines.map((l) => l.replace(/\r$/, "")));
+    return new WordPieceTokenizer(
+      lines.map((l) => l.replace(/\r$/, "")),
+      opts,
+    );
   }
 
   encode(text: string): Encoding {
     const out: Encoding = { ids: [], starts: [], ends: [], wordIds: [], words: [] };
-    // Current word: normalized chars with the source span of the char each came from.
-    let norm = "";
-    let srcStart: number[] = [];
-    let srcEnd: number[] = [];
-    const flush = () => {
-      if (norm.length === 0) return;
-      this.wordPiece(norm, srcStart, srcEnd, out);
-      norm = "";
-      srcStart = [];
-      srcEnd = [];
-    };
-    const n = text.length;
-    let i = 0;
-    while (i < n) {
-      const cp = text.codePointAt(i)!;
-      const len = cp > 0xffff ? 2 : 1;
-      const start = i;
-      i += len;
-      if (cp === 0 || cp === 0xfffd || isWhitespace(cp) || isControl(cp)) {
-        flush();
-        continue;
+    scanWords(text, this.stripAccents, (word, srcStart, srcEnd) => this.wordPiece(word, srcStart, srcEnd, out));
+    return out;
+  }
+
+  /**
+   * encode() in slices of about `sliceChars`, cut at whitespace so no word is split (same result), yielding between
+   * slices: a server encodes a 5 MB page without holding the event loop for the whole of it.
+   */
+  *encodeSteps(text: string, sliceChars = 100_000): Generator<void, Encoding> {
+    if (text.length <= sliceChars) return this.encode(text);
+    const out: Encoding = { ids: [], starts: [], ends: [], wordIds: [], words: [] };
+    let from = 0;
+    while (from < text.length) {
+      let to = Math.min(text.length, from + sliceChars);
+      // Cut after whitespace (a word boundary); a whitespace-free run of 2,000 chars is cut where it is.
+      const limit = Math.min(text.length, to + 2_000);
+      while (to < limit && !isWhitespace(text.charCodeAt(to))) to++;
+      const c = text.charCodeAt(to - 1);
+      if (to < text.length && c >= 0xd800 && c <= 0xdbff) to++;
+      const part = this.encode(text.slice(from, to));
+      const wordBase = out.words.length;
+      for (let k = 0; k < part.ids.length; k++) {
+        out.ids.push(part.ids[k]!);
+        out.starts.push(part.starts[k]! + from);
+        out.ends.push(part.ends[k]! + from);
+        out.wordIds.push(part.wordIds[k]! + wordBase);
       }
-      if (isPunctuation(cp) || isCjk(cp)) {
-        // Stand-alone word of one character.
-        flush();
-        const piece = normalizeChar(String.fromCodePoint(cp));
-        if (piece.length === 0) continue;
-        for (let k = 0; k < piece.length; k++) {
-          srcStart.push(start);
-          srcEnd.push(i);
-        }
-        norm = piece;
-        flush();
-        continue;
-      }
-      const piece = cp < 0x80 ? String.fromCharCode(cp >= 65 && cp <= 90 ? cp + 32 : cp) : normalizeChar(String.fromCodePoint(cp));
-      for (let k = 0; k < piece.length; k++) {
-        srcStart.push(start);
-        srcEnd.push(i);
-      }
-      norm += piece;
+      for (const w of part.words) out.words.push(w);
+      from = to;
+      yield;
     }
-    flush();
     return out;
   }
 
@@ -135,6 +136,61 @@ export class WordPieceTokenizer {
   }
 }
 
+/**
+ * BERT's basic tokenizer: calls `onWord` with each normalized word (whitespace/punctuation-delimited,
+ * CJK ideographs and punctuation alone) and the source span of each of its characters. The vocabulary
+ * trainer and the encoder share it, so the vocabulary sees exactly the words the encoder will split.
+ */
+export function scanWords(
+  text: string,
+  stripAccents: boolean,
+  onWord: (word: string, srcStart: number[], srcEnd: number[]) => void,
+): void {
+  const normalize = stripAccents ? normalizeChar : normalizeCharKeepAccents;
+  let norm = "";
+  let srcStart: number[] = [];
+  let srcEnd: number[] = [];
+  const flush = () => {
+    if (norm.length === 0) return;
+    onWord(norm, srcStart, srcEnd);
+    norm = "";
+    srcStart = [];
+    srcEnd = [];
+  };
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const cp = text.codePointAt(i)!;
+    const len = cp > 0xffff ? 2 : 1;
+    const start = i;
+    i += len;
+    if (cp === 0 || cp === 0xfffd || isWhitespace(cp) || isControl(cp)) {
+      flush();
+      continue;
+    }
+    if (isPunctuation(cp) || isCjk(cp)) {
+      // Stand-alone word of one character.
+      flush();
+      const piece = normalize(String.fromCodePoint(cp));
+      if (piece.length === 0) continue;
+      for (let k = 0; k < piece.length; k++) {
+        srcStart.push(start);
+        srcEnd.push(i);
+      }
+      norm = piece;
+      flush();
+      continue;
+    }
+    const piece = cp < 0x80 ? String.fromCharCode(cp >= 65 && cp <= 90 ? cp + 32 : cp) : normalize(String.fromCodePoint(cp));
+    for (let k = 0; k < piece.length; k++) {
+      srcStart.push(start);
+      srcEnd.push(i);
+    }
+    norm += piece;
+  }
+  flush();
+}
+
 function pushToken(out: Encoding, id: number, start: number, end: number, wordId: number) {
   out.ids.push(id);
   out.starts.push(start);
@@ -150,6 +206,17 @@ function normalizeChar(ch: string): string {
   if (v === undefined) {
     v = ch.toLowerCase().normalize("NFD").replace(MARK, "");
     if (normCache.size < 100_000) normCache.set(ch, v);
+  }
+  return v;
+}
+
+const keepCache = new Map<string, string>();
+/** Lowercase + NFKC (full-width forms, ligatures), accents kept. */
+function normalizeCharKeepAccents(ch: string): string {
+  let v = keepCache.get(ch);
+  if (v === undefined) {
+    v = ch.normalize("NFKC").toLowerCase();
+    if (keepCache.size < 100_000) keepCache.set(ch, v);
   }
   return v;
 }

@@ -28,7 +28,8 @@ def quantize(src, dst, min_elements=4096):
         W = numpy_helper.to_array(w).astype(np.float32)  # [K, N]
         scale = np.maximum(np.abs(W).max(axis=0), 1e-8) / 127.0  # per output column
         Wq = np.clip(np.round(W / scale), -127, 127).astype(np.int8)
-        base = f"{node.name or w_name}_q{count}"
+        # Named after the weight ("m.layers.0.qkv.weight_t_q"): onnx_weights.py finds and dequantizes it.
+        base = f"{w_name}_q"
         count += 1
         new_inits += [
             numpy_helper.from_array(Wq, f"{base}_W"),

@@ -4,6 +4,11 @@ import { tokenizeTerms } from "./tokenize-terms";
 export interface Bm25Options {
   k1?: number;
   b?: number;
+  /**
+   * "max" (default): divided by the best unit's score. "minmax": (s - min) / (max - min), as the older
+   * query-match-bm25 models were trained with (their relevance bins must not change).
+   */
+  normalize?: "max" | "minmax";
 }
 
 /**
@@ -18,8 +23,8 @@ export interface Bm25Document {
 
 /**
  * BM25 of each unit of `docs` against the query; every unit of every doc is a "document" for IDF
- * and average length. Scores min-max normalised over all units to [0, 1] (all 0 when nothing matches).
- * Synchronous and pure: the baseline scorer and the model's relevance feature share it.
+ * and average length. Scores divided by the best unit's, to [0, 1] (0 for units matching no query term).
+ * Synchronous and pure: the baseline scorer and the older models' relevance feature share it.
  */
 export function computeBm25Scores(query: string, docs: readonly Bm25Document[], opts: Bm25Options = {}): number[][] {
   const k1 = opts.k1 ?? 1.2;
@@ -55,18 +60,21 @@ export function computeBm25Scores(query: string, docs: readonly Bm25Document[], 
     }
     return s;
   });
+  // Divided by the best unit's score (not min-max): a unit that matches any query term stays above 0, so the
+  // selection floor only ever excludes units that match nothing.
+  let max = 0;
   let min = Infinity;
-  let max = -Infinity;
   for (const s of raw) {
-    if (s < min) min = s;
     if (s > max) max = s;
+    if (s < min) min = s;
   }
-  const span = max - min;
+  const minmax = opts.normalize === "minmax";
   let j = 0;
   return docs.map((d) =>
     d.units.map(() => {
       const s = raw[j++]!;
-      return span > 0 ? (s - min) / span : 0;
+      if (minmax) return max - min > 0 ? (s - min) / (max - min) : 0;
+      return max > 0 ? s / max : 0;
     }),
   );
 }

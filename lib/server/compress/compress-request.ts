@@ -48,6 +48,7 @@ export async function compressRequest(body: CompressRequest): Promise<CompressRe
     budget,
     threshold,
     aggregation,
+    ...(resolved.fallbackFloor !== undefined ? { fallbackFloor: resolved.fallbackFloor } : {}),
     // Exact count when the fallback unit must be cut to the budget.
     countTokens: (text) => countDownstreamTokens(text, encoding),
   });
@@ -97,10 +98,19 @@ export async function compressRequest(body: CompressRequest): Promise<CompressRe
     timings: {
       prepareMs: round2(t1 - t0),
       scoreMs: round2(outcome.timings.scoreMs),
+      ...(outcome.timings.score
+        ? {
+            tokenizeMs: round2(outcome.timings.score.tokenizeMs),
+            queueMs: round2(outcome.timings.score.queueMs),
+            modelMs: round2(outcome.timings.score.modelMs),
+            windows: outcome.timings.score.windows,
+          }
+        : {}),
       selectMs: round2(outcome.timings.selectMs),
       totalMs: round2(performance.now() - t0),
     },
   };
+  if (resolved.fallbackFloor !== undefined) response.fallbackFloor = resolved.fallbackFloor;
   if (selection.reason) response.reason = selection.reason;
   return response;
 }

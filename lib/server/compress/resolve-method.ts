@@ -7,6 +7,7 @@ export interface ModelDefaults {
   name: string;
   default: boolean;
   threshold: number;
+  fallbackFloor?: number;
   aggregation: Aggregation;
 }
 
@@ -15,6 +16,8 @@ export interface ResolvedMethod {
   method: string;
   /** Defaults when the request leaves threshold/aggregation out. */
   threshold: number;
+  /** The model's calibrated best-unit fallback floor (baselines: the engine's floor). */
+  fallbackFloor?: number;
   aggregation: Aggregation;
 }
 
@@ -49,5 +52,7 @@ export function resolveMethod(requested: string, models: readonly ModelDefaults[
       methods: available,
     });
   }
-  return { method: `model:${info.name}`, threshold: info.threshold, aggregation: info.aggregation };
+  const resolved: ResolvedMethod = { method: `model:${info.name}`, threshold: info.threshold, aggregation: info.aggregation };
+  if (info.fallbackFloor !== undefined) resolved.fallbackFloor = info.fallbackFloor;
+  return resolved;
 }

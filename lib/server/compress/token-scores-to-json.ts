@@ -1,3 +1,4 @@
+import { SPAN_CATEGORIES } from "../../spans/categories";
 import type { TokenScores } from "../../engine/types";
 import type { CompressResultOut } from "../../schemas/compress";
 
@@ -14,5 +15,10 @@ export function tokenScoresToJson(t: TokenScores): NonNullable<CompressResultOut
     ends[i] = t.ends[i]!;
     probs[i] = round6(t.probs[i]!);
   }
-  return { starts, ends, probs };
+  const out: NonNullable<CompressResultOut["tokenScores"]> = { starts, ends, probs };
+  if (t.categories) {
+    out.categories = Array.from(t.categories.subarray(0, n));
+    out.categoryLabels = [...SPAN_CATEGORIES];
+  }
+  return out;
 }

@@ -62,6 +62,7 @@ function readModels(): ModelInfo[] {
       description: config.description,
       window: config.window,
       threshold: config.threshold,
+      ...(config.fallbackFloor !== undefined ? { fallbackFloor: config.fallbackFloor } : {}),
       aggregation: config.aggregation,
       layers: typeof layers === "number" ? layers : null,
     };

@@ -45,7 +45,9 @@ export function loadModel(opts: LoadModelOptions = {}): Promise<LoadedModel> {
 
 async function createLoadedModel(name: string, provider: ExecutionProvider, threads: number): Promise<LoadedModel> {
   const { dir, config } = readModelConfig(name);
-  const tokenizer = WordPieceTokenizer.fromVocabText(readFileSync(path.join(dir, config.files.vocab), "utf8"));
+  const tokenizer = WordPieceTokenizer.fromVocabText(readFileSync(path.join(dir, config.files.vocab), "utf8"), {
+    stripAccents: config.tokenizer.stripAccents,
+  });
   const modelPath = path.join(dir, config.files.model);
   const base: ort.InferenceSession.SessionOptions = { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: "all" };
   if (provider === "cuda") {

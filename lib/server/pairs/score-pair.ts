@@ -109,7 +109,7 @@ export async function scorePair(options: ScorePairOptions): Promise<PairScores> 
   const t2 = performance.now();
 
   const budget = PRESETS[DEFAULT_PRESET];
-  const selection = selectSpans({ results, unitScores, budget, threshold });
+  const selection = selectSpans({ results, unitScores, budget, threshold, ...(resolved.fallbackFloor !== undefined ? { fallbackFloor: resolved.fallbackFloor } : {}) });
   const t3 = performance.now();
 
   const out: ScoredDocumentOut[] = results.map((res, r) => {
@@ -149,6 +149,7 @@ export async function scorePair(options: ScorePairOptions): Promise<PairScores> 
     timings: { prepareMs: round2(t1 - t0), scoreMs: round2(t2 - t1), selectMs: round2(t3 - t2), totalMs: round2(performance.now() - t0) },
   };
   if (selection.reason) response.reason = selection.reason;
+  if (resolved.fallbackFloor !== undefined) response.fallbackFloor = resolved.fallbackFloor;
   return response;
 }
 

@@ -36,6 +36,7 @@ export function buildGoldRecords(opts: ExportGoldJsonlOptions): GoldJsonlRecord[
     if (d.url !== undefined) record.url = d.url;
     if (d.title !== undefined) record.title = d.title;
     if (d.externalId !== undefined) record.externalId = d.externalId;
+    if (d.blocks !== undefined) record.blocks = d.blocks;
     if (enc.ids !== undefined) record.tokens = { ids: Array.from(enc.ids), ...record.tokens };
     return record;
   });

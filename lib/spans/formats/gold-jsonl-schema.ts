@@ -21,6 +21,19 @@ export const goldJsonlRecordSchema = z.object({
   title: z.string().optional(),
   externalId: z.string().min(1).optional(),
   text: z.string(),
+  /** Canonical blocks (lib/text Block) of `text`: structure for training; optional (older exports lack it). */
+  blocks: z
+    .array(
+      z.object({
+        start: z.number().int().nonnegative(),
+        end: z.number().int().nonnegative(),
+        kind: z.enum(["heading", "paragraph", "list-item", "table-row", "code", "quote"]),
+        role: z.enum(["main", "navigation", "header", "footer", "aside", "form", "comment"]),
+        level: z.number().int().optional(),
+        linkDensity: z.number().min(0).max(1).optional(),
+      }),
+    )
+    .optional(),
   spans: z.array(goldSpanSchema),
   tokens: z.object({
     ids: z.array(z.number().int().nonnegative()).optional(),

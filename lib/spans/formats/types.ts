@@ -1,3 +1,4 @@
+import type { Block } from "../../text/types";
 import { MiB } from "../../schemas/limits";
 import type { Span } from "../schemas";
 
@@ -12,6 +13,8 @@ export interface SpanDocument {
   title?: string;
   /** Source id of the pair (Pair.externalId), carried through exports so re-imports stay idempotent. */
   externalId?: string;
+  /** Block structure of the canonical text (roles, kinds, link density), when known. */
+  blocks?: Block[];
   spans: Span[];
 }
 

@@ -1,3 +1,4 @@
+import type { Block } from "@/lib/text/types";
 import "server-only";
 import type { Span } from "@/lib/spans/schemas";
 import type { SpanDocument } from "@/lib/spans/formats/types";
@@ -38,7 +39,7 @@ export async function loadExportPage(options: LoadExportPageOptions): Promise<Ex
       id: true,
       externalId: true,
       query: { select: { text: true } },
-      documents: { orderBy: { position: "asc" }, select: { document: { select: { id: true, url: true, title: true, text: true } } } },
+      documents: { orderBy: { position: "asc" }, select: { document: { select: { id: true, url: true, title: true, text: true, blocksJson: true } } } },
       spans: {
         where: { source: "gold", annotationId: null, deletedAt: null },
         select: { id: true, documentId: true, start: true, end: true, text: true, category: true, score: true, author: { select: { email: true } } },
@@ -80,6 +81,9 @@ export async function loadExportPage(options: LoadExportPageOptions): Promise<Ex
         spans.push(span);
       }
       const doc: SpanDocument = { pairId: p.id, query: p.query.text, documentId: d.id, text: d.text, spans };
+      // Block structure (roles, kinds, links) travels with the text: training from gold sees real page structure.
+      const blocks = parseBlocks(d.blocksJson);
+      if (blocks) doc.blocks = blocks;
       if (d.url !== null) doc.url = d.url;
       if (d.title !== null) doc.title = d.title;
       if (p.externalId !== null) doc.externalId = p.externalId;
@@ -89,3 +93,11 @@ export async function loadExportPage(options: LoadExportPageOptions): Promise<Ex
   return { documents, pairs: pairs.length, lastPairId: pairs.at(-1)?.id ?? null };
 }
 
+function parseBlocks(json: string): Block[] | undefined {
+  try {
+    const blocks = JSON.parse(json) as unknown;
+    return Array.isArray(blocks) && blocks.length > 0 ? (blocks as Block[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,10 +1,15 @@
 // Byte layout of ModelRun.probs / ModelRun.offsets (see prisma/schema.prisma): explicit little-endian DataView
 // reads and writes, so the cache reads back identically on any host.
 
-export type TokenScoreArrays = { starts: Int32Array; ends: Int32Array; probs: Float32Array };
+export type TokenScoreArrays = { starts: Int32Array; ends: Int32Array; probs: Float32Array; categories?: Uint8Array };
 
 /** probs → Float32 LE; offsets → Uint32 LE (start, end) pairs. */
-export function encodeTokenScores(scores: TokenScoreArrays): { probs: Uint8Array<ArrayBuffer>; offsets: Uint8Array<ArrayBuffer>; tokenCount: number } {
+export function encodeTokenScores(scores: TokenScoreArrays): {
+  probs: Uint8Array<ArrayBuffer>;
+  offsets: Uint8Array<ArrayBuffer>;
+  categories: Uint8Array<ArrayBuffer> | null;
+  tokenCount: number;
+} {
   const n = Math.min(scores.starts.length, scores.ends.length, scores.probs.length);
   const probs = new Uint8Array(n * 4);
   const offsets = new Uint8Array(n * 8);
@@ -15,11 +20,12 @@ export function encodeTokenScores(scores: TokenScoreArrays): { probs: Uint8Array
     ov.setUint32(i * 8, scores.starts[i]!, true);
     ov.setUint32(i * 8 + 4, scores.ends[i]!, true);
   }
-  return { probs, offsets, tokenCount: n };
+  const categories = scores.categories ? Uint8Array.from(scores.categories.subarray(0, n)) : null;
+  return { probs, offsets, categories, tokenCount: n };
 }
 
 /** The inverse of encodeTokenScores; null when the byte lengths do not match `tokenCount` (a corrupt row). */
-export function decodeTokenScores(row: { probs: Uint8Array | null; offsets: Uint8Array | null; tokenCount: number }): TokenScoreArrays | null {
+export function decodeTokenScores(row: { probs: Uint8Array | null; offsets: Uint8Array | null; categories?: Uint8Array | null; tokenCount: number }): TokenScoreArrays | null {
   const n = row.tokenCount;
   if (!row.probs || !row.offsets || row.probs.byteLength !== n * 4 || row.offsets.byteLength !== n * 8) return null;
   const pv = new DataView(row.probs.buffer, row.probs.byteOffset, row.probs.byteLength);
@@ -32,5 +38,7 @@ export function decodeTokenScores(row: { probs: Uint8Array | null; offsets: Uint
     starts[i] = ov.getUint32(i * 8, true);
     ends[i] = ov.getUint32(i * 8 + 4, true);
   }
-  return { starts, ends, probs };
+  const out: TokenScoreArrays = { starts, ends, probs };
+  if (row.categories && row.categories.byteLength === n) out.categories = Uint8Array.from(row.categories);
+  return out;
 }

@@ -18,12 +18,13 @@ export async function saveModelRuns({ pairId, modelName, runs, db }: SaveModelRu
   await runInTransaction(
     async (tx) => {
       for (const run of runs) {
-        const { probs, offsets, tokenCount } = encodeTokenScores(run.scores);
+        const { probs, offsets, categories, tokenCount } = encodeTokenScores(run.scores);
         const data = {
           inputHash: run.inputHash,
           tokenCount,
           probs,
           offsets,
+          categories,
           durationMs: run.durationMs === undefined ? null : Math.round(run.durationMs),
         };
         await tx.modelRun.upsert({

@@ -1,0 +1,154 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { AppError } from "../../lib/errors";
+import type { EvalExample } from "../../lib/data/types";
+import type { PreparedResult } from "../../lib/engine/types";
+import type { CliCommand } from "../types";
+
+const usage = `snippet-lab calibrate --model NAME --data DIR [--write] [--json OUT]
+
+Chooses a model's default threshold (then its fallback floor) on the VALIDATION split of the public data (never on the report split) and
+reports how well its probabilities are calibrated. The threshold maximises, at preset low (a 1,000-token budget),
+the mean over realistic sets of the F1 of kept characters against needed characters — real pages with the title
+as query, question pages in English, Italian and Chinese with real boilerplate, multi-hop result sets — with
+questions the page cannot answer scored by how often nothing is kept.
+
+  --model NAME      model folder under models/ (default: the default model)
+  --data DIR        the public data (../shared/data on project machines)
+  --write           write the threshold and the calibration report into models/NAME/config.json
+  --json OUT        also write the report to OUT
+  --max-queries N   per set (default 250)`;
+
+const SETS = ["real-pages", "pages-en", "pages-it", "pages-zh", "hotpot", "unanswerable"] as const;
+const BUDGET = 1000;
+
+export const command: CliCommand = {
+  name: "calibrate",
+  summary: "choose a model's default threshold on the validation split and report its calibration",
+  usage,
+  async run(argv) {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        model: { type: "string" },
+        data: { type: "string" },
+        write: { type: "boolean", default: false },
+        json: { type: "string" },
+        "max-queries": { type: "string", default: "250" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+    if (values.help) {
+      console.log(usage);
+      return 0;
+    }
+    if (!values.data) throw new AppError("BAD_REQUEST", "--data is required");
+    const { buildDevSets } = await import("../../lib/eval/dev-sets");
+    const { runEval } = await import("../../lib/eval/run-eval");
+    const { selectSpans, DEFAULT_FLOOR } = await import("../../lib/engine/select-spans");
+    const { computeQueryMetrics } = await import("../../lib/eval/compute-query-metrics");
+    const { summarizeQueryMetrics } = await import("../../lib/eval/summarize-query-metrics");
+    const { computeReliability } = await import("../../lib/eval/reliability");
+    const { defaultModelName, readModelConfig } = await import("../../lib/server/model/list-models");
+    const { getScorer } = await import("../../lib/server/get-scorer");
+    const name = values.model ?? defaultModelName();
+    const { dir, config } = readModelConfig(name);
+    const scorer = await getScorer(`model:${name}`);
+    const thresholds = Array.from({ length: 45 }, (_, i) => Math.round((0.02 + i * 0.02) * 100) / 100);
+    const sets = await buildDevSets({ dataDir: values.data, split: "val", names: SETS, maxQueries: Number(values["max-queries"]) });
+
+    // Score every set once; the sweep re-runs only the selection (cheap) for each threshold and fallback floor.
+    const scored: Record<string, Array<{ example: EvalExample; results: readonly PreparedResult[]; unitScores: number[][] }>> = {};
+    const unitPairs: Array<[number, boolean]> = [];
+    for (const set of sets) {
+      console.error(`${set.name}: ${set.examples.length} queries`);
+      const list: (typeof scored)[string] = [];
+      await runEval({
+        dataset: set.name,
+        examples: set.examples,
+        methods: [{ name: scorer.name, createScorer: () => scorer }],
+        thresholds: [0.5],
+        onScored: ({ example, results, scores }) => {
+          list.push({ example, results, unitScores: scores.unitScores });
+          results.forEach((r, i) => {
+            const ev = example.evidence.filter((e) => e.resultId === r.id);
+            r.units.forEach((u, k) => {
+              const inside = ev.reduce((n, e) => n + Math.max(0, Math.min(e.end, u.end) - Math.max(e.start, u.start)), 0);
+              unitPairs.push([scores.unitScores[i]?.[k] ?? 0, inside >= 0.5 * (u.end - u.start)]);
+            });
+          });
+        },
+      });
+      scored[set.name] = list;
+    }
+    const measure = (setName: string, threshold: number, fallbackFloor: number) => {
+      const rows = scored[setName]!.map(({ example, results, unitScores }) =>
+        computeQueryMetrics({ selection: selectSpans({ results, unitScores, budget: BUDGET, threshold, fallbackFloor }), evidence: example.evidence }),
+      );
+      const row = summarizeQueryMetrics(rows);
+      const p = row.keptPrecision;
+      const r = row.evidenceCharRecall;
+      const score = setName === "unanswerable" ? (row.unanswerable?.keptNothing ?? 0) : p + r > 0 ? (2 * p * r) / (p + r) : 0;
+      return { threshold, fallbackFloor, score: round(score), precision: p, recall: r, tokens: row.tokensPerQuery };
+    };
+    const objective = (threshold: number, fallbackFloor: number) => {
+      const per = Object.fromEntries(Object.keys(scored).map((k) => [k, measure(k, threshold, fallbackFloor)]));
+      const values_ = Object.values(per).map((x) => x.score);
+      return { threshold, fallbackFloor, objective: round(values_.reduce((a, b) => a + b, 0) / values_.length), per };
+    };
+    // 1. The threshold, with the engine's own fallback floor.
+    const sweep = thresholds.map((t) => objective(t, DEFAULT_FLOOR));
+    const byThreshold = sweep.reduce((a, b) => (b.objective > a.objective ? b : a));
+    // 2. The fallback floor at that threshold: when nothing passes it, is the best unit still worth keeping?
+    const floors = [...new Set([DEFAULT_FLOOR, ...thresholds.filter((t) => t <= byThreshold.threshold)])];
+    const floorSweep = floors.map((f) => objective(byThreshold.threshold, f));
+    const best = floorSweep.reduce((a, b) => (b.objective > a.objective ? b : a));
+    const perSet = Object.fromEntries(Object.keys(scored).map((k) => [k, thresholds.map((t) => measure(k, t, best.fallbackFloor))]));
+    const reliability = computeReliability(unitPairs);
+    const realPages = perSet["real-pages"] ?? [];
+    const report = {
+      model: name,
+      chosenThreshold: best.threshold,
+      chosenFallbackFloor: best.fallbackFloor,
+      objective: best.objective,
+      criterion: `max over thresholds, then over fallback floors, of the mean over the validation sets ${SETS.join(", ")} of the F1 of kept vs needed characters at a ${BUDGET}-token budget (unanswerable: share of queries keeping nothing)`,
+      split: "val",
+      commit: gitHead(),
+      date: new Date().toISOString(),
+      atChosen: best.per,
+      realPagesTokensByThreshold: realPages.filter((x) => [0.04, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8].includes(x.threshold)).map((x) => ({ threshold: x.threshold, tokens: x.tokens, precision: x.precision, recall: x.recall })),
+      unitReliability: reliability,
+      sweep: sweep.map(({ threshold, objective: o }) => ({ threshold, objective: o })),
+      floorSweep: floorSweep.map(({ fallbackFloor, objective: o }) => ({ fallbackFloor, objective: o })),
+    };
+    console.log(`model ${name}: threshold ${best.threshold}, fallback floor ${best.fallbackFloor} (objective ${best.objective}); unit-level ECE ${reliability.ece} over ${reliability.count} units`);
+    for (const [k, v] of Object.entries(report.atChosen)) console.log(`  ${k.padEnd(14)} ${JSON.stringify(v)}`);
+    console.log("  real pages, tokens kept per page by threshold (1,000-token budget):");
+    for (const x of report.realPagesTokensByThreshold) console.log(`    ${x.threshold.toFixed(2)}  ${x.tokens.toFixed(1)} tokens  precision ${x.precision}  recall ${x.recall}`);
+    console.log("  reliability (unit score bin: mean score → share that is evidence, count):");
+    for (const b of reliability.bins) console.log(`    ${b.from.toFixed(1)}-${b.to.toFixed(1)}: ${b.meanScore} → ${b.positiveShare} (${b.count})`);
+    if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
+    if (values.write) {
+      const file = path.join(dir, "config.json");
+      const raw = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+      raw.threshold = best.threshold;
+      raw.fallbackFloor = best.fallbackFloor;
+      raw.calibration = { ...(config.calibration ?? {}), ...report };
+      writeFileSync(file, `${JSON.stringify(raw, null, 2)}\n`);
+      console.log(`wrote threshold ${best.threshold} to ${file}`);
+    }
+    return 0;
+  },
+};
+
+const round = (x: number) => Math.round(x * 10_000) / 10_000;
+
+function gitHead(): string {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+  } catch {
+    return "unknown";
+  }
+}

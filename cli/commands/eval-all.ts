@@ -1,0 +1,95 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { AppError } from "../../lib/errors";
+import type { CliCommand } from "../types";
+
+const usage = `snippet-lab eval-all --data DIR [--split report|val] [--methods LIST] [--out DIR] [options]
+
+Runs every dev set the project builds from the public data (lib/eval/dev-sets.ts) for one split and writes
+one JSON per set plus summary.md — the model card's tables — each with its provenance (commit, command, models
+and their thresholds, settings).
+
+  --data DIR          the public data (../shared/data on project machines)
+  --split S           report (default; figures only, never used for a choice) or val (where choices are made)
+  --methods LIST      default: model:<default>,model:<default>-teacher,bm25,lead,oracle
+  --sets LIST         subset of: hotpot, squad-en, squad-it, cmrc, squad-en-long, pages-it, pages-zh, pages-en,
+                      real-pages, unanswerable (default all)
+  --max-queries N     cap per set (deterministic sample; default 600)
+  --out DIR           default docs/results/<split>
+  --quiet             no progress`;
+
+export const command: CliCommand = {
+  name: "eval-all",
+  summary: "every dev set, every method: the model card's tables with provenance",
+  usage,
+  async run(argv) {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        data: { type: "string" },
+        split: { type: "string", default: "report" },
+        methods: { type: "string" },
+        sets: { type: "string" },
+        "max-queries": { type: "string", default: "600" },
+        out: { type: "string" },
+        quiet: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+    if (values.help) {
+      console.log(usage);
+      return 0;
+    }
+    if (!values.data) throw new AppError("BAD_REQUEST", "--data is required");
+    if (values.split !== "report" && values.split !== "val") throw new AppError("BAD_REQUEST", "--split must be report or val");
+    const { buildDevSets, DEV_SET_NAMES } = await import("../../lib/eval/dev-sets");
+    const { evaluateDevSet } = await import("../../lib/eval/evaluate-dev-set");
+    const { resolveDevSetMethods } = await import("./resolve-dev-set-methods");
+    const { formatDevSetSummary } = await import("../../lib/eval/format-dev-set-summary");
+    const names = (values.sets ? values.sets.split(",").map((s) => s.trim()) : [...DEV_SET_NAMES]) as (typeof DEV_SET_NAMES)[number][];
+    for (const n of names) if (!(DEV_SET_NAMES as readonly string[]).includes(n)) throw new AppError("BAD_REQUEST", `unknown set "${n}"`);
+    const methods = await resolveDevSetMethods(values.methods);
+    const out = values.out ?? path.join("docs", "results", values.split);
+    mkdirSync(out, { recursive: true });
+    const provenance = {
+      commit: gitDescribe(),
+      command: `snippet-lab eval-all ${argv.join(" ")}`,
+      date: new Date().toISOString(),
+      node: process.version,
+      split: values.split,
+      methods: methods.map((m) => ({ name: m.name, threshold: m.threshold, ...(m.info ? { model: m.info } : {}) })),
+    };
+    const t0 = performance.now();
+    const sets = await buildDevSets({ dataDir: values.data, split: values.split, names, maxQueries: Number(values["max-queries"]) });
+    const results = [];
+    for (const set of sets) {
+      if (!values.quiet) console.error(`${set.name}: ${set.examples.length} queries`);
+      let last = 0;
+      const r = await evaluateDevSet(set, methods, (done, total) => {
+        const now = performance.now();
+        if (values.quiet || (now - last < 5000 && done !== total)) return;
+        last = now;
+        console.error(`  ${done}/${total} (${((now - t0) / 1000).toFixed(0)} s)`);
+      });
+      results.push(r);
+      writeFileSync(path.join(out, `${set.name}.json`), `${JSON.stringify({ provenance, ...r }, null, 2)}\n`);
+    }
+    const summary = formatDevSetSummary(results, provenance);
+    writeFileSync(path.join(out, "summary.md"), summary);
+    console.log(summary);
+    if (!values.quiet) console.error(`eval-all: ${((performance.now() - t0) / 1000).toFixed(0)} s, results in ${out}`);
+    return 0;
+  },
+};
+
+function gitDescribe(): string {
+  try {
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim().length > 0;
+    return dirty ? `${head}+uncommitted` : head;
+  } catch {
+    return "unknown";
+  }
+}

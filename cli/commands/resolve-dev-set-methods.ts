@@ -1,0 +1,49 @@
+import { createBaselineMethod } from "../../lib/eval/baseline-methods";
+import type { DevSetMethod } from "../../lib/eval/evaluate-dev-set";
+import { AppError } from "../../lib/errors";
+
+export interface ResolvedDevSetMethod extends DevSetMethod {
+  /** For model methods: what the figures were measured with. */
+  info?: { name: string; threshold: number; description: string; features: boolean };
+}
+
+/**
+ * Eval methods with their default thresholds: models use their calibrated threshold (config.json), baselines 0.
+ * Default list: the default model, its teacher when installed, BM25, lead and the oracle.
+ */
+export async function resolveDevSetMethods(list: string | undefined): Promise<ResolvedDevSetMethod[]> {
+  const { listModels, readModelConfig } = await import("../../lib/server/model/list-models");
+  const { getScorer } = await import("../../lib/server/get-scorer");
+  const models = await listModels();
+  const def = models.find((m) => m.default)?.name;
+  const names = list
+    ? list.split(",").map((s) => s.trim()).filter(Boolean)
+    : [
+        ...(def ? [`model:${def}`] : []),
+        ...(def && models.some((m) => m.name === `${def}-teacher`) ? [`model:${def}-teacher`] : []),
+        "bm25",
+        "lead",
+        "oracle",
+      ];
+  const out: ResolvedDevSetMethod[] = [];
+  for (const name of names) {
+    const baseline = createBaselineMethod(name);
+    if (baseline) {
+      out.push({ ...baseline, threshold: 0 });
+      continue;
+    }
+    if (name !== "model" && !name.startsWith("model:")) throw new AppError("BAD_REQUEST", `unknown method "${name}"`);
+    const modelName = name === "model" ? def : name.slice("model:".length);
+    if (!modelName) throw new AppError("UNAVAILABLE", "no default model installed");
+    const { config } = readModelConfig(modelName);
+    const scorer = await getScorer(`model:${modelName}`);
+    out.push({
+      name: scorer.name,
+      createScorer: () => scorer,
+      threshold: config.threshold,
+      ...(config.fallbackFloor !== undefined ? { fallbackFloor: config.fallbackFloor } : {}),
+      info: { name: modelName, threshold: config.threshold, description: config.description, features: config.features !== undefined },
+    });
+  }
+  return out;
+}

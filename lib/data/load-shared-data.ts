@@ -1,0 +1,89 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { AppError } from "../errors";
+import { readHotpotQa } from "./read-hotpotqa";
+import { readSquad } from "./read-squad";
+import { alignGroupsByQuestionId, splitOfGroup, splitThreeWays, type Split, type ThreeWaySplitOptions } from "./split-by-group";
+import { analyzeRealPage, type AnalyzedPage } from "./training/analyze-real-page";
+import type { EvalExample } from "./types";
+
+/**
+ * The public data beside the project (`../shared/data` on project machines, never on users' machines) and the
+ * ONE definition of its splits: training, validation (every choice) and report (figures only). Training data,
+ * calibration and `eval-all` all read it through here.
+ */
+export const SPLIT_SEED = 2026;
+export const SPLITS = {
+  /** SQuAD v1.1 dev and SQuAD-it (the same 48 articles, split together by the English article). */
+  squad: { valShare: 0.15, reportShare: 0.2, seed: SPLIT_SEED },
+  /** CMRC 2018 dev + trial, by article. */
+  cmrc: { valShare: 0.15, reportShare: 0.2, seed: SPLIT_SEED },
+  /** HotpotQA: the train file is training data; the dev file is split into validation and report. */
+  hotpotDev: { valShare: 0.34, reportShare: 0.66, seed: SPLIT_SEED },
+  /** Readability's test pages, by page. */
+  real: { valShare: 0.2, reportShare: 0.2, seed: SPLIT_SEED },
+} satisfies Record<string, ThreeWaySplitOptions>;
+
+export const SHARED_FILES = {
+  squadEn: "squad-v1.1-dev.json",
+  squadIt: "squad-it-test.json",
+  cmrc: ["cmrc2018-dev.json", "cmrc2018-trial.json"],
+  hotpotTrain: "hotpotqa-distractor-train.json",
+  hotpotDev: "hotpotqa-distractor-dev.json",
+  readability: "readability-pages",
+} as const;
+
+export function requireSharedData(dir: string): void {
+  const missing = [SHARED_FILES.squadEn, SHARED_FILES.squadIt, ...SHARED_FILES.cmrc, SHARED_FILES.hotpotTrain, SHARED_FILES.hotpotDev, SHARED_FILES.readability].filter(
+    (f) => !existsSync(path.join(dir, f)),
+  );
+  if (missing.length > 0) {
+    throw new AppError("NOT_FOUND", `${dir} lacks ${missing.join(", ")} (the public data lives in ../shared/data on project machines)`);
+  }
+}
+
+export async function loadSquadEn(dir: string, limit?: number): Promise<EvalExample[]> {
+  return readSquad(path.join(dir, SHARED_FILES.squadEn), limit ? { limit } : {});
+}
+
+/** SQuAD-it with each article grouped under its English original (question ids are shared). */
+export async function loadSquadIt(dir: string, english: readonly EvalExample[], limit?: number): Promise<EvalExample[]> {
+  const it = await readSquad(path.join(dir, SHARED_FILES.squadIt), { locale: "it", ...(limit ? { limit } : {}) });
+  return alignGroupsByQuestionId(it, english);
+}
+
+export async function loadCmrc(dir: string, limit?: number): Promise<EvalExample[]> {
+  const out: EvalExample[] = [];
+  for (const f of SHARED_FILES.cmrc) out.push(...(await readSquad(path.join(dir, f), { locale: "zh", ...(limit ? { limit } : {}) })));
+  return out;
+}
+
+export async function loadHotpot(dir: string, which: "train" | "dev", limit?: number): Promise<EvalExample[]> {
+  return readHotpotQa(path.join(dir, which === "train" ? SHARED_FILES.hotpotTrain : SHARED_FILES.hotpotDev), limit ? { limit } : {});
+}
+
+/** Every Readability test page, analyzed (article blocks vs boilerplate), sorted by name. */
+export function loadRealPages(dir: string, limit?: number): AnalyzedPage[] {
+  const root = path.join(dir, SHARED_FILES.readability);
+  const out: AnalyzedPage[] = [];
+  for (const name of readdirSync(root).sort()) {
+    if (limit !== undefined && out.length >= limit) break;
+    const src = path.join(root, name, "source.html");
+    const exp = path.join(root, name, "expected.html");
+    if (!existsSync(src) || !existsSync(exp)) continue;
+    const metaFile = path.join(root, name, "expected-metadata.json");
+    const meta = existsSync(metaFile) ? (JSON.parse(readFileSync(metaFile, "utf8")) as { title?: string; byline?: string; lang?: string }) : {};
+    out.push(analyzeRealPage({ name, sourceHtml: readFileSync(src, "utf8"), articleHtml: readFileSync(exp, "utf8"), meta }));
+  }
+  return out;
+}
+
+export function splitExamples(examples: readonly EvalExample[], opts: ThreeWaySplitOptions): Record<Split, EvalExample[]> {
+  return splitThreeWays(examples, opts);
+}
+
+export function splitPages(pages: readonly AnalyzedPage[]): Record<Split, AnalyzedPage[]> {
+  const out: Record<Split, AnalyzedPage[]> = { train: [], val: [], report: [] };
+  for (const p of pages) out[splitOfGroup(p.name, SPLITS.real)].push(p);
+  return out;
+}

@@ -1,0 +1,53 @@
+import { readFile } from "node:fs/promises";
+import { AppError } from "../errors";
+import { parseGoldJsonl } from "../spans/formats/parse-gold-jsonl";
+import type { GoldJsonlRecord } from "../spans/formats/gold-jsonl-schema";
+import type { Block } from "../text/types";
+import { blocksFromCanonicalText } from "./training/gold-examples";
+import type { CategorySpan, EvalExample } from "./types";
+
+/**
+ * The app's gold JSONL export (one line per pair × document) → eval examples, one per pair: evidence = vital
+ * spans (gold when the pair has gold, else every layer exported), categories = every span. A pair with no vital
+ * span is a query its documents cannot answer.
+ */
+export function goldRecordsToEvalExamples(records: readonly (GoldJsonlRecord & { blocks?: Block[] })[]): EvalExample[] {
+  const byPair = new Map<string, (GoldJsonlRecord & { blocks?: Block[] })[]>();
+  for (const r of records) byPair.set(r.pairId, [...(byPair.get(r.pairId) ?? []), r]);
+  const out: EvalExample[] = [];
+  for (const [pairId, docs] of byPair) {
+    const hasGold = docs.some((d) => d.spans.some((s) => s.source === "gold"));
+    const spans = docs.flatMap((d) =>
+      d.spans.filter((s) => !hasGold || s.source === "gold").map((s): CategorySpan => ({ resultId: d.documentId, start: s.start, end: s.end, category: s.category })),
+    );
+    out.push({
+      id: pairId,
+      query: docs[0]!.query,
+      results: docs.map((d) => ({
+        id: d.documentId,
+        doc: { text: d.text, blocks: d.blocks ?? blocksFromCanonicalText(d.text) },
+        ...(d.title !== undefined ? { title: d.title } : {}),
+        ...(d.url !== undefined ? { url: d.url } : {}),
+      })),
+      evidence: spans.filter((s) => s.category === "vital").map(({ resultId, start, end }) => ({ resultId, start, end })),
+      categories: spans,
+      group: docs[0]!.externalId ?? pairId,
+    });
+  }
+  return out;
+}
+
+export async function readGoldJsonl(path: string): Promise<EvalExample[]> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (e) {
+    throw new AppError("NOT_FOUND", `Cannot read ${path}: ${(e as Error).message}`);
+  }
+  const parsed = parseGoldJsonl({ input: bytes, maxBytes: Number.MAX_SAFE_INTEGER });
+  if (!parsed.ok) {
+    const lines = parsed.errors.slice(0, 20).map((e) => `  ${e.record}: ${e.message}`);
+    throw new AppError("UNPROCESSABLE", `${path}: ${parsed.errors.length} invalid record(s), nothing read:\n${lines.join("\n")}`);
+  }
+  return goldRecordsToEvalExamples(parsed.records);
+}

@@ -1,0 +1,188 @@
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { parseGoldJsonl } from "../../spans/formats/parse-gold-jsonl";
+import { countWords, baseAlphabet } from "../../tokenizer/count-words";
+import { trainWordPieceVocab } from "../../tokenizer/train-vocab";
+import { WordPieceTokenizer } from "../../tokenizer/wordpiece";
+import {
+  loadCmrc,
+  loadHotpot,
+  loadRealPages,
+  loadSquadEn,
+  loadSquadIt,
+  requireSharedData,
+  splitExamples,
+  splitPages,
+  SPLITS,
+} from "../load-shared-data";
+import { createRng } from "../synthesize-page";
+import type { EvalExample } from "../types";
+import { boilerplateFromPage } from "./boilerplate-pool";
+import { buildHotpotExamples } from "./build-hotpot-examples";
+import { buildQaExamples } from "./build-qa-examples";
+import { buildRealPageExamples } from "./build-real-page-examples";
+import { goldRecordsToExamples } from "./gold-examples";
+import { labelExampleWindows } from "./label-example-windows";
+import { groupQaArticles } from "./qa-articles";
+import { setTermStats, TermStats } from "./pseudo-queries";
+import type { TrainingExample } from "./types";
+import { pickParityExamples } from "./pick-parity-examples";
+import { WindowSetWriter } from "./write-window-set";
+
+export interface BuildTrainingSetOptions {
+  dataDir: string;
+  outDir: string;
+  vocabFile?: string;
+  vocabSize: number;
+  window: number;
+  seed: number;
+  limit?: number;
+  gold: readonly string[];
+  goldCopies: number;
+  log: (message: string) => void;
+}
+
+/** Windows without a vital token are kept with this probability for these sources (they dominate otherwise). */
+const NEGATIVE_KEEP: Record<string, number> = { plain: 0.5, page: 0.5, long: 0.35, ict: 0.5 };
+
+/**
+ * The whole training-data build: load the public data, split it (train / val; report is never touched), build
+ * the vocabulary from training text only, synthesize the examples, tokenize and label them, write the sets.
+ */
+export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
+  const { log, limit } = opts;
+  requireSharedData(opts.dataDir);
+  const rng = createRng(opts.seed);
+
+  const pages = splitPages(loadRealPages(opts.dataDir, limit));
+  log(`real pages: ${pages.train.length} train, ${pages.val.length} val, ${pages.report.length} report (not used)`);
+  const squadEn = await loadSquadEn(opts.dataDir, limit);
+  const squadIt = await loadSquadIt(opts.dataDir, squadEn, limit);
+  const cmrc = await loadCmrc(opts.dataDir, limit);
+  const hotpotTrain = await loadHotpot(opts.dataDir, "train", limit);
+  const hotpotDev = splitExamples(await loadHotpot(opts.dataDir, "dev", limit), SPLITS.hotpotDev);
+  const split = {
+    en: splitExamples(squadEn.filter(hasEvidence), SPLITS.squad),
+    it: splitExamples(squadIt.filter(hasEvidence), SPLITS.squad),
+    zh: splitExamples(cmrc.filter(hasEvidence), SPLITS.cmrc),
+  };
+  for (const [k, v] of Object.entries(split)) log(`${k}: ${v.train.length} train / ${v.val.length} val / ${v.report.length} report questions`);
+  log(`hotpot: ${hotpotTrain.length} train, ${hotpotDev.val.length} val, ${hotpotDev.report.length} report`);
+
+  const articles = (part: "train" | "val") => ({
+    en: groupQaArticles(split.en[part], "en"),
+    it: groupQaArticles(split.it[part], "it"),
+    zh: groupQaArticles(split.zh[part], "zh"),
+  });
+  const trainArticles = articles("train");
+  const valArticles = articles("val");
+
+  // Term statistics (salient words for pseudo-queries) and the vocabulary: training text only.
+  const stats = new TermStats();
+  const trainTexts: string[] = [];
+  for (const list of Object.values(trainArticles)) for (const a of list) for (const p of a.paragraphs) trainTexts.push(p.doc.text);
+  for (const ex of hotpotTrain) for (const r of ex.results) trainTexts.push(r.text ?? "");
+  for (const p of pages.train) trainTexts.push(p.doc.text);
+  for (const t of trainTexts) stats.add(t);
+  setTermStats(stats);
+
+  let vocab: string[];
+  if (opts.vocabFile) {
+    vocab = readFileSync(opts.vocabFile, "utf8").split("\n").filter((l, i, a) => l.length > 0 || i < a.length - 1);
+  } else {
+    const counts = countWords(trainTexts, { stripAccents: false });
+    vocab = trainWordPieceVocab({ counts, size: opts.vocabSize, alphabet: baseAlphabet() });
+    log(`vocabulary: ${vocab.length} pieces from ${counts.size} distinct words`);
+  }
+  mkdirSync(opts.outDir, { recursive: true });
+  writeFileSync(path.join(opts.outDir, "vocab.txt"), `${vocab.join("\n")}\n`);
+  const tokenizer = new WordPieceTokenizer(vocab, { stripAccents: false });
+
+  const foreign = split.en.train.map((e) => e.query);
+  const build = (part: "train" | "val"): TrainingExample[] => {
+    const bps = (part === "train" ? pages.train : pages.val).map(boilerplateFromPage);
+    const arts = part === "train" ? trainArticles : valArticles;
+    const copies = part === "train" ? 1 : 0.5;
+    const examples: TrainingExample[] = [];
+    for (const [tag, list] of [["squad-en", arts.en], ["squad-it", arts.it], ["cmrc", arts.zh]] as const) {
+      examples.push(
+        ...buildQaExamples({
+          articles: list,
+          boilerplate: bps,
+          rng,
+          tag,
+          pageShare: copies,
+          longShare: 0.15 * copies,
+          unanswerableShare: 0.08 * copies,
+          // CMRC articles are one paragraph each: fewer broad samples per article.
+          broadPerArticle: tag === "cmrc" ? 1 : Math.round(12 * copies),
+          ictPerParagraph: 0.4 * copies,
+        }),
+      );
+    }
+    examples.push(...buildHotpotExamples({ examples: part === "train" ? hotpotTrain : hotpotDev.val, boilerplate: bps, rng, copies: part === "train" ? 3 : 1 }));
+    examples.push(
+      ...buildRealPageExamples({ pages: part === "train" ? pages.train : pages.val, foreignQuestions: foreign, rng, narrowPerPage: part === "train" ? 4 : 2 }),
+    );
+    if (part === "train") {
+      for (const file of opts.gold) {
+        const parsed = parseGoldJsonl({ input: readFileSync(file) });
+        if (!parsed.ok) throw new Error(`${file}: ${parsed.errors.slice(0, 5).map((e) => `${e.record}: ${e.message}`).join("; ")}`);
+        const gold = goldRecordsToExamples(parsed.records);
+        log(`gold: ${gold.length} pairs from ${file}, ×${opts.goldCopies}`);
+        for (let c = 0; c < opts.goldCopies; c++) examples.push(...gold);
+      }
+    }
+    return examples;
+  };
+
+  const summary: Record<string, unknown> = {};
+  const parityCandidates: TrainingExample[] = [];
+  for (const part of ["train", "val"] as const) {
+    const t0 = performance.now();
+    const examples = build(part);
+    const writer = new WindowSetWriter(path.join(opts.outDir, part));
+    const bySource: Record<string, number> = {};
+    for (const ex of examples) {
+      bySource[ex.source] = (bySource[ex.source] ?? 0) + 1;
+      if (part === "val") parityCandidates.push(ex);
+      const kind = ex.source.split(":")[1] ?? ex.source;
+      const negKeep = NEGATIVE_KEEP[kind] ?? 1;
+      for (const w of labelExampleWindows({ example: ex, tokenizer, maxLength: opts.window })) {
+        if (negKeep < 1 && !w.keep.includes(1) && rng() >= negKeep) continue;
+        writer.add(w, ex.source);
+      }
+    }
+    writer.close({
+      split: part,
+      seed: opts.seed,
+      window: opts.window,
+      examples: examples.length,
+      examplesBySource: bySource,
+      tokenizer: { vocabSize: vocab.length, stripAccents: false },
+      sources: describeSources(opts),
+    });
+    log(
+      `${part}: ${examples.length} examples → ${writer.stats.windows} windows, ${writer.stats.tokens} tokens, ` +
+        `${(writer.stats.keep / Math.max(1, writer.stats.labeled)).toFixed(3)} keep (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+    );
+    summary[part] = { ...writer.stats, examples: examples.length, examplesBySource: bySource };
+  }
+  writeFileSync(path.join(opts.outDir, "parity-examples.json"), JSON.stringify(pickParityExamples(parityCandidates, tokenizer, opts.window)));
+  return summary;
+}
+
+function hasEvidence(e: EvalExample): boolean {
+  return e.evidence.length > 0;
+}
+
+function describeSources(opts: BuildTrainingSetOptions) {
+  return {
+    squad: "SQuAD v1.1 dev (CC BY-SA 4.0)",
+    squadIt: "SQuAD-it test (CC BY-SA 4.0)",
+    cmrc: "CMRC 2018 dev + trial (CC BY-SA 4.0)",
+    hotpot: "HotpotQA distractor train; dev for validation (CC BY-SA 4.0)",
+    pages: "Mozilla Readability test pages (Apache-2.0 repository; page content © its publishers)",
+    gold: opts.gold.map((g) => path.basename(g)),
+  };
+}

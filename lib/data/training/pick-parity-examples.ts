@@ -1,0 +1,32 @@
+import type { WordPieceTokenizer } from "../../tokenizer/wordpiece";
+import { labelExampleWindows } from "./label-example-windows";
+import type { TrainingExample } from "./types";
+
+/**
+ * A few small validation examples of different kinds (a page with structure and boilerplate, a multi-result set,
+ * a Chinese paragraph) with the windows training built for them: the parity test rebuilds them through the serving
+ * path and checks that the tokenizer and features have not drifted from what the model was trained on.
+ */
+export function pickParityExamples(examples: readonly TrainingExample[], tokenizer: WordPieceTokenizer, window: number) {
+  const size = (ex: TrainingExample) => ex.docs.reduce((n, d) => n + d.doc.text.length, 0);
+  const kinds: Array<(ex: TrainingExample) => boolean> = [
+    (ex) => ex.source === "real:title" && size(ex) < 20_000,
+    (ex) => ex.source === "hotpot",
+    (ex) => ex.source.startsWith("cmrc") && ex.docs.length >= 2,
+    (ex) => ex.source.endsWith(":page") && ex.docs.some((d) => d.doc.blocks.some((b) => b.role !== "main")),
+    (ex) => ex.source === "gold",
+  ];
+  const out = [];
+  for (const match of kinds) {
+    const ex = examples.filter(match).sort((a, b) => size(a) - size(b))[0];
+    if (!ex) continue;
+    const windows = labelExampleWindows({ example: ex, tokenizer, maxLength: window });
+    out.push({
+      query: ex.query,
+      source: ex.source,
+      results: ex.docs.map((d) => ({ doc: d.doc, ...(d.title ? { title: d.title } : {}) })),
+      windows: windows.map((w) => ({ inputIds: Array.from(w.inputIds), features: Array.from(w.features) })),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,260 @@
+import {
+  loadCmrc,
+  loadHotpot,
+  loadRealPages,
+  loadSquadEn,
+  loadSquadIt,
+  requireSharedData,
+  splitExamples,
+  splitPages,
+  SPLITS,
+} from "../data/load-shared-data";
+import type { Split } from "../data/split-by-group";
+import { createRng, type Rng } from "../data/synthesize-page";
+import type { AnalyzedPage } from "../data/training/analyze-real-page";
+import { boilerplateFromPage } from "../data/training/boilerplate-pool";
+import { buildPage } from "../data/training/build-qa-examples";
+import { SPAN_CATEGORIES } from "../spans/categories";
+import { CAT } from "../data/training/categories";
+import type { LabeledDoc } from "../data/training/page-builder";
+import { groupQaArticles, type QaArticle } from "../data/training/qa-articles";
+import type { CategorySpan, EvalExample, EvidenceSpan } from "../data/types";
+
+/**
+ * The project's own evaluation sets, built from `../shared/data` for one split (val: every choice is made on it;
+ * report: the figures in the model card, never used for a choice). Each set mirrors one kind of data the project
+ * is judged on; `setting` says how it is scored.
+ */
+export interface DevSet {
+  name: string;
+  /** What kind of held-out data it stands for. */
+  kind: string;
+  examples: EvalExample[];
+  setting: { ratio?: number; budget?: number; useModelThreshold?: boolean };
+  /** The headline measure: evidenceRecall, answerKept, or charF1 (real pages). */
+  measure: "evidenceRecall" | "answerKept" | "pages";
+}
+
+export const DEV_SET_NAMES = [
+  "hotpot",
+  "squad-en",
+  "squad-it",
+  "cmrc",
+  "squad-en-long",
+  "pages-it",
+  "pages-zh",
+  "pages-en",
+  "real-pages",
+  "unanswerable",
+] as const;
+export type DevSetName = (typeof DEV_SET_NAMES)[number];
+
+export interface BuildDevSetsOptions {
+  dataDir: string;
+  split: Exclude<Split, "train">;
+  names?: readonly DevSetName[];
+  /** Cap on queries per set (sets are sampled deterministically). */
+  maxQueries?: number;
+  seed?: number;
+}
+
+function toCategorySpans(resultId: string, doc: LabeledDoc): CategorySpan[] {
+  const out: CategorySpan[] = [];
+  const cats = doc.categories;
+  for (const b of doc.doc.blocks) {
+    let s = b.start;
+    for (let i = b.start + 1; i <= b.end; i++) {
+      if (i === b.end || cats[i] !== cats[s]) {
+        const c = cats[s]!;
+        if (c < SPAN_CATEGORIES.length) out.push({ resultId, start: s, end: i, category: SPAN_CATEGORIES[c]! });
+        s = i;
+      }
+    }
+  }
+  return out;
+}
+
+function vitalSpans(resultId: string, doc: LabeledDoc): EvidenceSpan[] {
+  return toCategorySpans(resultId, doc)
+    .filter((c) => c.category === "vital")
+    .map(({ resultId: r, start, end }) => ({ resultId: r, start, end }));
+}
+
+function sample<T>(rng: Rng, xs: readonly T[], n: number | undefined): T[] {
+  if (n === undefined || xs.length <= n) return [...xs];
+  const a = [...xs];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a.slice(0, n);
+}
+
+/** A long page (~`targetChars`) around one paragraph: consecutive article paragraphs inside real boilerplate. */
+function longPage(rng: Rng, article: QaArticle, p: number, targetChars: number) {
+  let from = p;
+  let to = p + 1;
+  let size = article.paragraphs[p]!.doc.text.length;
+  while (size < targetChars && (from > 0 || to < article.paragraphs.length)) {
+    if ((rng() < 0.5 && from > 0) || to >= article.paragraphs.length) size += article.paragraphs[--from]!.doc.text.length;
+    else size += article.paragraphs[to++]!.doc.text.length;
+  }
+  return article.paragraphs.slice(from, to);
+}
+
+export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]> {
+  requireSharedData(opts.dataDir);
+  const names = new Set(opts.names ?? DEV_SET_NAMES);
+  const rng = createRng(opts.seed ?? 99);
+  const split = opts.split;
+  const max = opts.maxQueries;
+  const sets: DevSet[] = [];
+  const needSquad = [...names].some((n) => n.startsWith("squad") || n.startsWith("pages-") || n === "unanswerable");
+  const squadEn = needSquad ? await loadSquadEn(opts.dataDir) : [];
+  const enSplit = splitExamples(squadEn, SPLITS.squad)[split];
+  let pages: AnalyzedPage[] | undefined;
+  const realPages = () => (pages ??= splitPages(loadRealPages(opts.dataDir))[split]);
+  const boilerplate = () => realPages().map(boilerplateFromPage).filter((b) => b.top.length + b.bottom.length > 2);
+  const pickBp = () => {
+    const bps = boilerplate();
+    return bps.length > 0 ? bps[Math.floor(rng() * bps.length)] : undefined;
+  };
+
+  if (names.has("hotpot")) {
+    const ex = splitExamples(await loadHotpot(opts.dataDir, "dev"), SPLITS.hotpotDev)[split];
+    sets.push({ name: "hotpot", kind: "multi-hop QA, 10 paragraphs per query", examples: sample(rng, ex, max), setting: { ratio: 0.2 }, measure: "evidenceRecall" });
+  }
+  const squadIt = names.has("squad-it") || names.has("pages-it") ? splitExamples(await loadSquadIt(opts.dataDir, squadEn), SPLITS.squad)[split] : [];
+  const cmrc = names.has("cmrc") || names.has("pages-zh") ? splitExamples(await loadCmrc(opts.dataDir), SPLITS.cmrc)[split] : [];
+  for (const [name, list, lang] of [["squad-en", enSplit, "English"], ["squad-it", squadIt, "Italian"], ["cmrc", cmrc, "Chinese"]] as const) {
+    if (!names.has(name)) continue;
+    sets.push({
+      name,
+      kind: `answer-sentence selection in one short ${lang} Wikipedia paragraph`,
+      examples: sample(rng, list.filter((e) => e.evidence.length > 0), max),
+      setting: { ratio: 0.2 },
+      measure: "evidenceRecall",
+    });
+  }
+
+  if (names.has("squad-en-long")) {
+    // The whole article as one plain-text document (thousands of tokens): answer kept at 200 tokens.
+    const articles = groupQaArticles(enSplit.filter((e) => e.evidence.length > 0), "en");
+    const examples: EvalExample[] = [];
+    for (const a of articles) {
+      a.paragraphs.forEach((p, i) => {
+        for (const q of p.questions) {
+          const ex: EvalExample = {
+            id: `${q.id}:long`,
+            query: q.query,
+            results: [{ id: a.group, doc: articleDoc(a) }],
+            evidence: q.evidence.map((e) => ({ resultId: a.group, start: e.start + paragraphOffset(a, i), end: e.end + paragraphOffset(a, i) })),
+            group: a.group,
+          };
+          if (q.answers.length) ex.answers = q.answers;
+          examples.push(ex);
+        }
+      });
+    }
+    sets.push({ name: "squad-en-long", kind: "long documents (a whole article, thousands of tokens)", examples: sample(rng, examples, max), setting: { budget: 200 }, measure: "answerKept" });
+  }
+
+  // Multilingual pages of ~5k tokens: the question's article paragraphs inside a real site's boilerplate.
+  for (const [name, list, lang, target] of [["pages-it", squadIt, "it", 18_000], ["pages-en", enSplit, "en", 18_000], ["pages-zh", cmrc, "zh", 7_000]] as const) {
+    if (!names.has(name)) continue;
+    const articles = groupQaArticles(list.filter((e) => e.evidence.length > 0), lang);
+    const examples: EvalExample[] = [];
+    const questions = articles.flatMap((a) => a.paragraphs.flatMap((p, pi) => p.questions.map((q) => ({ a, pi, q }))));
+    for (const { a, pi, q } of sample(rng, questions, max ?? 300)) {
+      // CMRC articles are single paragraphs: the page gathers other articles' paragraphs as sections.
+      const article: QaArticle =
+        a.paragraphs.length > 1 ? a : { ...a, paragraphs: [a.paragraphs[pi]!, ...sample(rng, articles.filter((x) => x !== a), 12).map((x) => x.paragraphs[0]!)] };
+      const index = a.paragraphs.length > 1 ? pi : 0;
+      const paragraphs = longPage(rng, article, index, target);
+      const doc = buildPage({ article, paragraphs, paragraphCat: CAT.off_topic, target: { paragraph: article.paragraphs[index]!, question: q }, boilerplate: pickBp(), rng });
+      const ex: EvalExample = { id: `${q.id}:page`, query: q.query, results: [{ id: "page", doc: doc.doc, title: a.title }], evidence: vitalSpans("page", doc), group: a.group };
+      if (q.answers.length) ex.answers = q.answers;
+      examples.push(ex);
+    }
+    sets.push({ name, kind: `${lang} pages of several thousand tokens with real boilerplate`, examples, setting: { budget: 200 }, measure: "evidenceRecall" });
+  }
+
+  if (names.has("real-pages")) {
+    const examples: EvalExample[] = [];
+    for (const page of realPages()) {
+      if (!page.title || !page.article.includes(true)) continue;
+      const doc: LabeledDoc = {
+        doc: page.doc,
+        categories: (() => {
+          const c = new Uint8Array(page.doc.text.length).fill(255);
+          page.doc.blocks.forEach((b, i) => c.fill(page.categories[i]!, b.start, b.end));
+          return c;
+        })(),
+      };
+      examples.push({
+        id: page.name,
+        query: page.title,
+        results: [{ id: page.name, doc: page.doc, title: page.title }],
+        evidence: vitalSpans(page.name, doc),
+        categories: toCategorySpans(page.name, doc),
+        group: page.name,
+      });
+    }
+    sets.push({ name: "real-pages", kind: "real news and blog pages, the title as query, preset low", examples, setting: { budget: 1000, useModelThreshold: true }, measure: "pages" });
+  }
+
+  if (names.has("unanswerable")) {
+    const articles = groupQaArticles(enSplit.filter((e) => e.evidence.length > 0), "en");
+    const examples: EvalExample[] = [];
+    const questions = articles.flatMap((a) => a.paragraphs.flatMap((p) => p.questions.map((q) => ({ a, q }))));
+    for (const { a, q } of sample(rng, questions, max ?? 200)) {
+      const other = articles.filter((x) => x !== a);
+      if (other.length === 0) break;
+      const o = other[Math.floor(rng() * other.length)]!;
+      const start = Math.floor(rng() * o.paragraphs.length);
+      const doc = buildPage({ article: o, paragraphs: o.paragraphs.slice(start, start + 3), paragraphCat: CAT.off_topic, boilerplate: pickBp(), rng });
+      examples.push({ id: `${q.id}:unanswerable`, query: q.query, results: [{ id: "page", doc: doc.doc, title: o.title }], evidence: [], group: a.group });
+    }
+    sets.push({ name: "unanswerable", kind: "questions the page cannot answer (keep nothing), preset low", examples, setting: { budget: 1000, useModelThreshold: true }, measure: "evidenceRecall" });
+  }
+  return sets;
+}
+
+const docCache = new WeakMap<QaArticle, ReturnType<typeof buildArticleDoc>>();
+function buildArticleDoc(a: QaArticle) {
+  const blocks: { start: number; end: number; kind: "heading" | "paragraph"; role: "main"; level?: number }[] = [];
+  const parts: string[] = [];
+  const starts: number[] = [];
+  let pos = 0;
+  const push = (text: string, kind: "heading" | "paragraph") => {
+    const start = pos === 0 && parts.length === 0 ? 0 : pos + 1;
+    parts.push(text);
+    const b: (typeof blocks)[number] = { start, end: start + text.length, kind, role: "main" };
+    if (kind === "heading") b.level = 1;
+    blocks.push(b);
+    pos = b.end;
+    return start;
+  };
+  push(a.title, "heading");
+  for (const p of a.paragraphs) {
+    // Paragraph docs are canonical (blocks joined by "\n"): copy them block by block.
+    const base = pos + 1;
+    starts.push(base);
+    for (const b of p.doc.blocks) {
+      parts.push(p.doc.text.slice(b.start, b.end));
+      blocks.push({ start: base + b.start, end: base + b.end, kind: "paragraph", role: "main" });
+    }
+    pos = base + p.doc.text.length;
+  }
+  return { doc: { text: parts.join("\n"), blocks }, starts };
+}
+function articleDoc(a: QaArticle) {
+  let d = docCache.get(a);
+  if (!d) docCache.set(a, (d = buildArticleDoc(a)));
+  return d.doc;
+}
+function paragraphOffset(a: QaArticle, i: number): number {
+  let d = docCache.get(a);
+  if (!d) docCache.set(a, (d = buildArticleDoc(a)));
+  return d.starts[i]!;
+}
