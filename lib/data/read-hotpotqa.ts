@@ -35,7 +35,7 @@ export function parseHotpotQa(json: unknown, opts: ImportOptions & { source?: st
     const where = `[${index}]`;
     const parsed = exampleSchema.safeParse(raw);
     if (!parsed.success) {
-      errors.push({ record: where, message: formatZodError(parsed.error) });
+      errors.push({ record: where, message: formatZodError(parsed.error, raw) });
       continue;
     }
     const ex = parsed.data;

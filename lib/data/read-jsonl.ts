@@ -83,7 +83,7 @@ export function parseJsonl(content: string, opts: ImportOptions & { source?: str
     }
     const parsed = lineSchema.safeParse(json);
     if (!parsed.success) {
-      errors.push({ record, message: formatZodError(parsed.error) });
+      errors.push({ record, message: formatZodError(parsed.error, json) });
       continue;
     }
     const line_ = parsed.data;

@@ -34,7 +34,7 @@ const qaSchema = z.object({
 export function parseSquad(json: unknown, opts: ImportOptions & { source?: string } = {}): EvalExample[] {
   const source = opts.source ?? "SQuAD";
   const file = fileSchema.safeParse(json);
-  if (!file.success) throwIfRecordErrors([{ record: "file", message: formatZodError(file.error) }], source);
+  if (!file.success) throwIfRecordErrors([{ record: "file", message: formatZodError(file.error, json) }], source);
   const errors: RecordError[] = [];
   const examples: EvalExample[] = [];
   const limit = opts.limit ?? Infinity;
@@ -47,7 +47,7 @@ export function parseSquad(json: unknown, opts: ImportOptions & { source?: strin
       const where = `data[${ai}].paragraphs[${pi}]`;
       const paragraph = paragraphSchema.safeParse(rawParagraph);
       if (!paragraph.success) {
-        errors.push({ record: where, message: formatZodError(paragraph.error) });
+        errors.push({ record: where, message: formatZodError(paragraph.error, rawParagraph) });
         continue;
       }
       const context = paragraph.data.context;
@@ -60,7 +60,7 @@ export function parseSquad(json: unknown, opts: ImportOptions & { source?: strin
         const qaWhere = `${where}.qas[${qi}]`;
         const qa = qaSchema.safeParse(rawQa);
         if (!qa.success) {
-          errors.push({ record: qaWhere, message: formatZodError(qa.error) });
+          errors.push({ record: qaWhere, message: formatZodError(qa.error, rawQa) });
           continue;
         }
         if (!qa.data.question.trim()) continue;

@@ -1,13 +1,11 @@
 import type { z } from "zod";
 import { AppError } from "../errors";
+import { formatZodError as formatZodIssues } from "../schemas/format-zod-issues";
 import type { RecordError } from "./types";
 
-/** zod issues as one readable line: "answers.0.text: Invalid input: expected string". */
-export function formatZodError(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message))
-    .join("; ");
+/** zod issues as one readable line naming the field: "text must be a string (got a number)". */
+export function formatZodError(error: z.ZodError, input?: unknown): string {
+  return formatZodIssues(error, input === undefined ? {} : { input });
 }
 
 /** All-or-nothing imports: any invalid record fails the whole import, listing every problem. */

@@ -390,7 +390,7 @@ describe("imports", () => {
         { record: "[2]", message: /data/ },
       ]);
       expect(errors).toHaveLength(2);
-      await expect422("jsonl", '{"id": "a", "query": "q", "text": "t", "evidence": [{"start": 0, "end": 1}]}\n{"id": "b", "query": 5}\n', [{ record: "line 2", message: /Invalid input/ }]);
+      await expect422("jsonl", '{"id": "a", "query": "q", "text": "t", "evidence": [{"start": 0, "end": 1}]}\n{"id": "b", "query": 5}\n', [{ record: "line 2", message: /query must be a string \(got a number\)/ }]);
       await expect422("squad", JSON.stringify({ version: "1.1" }), [{ record: "file", message: /data/ }]);
       await expect422("hotpotqa", "{not json", [{ record: "file", message: /not valid JSON/ }]);
       await expect422("gold-jsonl", '{"pairId": "p"}\n', [{ record: "line 1", message: /query|documentId|text/ }]);
