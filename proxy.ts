@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { isHttpsRequest, pageContentSecurityPolicy } from "./lib/server/http/security-headers";
-import { REQUEST_PATH_HEADER } from "./lib/server/http/request-path";
+import { isHttpsRequest, pageContentSecurityPolicy, parseTrustProxy } from "./lib/http/security-headers";
+import { REQUEST_PATH_HEADER } from "./lib/http/request-path";
 
 /**
  * Pages only (see `config.matcher`): a fresh nonce and the page Content-Security-Policy per request. Next reads the
@@ -12,7 +12,8 @@ export function proxy(request: NextRequest) {
   const csp = pageContentSecurityPolicy({
     nonce,
     dev: process.env.NODE_ENV === "development",
-    https: isHttpsRequest(request.headers, request.url),
+    // Not getEnv(): Next's proxy bundle cannot load server-only modules; parseTrustProxy is the env schema's parser.
+    https: isHttpsRequest(request.headers, request.url, { trustProxy: parseTrustProxy(process.env.SNIPPET_LAB_TRUST_PROXY) }),
   });
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", csp);

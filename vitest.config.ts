@@ -13,7 +13,8 @@ export default defineConfig({
         ssr: { resolve: { conditions: ["react-server"], externalConditions: ["react-server"] } },
         test: {
           name: "lib",
-          include: ["lib/**/*.test.ts", "cli/**/*.test.ts", "tests/**/*.test.ts"],
+          // Route and server-action tests sit beside their files in app/.
+          include: ["lib/**/*.test.ts", "cli/**/*.test.ts", "tests/**/*.test.ts", "app/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,5 +1,7 @@
 import Link from "next/link";
 import { headers } from "next/headers";
+import { getEnv } from "@/lib/server/env";
+import { buttonClass } from "@/components/ui/button";
 
 export const dynamic = "force-dynamic";
 
@@ -12,14 +14,14 @@ async function requestOrigin(): Promise<string> {
   const host = h.get("x-forwarded-host")?.split(",")[0]?.trim() || h.get("host") || "";
   const proto = h.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https" ? "https" : "http";
   if (/^[A-Za-z0-9.\-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/.test(host)) return `${proto}://${host}`;
-  const envHost = process.env.HOST || "127.0.0.1";
-  return `http://${envHost.includes(":") ? `[${envHost}]` : envHost}:${process.env.PORT || "3000"}`;
+  const { host: envHost, port } = getEnv();
+  return `http://${envHost.includes(":") ? `[${envHost}]` : envHost}:${port}`;
 }
 
 export default async function HomePage() {
   const origin = await requestOrigin();
   // With SNIPPET_LAB_API_KEYS set the service routes want a key: the example says where it goes (never which).
-  const keyed = !!process.env.SNIPPET_LAB_API_KEYS?.trim();
+  const keyed = getEnv().apiKeys.length > 0;
   return (
     <div className="max-w-3xl space-y-6">
       <h1 className="text-3xl font-bold tracking-tight">Snippet Lab</h1>
@@ -47,22 +49,22 @@ export default async function HomePage() {
       <div className="flex flex-wrap gap-3">
         <Link
           href="/inspector"
-          className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800"
+          className={buttonClass()}
           data-testid="home-inspector-link"
         >
           Open the inspector
         </Link>
         <Link
           href="/pairs"
-          className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+          className={buttonClass({ variant: "secondary" })}
           data-testid="home-queue-link"
         >
           Annotation queue
         </Link>
-        <Link href="/datasets" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100">
+        <Link href="/datasets" className={buttonClass({ variant: "secondary" })}>
           Datasets
         </Link>
-        <Link href="/api-docs" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100">
+        <Link href="/api-docs" className={buttonClass({ variant: "secondary" })}>
           API reference
         </Link>
       </div>

@@ -8,7 +8,7 @@ import path from "node:path";
 export const STAMP_FILE = ".next/snippet-lab-build.json";
 
 const DIRS = ["app", "components", "lib", "public"];
-const ROOT_FILES = ["next.config.ts", "proxy.ts", "package.json", "package-lock.json", "tsconfig.json", "postcss.config.mjs"];
+const ROOT_FILES = ["next.config.ts", "proxy.ts", "instrumentation.ts", "package.json", "package-lock.json", "tsconfig.json", "postcss.config.mjs"];
 const SKIP_DIRS = new Set(["node_modules", ".next", "generated-pg", "__snapshots__"]);
 const isTest = (name) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(name);
 

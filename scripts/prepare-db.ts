@@ -1,9 +1,11 @@
 // Prepares the database before the app starts: apply migrations, seed the demo dataset, create the first admin.
 // Run through scripts/start.mjs, scripts/migrate.mjs or scripts/seed.mjs (node --conditions=react-server --import tsx).
 //   --steps=migrate,seed,admin   which steps to run (default: all; SNIPPET_LAB_SKIP_SEED=1 drops "seed")
+import { isAppError } from "@/lib/errors";
 import { disconnectDb } from "@/lib/server/db/client";
 import { resolveDatabaseUrl } from "@/lib/server/db/database-url";
 import { ensureAdmin } from "@/lib/server/db/ensure-admin";
+import { getEnv } from "@/lib/server/env";
 import { migrateDatabase } from "@/lib/server/db/migrate";
 import { seedDemoData } from "@/lib/server/db/seed-demo-data";
 
@@ -16,8 +18,7 @@ function parseSteps(argv: string[]): Step[] {
   for (const s of steps) {
     if (!(ALL_STEPS as readonly string[]).includes(s)) throw new Error(`Unknown step "${s}" (${ALL_STEPS.join(", ")})`);
   }
-  const skipSeed = process.env.SNIPPET_LAB_SKIP_SEED === "1" || process.env.SNIPPET_LAB_SKIP_SEED === "true";
-  return (steps as Step[]).filter((s) => !(skipSeed && s === "seed"));
+  return (steps as Step[]).filter((s) => !(getEnv().skipSeed && s === "seed"));
 }
 
 /**
@@ -38,6 +39,8 @@ async function scoreDemoPairs(log: (m: string) => void): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // The startup check of the environment: a bad value stops `npm start` here, naming the variable.
+  getEnv();
   const steps = parseSteps(process.argv.slice(2));
   const log = (m: string) => console.log(`[db] ${m}`);
   const target = resolveDatabaseUrl();
@@ -59,6 +62,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(`[db] ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+  console.error(`[db] ${isAppError(e) ? e.message : e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
   process.exit(1);
 });

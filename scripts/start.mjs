@@ -2,9 +2,8 @@
 // `npm start`: prepare the database (migrations, demo seed, first admin), build when the sources changed since the
 // last build (or there is none), then `next start`.
 //   --prepare-only          stop after the database step
-// Environment: DATABASE_URL (default file:./data/snippet-lab.db), HOST (default 127.0.0.1), PORT (default 3000),
-// SNIPPET_LAB_SKIP_BUILD=1 (never build, serve what .next has), SNIPPET_LAB_SKIP_SEED=1,
-// SNIPPET_LAB_ADMIN_EMAIL/_PASSWORD (the first admin, on a database without one only; later: snippet-lab users).
+// Environment: docs/configuration.md (DATABASE_URL, HOST, PORT, SNIPPET_LAB_SKIP_BUILD, SNIPPET_LAB_SKIP_SEED,
+// SNIPPET_LAB_ADMIN_EMAIL/_PASSWORD, …); the prepare step validates it and stops on a bad value.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -14,7 +13,9 @@ import { checkBuild, computeBuildFingerprint, writeBuildStamp } from "./build-fi
 // Relative paths (DATABASE_URL, .next, migrations) are relative to the repo root, wherever npm start is run from.
 process.chdir(fileURLToPath(new URL("..", import.meta.url)));
 const args = process.argv.slice(2);
-const truthy = (v) => v !== undefined && v !== "" && v !== "0" && v !== "false";
+// Plain Node (before TypeScript loads), so not lib/server/env.ts: the same flag rule, and the prepare step below has
+// already validated every variable against that schema.
+const truthy = (v) => ["1", "true", "yes", "on"].includes((v ?? "").trim().toLowerCase());
 
 mkdirSync("data", { recursive: true });
 

@@ -6,8 +6,12 @@ import { CATEGORY_META, SPAN_CATEGORIES } from "@/lib/spans/categories";
 import { requireUser } from "@/lib/server/auth/require-user";
 import { computeDatasetAgreement } from "@/lib/server/db/agreement/compute-dataset-agreement";
 import { listAnnotatedDatasetIds } from "@/lib/server/db/agreement/list-annotated-datasets";
-import { agreementQuerySchema } from "@/lib/server/db/annotations/review-request-schemas";
+import { agreementQuerySchema } from "@/lib/schemas/agreement";
 import { listQueueFilterOptions } from "@/lib/server/db/annotations/queue-filter-options";
+import { Table, TableHead, TableBody, Th, Td } from "@/components/ui/table";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Select } from "@/components/ui/select";
 
 export const metadata: Metadata = { title: "Agreement · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -15,7 +19,6 @@ export const dynamic = "force-dynamic";
 type SearchParams = Record<string, string | string[] | undefined>;
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 const f = (v: number | null) => (v === null ? "—" : v.toFixed(3));
-const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 
 /**
  * Inter-annotator agreement per dataset. Open to every signed-in role (pair:read): the figures hold no span content
@@ -50,40 +53,40 @@ export default async function AgreementPage({ searchParams }: { searchParams: Pr
         </p>
       </div>
 
-      <form method="get" action="/agreement" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+      <Card as="form" padding="sm" className="flex flex-wrap items-end gap-3" method="get" action="/agreement">
         <label className="space-y-1 text-xs font-medium text-slate-700">
           <span className="block">Dataset</span>
-          <select name="datasetId" defaultValue={parsed.success ? parsed.data.datasetId : ""} className={input} data-testid="agreement-dataset">
+          <Select size="bar" name="datasetId" defaultValue={parsed.success ? parsed.data.datasetId : ""} data-testid="agreement-dataset">
             {datasets.map((d) => (
               <option key={d.id} value={d.id}>
                 {d.name} ({d.pairCount} pair{d.pairCount === 1 ? "" : "s"}
                 {withAnnotations.has(d.id) ? "" : ", no annotations"})
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="space-y-1 text-xs font-medium text-slate-700">
           <span className="block">Rank pairs by</span>
-          <select name="metric" defaultValue={parsed.success ? parsed.data.metric : "kappa"} className={input} data-testid="agreement-metric">
+          <Select size="bar" name="metric" defaultValue={parsed.success ? parsed.data.metric : "kappa"} data-testid="agreement-metric">
             <option value="kappa">Token κ</option>
             <option value="charF1">Char F1</option>
-          </select>
+          </Select>
         </label>
         <label className="space-y-1 text-xs font-medium text-slate-700">
           <span className="block">On</span>
-          <select name="category" defaultValue={parsed.success ? parsed.data.category : "micro"} className={input} data-testid="agreement-category">
+          <Select size="bar" name="category" defaultValue={parsed.success ? parsed.data.category : "micro"} data-testid="agreement-category">
             <option value="micro">All categories</option>
             {SPAN_CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {CATEGORY_META[c].label}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
-        <button type="submit" className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800" data-testid="agreement-apply">
+        <Button type="submit" size="sm" data-testid="agreement-apply">
           Show
-        </button>
-      </form>
+        </Button>
+      </Card>
 
       {datasets.length === 0 && <p className="text-sm text-slate-500">No datasets yet.</p>}
       {datasets.length > 0 && noneAnnotated && (
@@ -108,44 +111,40 @@ export default async function AgreementPage({ searchParams }: { searchParams: Pr
 
           <section className="space-y-2">
             <h2 className="text-sm font-semibold text-slate-900">Lowest agreement first</h2>
-            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-              <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="agreement-pairs">
-                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <Table data-testid="agreement-pairs">
+              <TableHead>
+                <Th>Query</Th>
+                <Th>Annotators</Th>
+                <Th align="right">{agreement.rankBy.metric === "kappa" ? "κ" : "Char F1"} (ranked)</Th>
+                <Th align="right">Char F1 (all)</Th>
+                <Th align="right">κ (all)</Th>
+              </TableHead>
+              <TableBody>
+                {agreement.pairs.length === 0 && (
                   <tr>
-                    <th className="px-3 py-2">Query</th>
-                    <th className="px-3 py-2">Annotators</th>
-                    <th className="px-3 py-2 text-right">{agreement.rankBy.metric === "kappa" ? "κ" : "Char F1"} (ranked)</th>
-                    <th className="px-3 py-2 text-right">Char F1 (all)</th>
-                    <th className="px-3 py-2 text-right">κ (all)</th>
+                    <td colSpan={5} className="px-3 py-6 text-center text-slate-500">
+                      No pair has two compared annotations yet.
+                    </td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {agreement.pairs.length === 0 && (
-                    <tr>
-                      <td colSpan={5} className="px-3 py-6 text-center text-slate-500">
-                        No pair has two compared annotations yet.
-                      </td>
-                    </tr>
-                  )}
-                  {agreement.pairs.map((p) => (
-                    <tr key={p.pairId} data-testid="agreement-pair-row" data-pair-id={p.pairId}>
-                      <td className="max-w-md px-3 py-2">
-                        <Link
-                          href={canReview ? `/pairs/${encodeURIComponent(p.pairId)}/review` : `/pairs/${encodeURIComponent(p.pairId)}`}
-                          className="font-medium text-blue-800 hover:underline"
-                        >
-                          {p.query}
-                        </Link>
-                      </td>
-                      <td className="px-3 py-2 text-xs text-slate-700">{p.annotators.join(", ")}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{f(p.value)}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{f(p.microCharF1)}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{f(p.microKappa)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                )}
+                {agreement.pairs.map((p) => (
+                  <tr key={p.pairId} data-testid="agreement-pair-row" data-pair-id={p.pairId}>
+                    <Td className="max-w-md">
+                      <Link
+                        href={canReview ? `/pairs/${encodeURIComponent(p.pairId)}/review` : `/pairs/${encodeURIComponent(p.pairId)}`}
+                        className="font-medium text-blue-800 hover:underline"
+                      >
+                        {p.query}
+                      </Link>
+                    </Td>
+                    <Td className="text-xs text-slate-700">{p.annotators.join(", ")}</Td>
+                    <Td align="right">{f(p.value)}</Td>
+                    <Td align="right">{f(p.microCharF1)}</Td>
+                    <Td align="right">{f(p.microKappa)}</Td>
+                  </tr>
+                ))}
+              </TableBody>
+            </Table>
           </section>
         </>
       )}

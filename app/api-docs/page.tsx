@@ -1,10 +1,14 @@
 import type { Metadata } from "next";
+import { AGGREGATIONS, DEFAULT_PRESET, PRESET_NAMES, PRESETS } from "@/lib/engine/methods";
 
 export const metadata: Metadata = { title: "API · Snippet Lab" };
 
 function Code({ children }: { children: string }) {
   return <pre className="overflow-x-auto rounded-md bg-slate-900 p-4 text-sm leading-relaxed text-slate-100">{children}</pre>;
 }
+
+/** `"a" | "b"`: a request field's allowed values as the vocabulary defines them (lib/engine/methods.ts). */
+const union = (values: readonly string[]) => values.map((v) => `"${v}"`).join(" | ");
 
 function Field({ name, type, children }: { name: string; type: string; children: React.ReactNode }) {
   return (
@@ -43,14 +47,16 @@ export default function ApiDocsPage() {
               Each <code>{"{id?, url?, title?, summary?, text | html}"}</code> with exactly one of <code>text</code> or{" "}
               <code>html</code>; at most 5 MB each and 25 MB together. Ids default to <code>&quot;0&quot;, &quot;1&quot;, …</code> and must be unique.
             </Field>
-            <Field name="preset" type={'"low" | "medium" | "high"'}>Budget of 1,000 / 4,000 / 10,000 downstream tokens (default medium).</Field>
+            <Field name="preset" type={union(PRESET_NAMES)}>
+              Budget of {PRESET_NAMES.map((p) => PRESETS[p].toLocaleString("en")).join(" / ")} downstream tokens (default {DEFAULT_PRESET}).
+            </Field>
             <Field name="budget" type="integer 1–1,000,000">Explicit downstream-token budget; not together with preset.</Field>
             <Field name="threshold" type="number 0–1">Units scoring below are dropped. Default: the model&apos;s threshold (0 for baselines).</Field>
             <Field name="model" type="string">
               <code>model</code> (default model), <code>model:&lt;name&gt;</code>, <code>bm25</code> or <code>lead</code>. See{" "}
               <a className="underline" href="#models">/api/v1/models</a>. <code>oracle</code> is CLI-only.
             </Field>
-            <Field name="aggregation" type={'"mean" | "max"'}>How token probabilities become a sentence score (default: the model&apos;s).</Field>
+            <Field name="aggregation" type={union(AGGREGATIONS)}>How token probabilities become a sentence score (default: the model&apos;s).</Field>
             <Field name="fragmentSize" type="integer 1–3">Consecutive sentences of one block merged into one unit.</Field>
             <Field name="include.tokens" type="boolean">
               Also return per result the canonical <code>text</code>, <code>blocks</code>, <code>units</code> and (for models){" "}

@@ -4,6 +4,7 @@ import { DatasetTable } from "@/components/datasets/dataset-table";
 import { canChangeDataset } from "@/lib/auth/policy";
 import { requireUser } from "@/lib/server/auth/require-user";
 import { listDatasets } from "@/lib/server/db/datasets/list-datasets";
+import { Card } from "@/components/ui/card";
 
 export const metadata: Metadata = { title: "Datasets · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -18,10 +19,10 @@ export default async function DatasetsPage() {
         <p className="text-sm text-slate-600">Queries with their result pages, grouped for annotation, import and export.</p>
       </div>
       {canChangeDataset({ user }) && (
-        <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <Card>
           <h2 className="mb-3 text-sm font-semibold text-slate-900">Create a dataset</h2>
           <CreateDatasetForm />
-        </section>
+        </Card>
       )}
       <DatasetTable datasets={datasets} />
     </div>

@@ -3,6 +3,7 @@ import { redirect, unstable_rethrow } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
 import { safeNextPath } from "@/lib/auth/safe-next-path";
 import { getCurrentUser } from "@/lib/server/auth/get-current-user";
+import { Card } from "@/components/ui/card";
 
 export const metadata: Metadata = { title: "Sign in · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -19,12 +20,12 @@ export default async function LoginPage({ searchParams }: Props) {
   });
   if (user) redirect(next);
   return (
-    <div className="mx-auto mt-12 max-w-sm space-y-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+    <Card as="div" padding="lg" className="mx-auto mt-12 max-w-sm space-y-6">
       <div className="space-y-1">
         <h1 className="text-xl font-bold tracking-tight">Sign in</h1>
         <p className="text-sm text-slate-600">Accounts are created by an admin.</p>
       </div>
       <LoginForm next={next} />
-    </div>
+    </Card>
   );
 }

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { EvalExample } from "../../lib/data/types";
-import type { Aggregation } from "../../lib/engine/types";
+import { parseMethod, type Aggregation } from "../../lib/engine/methods";
 import { AppError } from "../../lib/errors";
 import { parseSweep } from "../../lib/eval/parse-sweep";
 import type { EvalMethod } from "../../lib/eval/run-eval";
@@ -57,7 +57,8 @@ async function resolveMethod(name: string): Promise<EvalMethod> {
   const { createBaselineMethod } = await import("../../lib/eval/baseline-methods");
   const baseline = createBaselineMethod(name);
   if (baseline) return baseline;
-  if (name === "model" || name.startsWith("model:")) {
+  const parsed = parseMethod(name, { bareModelNames: false });
+  if (parsed.kind === "default-model" || parsed.kind === "model") {
     const { getScorer } = await import("../../lib/server/get-scorer");
     const scorer = await getScorer(name);
     return { name: scorer.name || name, createScorer: () => scorer };

@@ -61,13 +61,14 @@ export const command: CliCommand = {
       if (!Number.isInteger(limit) || limit < 1) throw new AppError("BAD_REQUEST", `--limit must be a positive integer, got "${values.limit}"`);
     }
 
-    const { readJudgeConfig, requireJudgeConfig } = await import("../../lib/server/judge/judge-config");
+    const { requireJudgeConfig } = await import("../../lib/server/judge/judge-config");
     const env = {
       ...process.env,
       ...(values.model ? { SNIPPET_LAB_JUDGE_MODEL: values.model } : {}),
       ...(values["base-url"] ? { SNIPPET_LAB_JUDGE_BASE_URL: values["base-url"] } : {}),
     };
-    const config = readJudgeConfig(env) ?? requireJudgeConfig(env);
+    // The flags overlay the environment; the judge sub-schema of lib/server/env.ts validates the result.
+    const config = requireJudgeConfig(env);
     const { disconnectDb } = await import("../../lib/server/db/client");
     const { listJudgePairs } = await import("../../lib/server/db/judge/list-judge-pairs");
     const { runJudge } = await import("../../lib/server/judge/run-judge");

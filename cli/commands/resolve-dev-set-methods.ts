@@ -1,5 +1,6 @@
 import { createBaselineMethod } from "../../lib/eval/baseline-methods";
 import type { DevSetMethod } from "../../lib/eval/evaluate-dev-set";
+import { formatModelMethod, parseMethod } from "../../lib/engine/methods";
 import { AppError } from "../../lib/errors";
 
 export interface ResolvedDevSetMethod extends DevSetMethod {
@@ -19,8 +20,8 @@ export async function resolveDevSetMethods(list: string | undefined): Promise<Re
   const names = list
     ? list.split(",").map((s) => s.trim()).filter(Boolean)
     : [
-        ...(def ? [`model:${def}`] : []),
-        ...(def && models.some((m) => m.name === `${def}-teacher`) ? [`model:${def}-teacher`] : []),
+        ...(def ? [formatModelMethod(def)] : []),
+        ...(def && models.some((m) => m.name === `${def}-teacher`) ? [formatModelMethod(`${def}-teacher`)] : []),
         "bm25",
         "lead",
         "oracle",
@@ -32,11 +33,12 @@ export async function resolveDevSetMethods(list: string | undefined): Promise<Re
       out.push({ ...baseline, threshold: 0 });
       continue;
     }
-    if (name !== "model" && !name.startsWith("model:")) throw new AppError("BAD_REQUEST", `unknown method "${name}"`);
-    const modelName = name === "model" ? def : name.slice("model:".length);
+    const parsed = parseMethod(name, { bareModelNames: false });
+    if (parsed.kind !== "default-model" && parsed.kind !== "model") throw new AppError("BAD_REQUEST", `unknown method "${name}"`);
+    const modelName = parsed.kind === "model" ? parsed.name : def;
     if (!modelName) throw new AppError("UNAVAILABLE", "no default model installed");
     const { config } = readModelConfig(modelName);
-    const scorer = await getScorer(`model:${modelName}`);
+    const scorer = await getScorer(formatModelMethod(modelName));
     out.push({
       name: scorer.name,
       createScorer: () => scorer,

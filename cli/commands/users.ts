@@ -63,7 +63,7 @@ export const command: CliCommand = {
     const want = (n: number, what: string) => {
       if (rest.length !== n) throw new AppError("BAD_REQUEST", `users ${sub} takes ${what}`);
     };
-    const { zRole } = await import("../../lib/server/db/enums");
+    const { zRole } = await import("../../lib/schemas/enums");
     const parseRole = (r: string | undefined) => {
       const parsed = zRole.safeParse(r);
       if (!parsed.success) throw new AppError("BAD_REQUEST", `role must be one of ${zRole.options.join(", ")}, got "${r ?? ""}"`);

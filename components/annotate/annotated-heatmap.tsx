@@ -1,16 +1,16 @@
 "use client";
 
 import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { buildHeatmapView, heatBucket, type BlockChild, type BlockView, type RegionView } from "@/components/inspector/build-heatmap-view";
-import type { TypedTokenScores } from "@/components/inspector/use-live-selection";
-import type { Aggregation } from "@/lib/engine/types";
+import { buildHeatmapView, heatBucket, type BlockChild, type BlockView, type RegionView } from "@/components/heatmap/build-heatmap-view";
+import type { TypedTokenScores } from "@/components/heatmap/use-live-selection";
+import type { Aggregation } from "@/lib/engine/methods";
 import { CATEGORY_META } from "@/lib/spans/categories";
 import type { BlockOut, UnitOut } from "@/lib/schemas/compress";
 import { compareMarks, splitRun, type Atom, type RunNode } from "./split-run";
 import type { Layer, Mark } from "./types";
-import { blockClass, ROLE_LABEL } from "@/components/inspector/block-style";
-import { TokenTooltip } from "@/components/inspector/token-tooltip";
-import { useKeptAttributes } from "@/components/inspector/use-kept-attributes";
+import { blockClass, ROLE_LABEL } from "@/components/heatmap/block-style";
+import { TokenTooltip } from "@/components/heatmap/token-tooltip";
+import { useKeptAttributes } from "@/components/heatmap/use-kept-attributes";
 
 export interface MarkActivation {
   documentId: string;

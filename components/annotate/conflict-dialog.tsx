@@ -1,6 +1,8 @@
 "use client";
 
-import type { ConflictInfo } from "./use-annotation-editor";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
+import type { ConflictInfo } from "./conflict-info";
 
 interface Props {
   conflict: ConflictInfo;
@@ -12,43 +14,22 @@ interface Props {
 export function ConflictDialog({ conflict, onReload, onMerge }: Props) {
   const locked = conflict.reason === "locked";
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4">
-      <div
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="conflict-title"
-        data-testid="conflict-dialog"
-        className="w-full max-w-md space-y-3 rounded-lg bg-white p-5 shadow-xl"
-      >
-        <h2 id="conflict-title" className="text-base font-semibold text-slate-900">
-          {locked ? "This annotation is locked" : "Someone else saved this annotation"}
-        </h2>
-        <p className="text-sm text-slate-700">{conflict.message}</p>
-        <p className="text-sm text-slate-600">
-          The saved version (v{conflict.version}) has {conflict.spans.length} span{conflict.spans.length === 1 ? "" : "s"}.{" "}
-          {locked ? "Reload it to continue; your unsaved changes cannot be stored." : "Reload it (your unsaved changes are dropped) or merge your changes into it."}
-        </p>
-        <div className="flex justify-end gap-2">
-          <button
-            type="button"
-            onClick={onReload}
-            data-testid="conflict-reload"
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
-          >
-            Reload theirs
-          </button>
-          {!locked && (
-            <button
-              type="button"
-              onClick={onMerge}
-              data-testid="conflict-merge"
-              className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800"
-            >
-              Merge
-            </button>
-          )}
-        </div>
-      </div>
-    </div>
+    <Dialog alert titleId="conflict-title" testId="conflict-dialog" title={locked ? "This annotation is locked" : "Someone else saved this annotation"}>
+      <p className="text-sm text-slate-700">{conflict.message}</p>
+      <p className="text-sm text-slate-600">
+        The saved version (v{conflict.version}) has {conflict.spans.length} span{conflict.spans.length === 1 ? "" : "s"}.{" "}
+        {locked ? "Reload it to continue; your unsaved changes cannot be stored." : "Reload it (your unsaved changes are dropped) or merge your changes into it."}
+      </p>
+      <DialogActions>
+        <Button variant="secondary" size="sm" onClick={onReload} data-testid="conflict-reload">
+          Reload theirs
+        </Button>
+        {!locked && (
+          <Button size="sm" onClick={onMerge} data-testid="conflict-merge">
+            Merge
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
-import type { AnnotationStatus } from "@/lib/server/db/enums";
+import type { AnnotationStatus } from "@/lib/schemas/enums";
+import type { StoredSpan } from "@/lib/schemas/spans";
 import { toEditorSpan } from "./to-editor-span";
-import type { EditorSpan, StoredSpan } from "./types";
+import type { EditorSpan } from "./types";
 
 export interface ConflictInfo {
   reason: "version" | "locked";

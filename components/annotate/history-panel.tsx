@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { apiFetch } from "@/lib/client/api-fetch";
 
 interface Snapshot {
   text: string;
@@ -29,16 +30,13 @@ export function HistoryPanel({ pairId, refreshKey }: { pairId: string; refreshKe
 
   useEffect(() => {
     let cancelled = false;
-    fetch(`/api/v1/pairs/${encodeURIComponent(pairId)}/history?scope=${scope}&limit=100`)
-      .then(async (res) => {
-        const json = (await res.json().catch(() => null)) as { events?: HistoryEvent[]; error?: { message?: string } } | null;
-        if (cancelled) return;
-        if (res.ok && json?.events) {
-          setEvents(json.events);
-          setError(null);
-        } else setError(json?.error?.message ?? `${res.status}`);
-      })
-      .catch((e: Error) => !cancelled && setError(e.message));
+    void apiFetch<{ events: HistoryEvent[] }>(`/api/v1/pairs/${encodeURIComponent(pairId)}/history?scope=${scope}&limit=100`).then((r) => {
+      if (cancelled) return;
+      if (r.ok) {
+        setEvents(r.data.events);
+        setError(null);
+      } else setError(r.error.message);
+    });
     return () => {
       cancelled = true;
     };

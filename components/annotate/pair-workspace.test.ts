@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { textToCanonical } from "@/lib/text/text-to-canonical";
 import { PairWorkspace } from "./pair-workspace";
-import type { PairWorkspaceData } from "./types";
+import type { PairWorkspaceData } from "@/lib/schemas/annotation";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push: () => {} }) }));
 

@@ -1,35 +1,36 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { SelectionControls } from "@/components/inspector/selection-controls";
-import { SnippetPane } from "@/components/inspector/snippet-pane";
-import type { SelectionControlsState } from "@/components/inspector/types";
-import { useLiveSelection } from "@/components/inspector/use-live-selection";
-import type { PairScoresOut } from "@/lib/schemas/annotation";
-import type { UnitOut } from "@/lib/schemas/compress";
-import { CATEGORY_META, SPAN_CATEGORIES, categoryForKey, type SpanCategory } from "@/lib/spans/categories";
-import { documentLabel } from "@/lib/text/document-label";
-import { historyActionForKey } from "@/lib/spans/history-keys";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { methodOptions } from "@/lib/engine/methods";
+import type { PairWorkspaceData } from "@/lib/schemas/annotation";
+import { SPAN_CATEGORIES, type SpanCategory } from "@/lib/spans/categories";
 import { categorySpansFromTokens } from "@/lib/spans/category-spans-from-tokens";
 import { modelSpansFromScores } from "@/lib/spans/model-spans-from-scores";
 import { snapToTokens } from "@/lib/spans/snap-to-tokens";
 import { snapToWords } from "@/lib/spans/snap-to-words";
-import { AnnotatedHeatmap, type MarkActivation } from "./annotated-heatmap";
-import { blockUnits } from "./block-units";
+import { documentLabel } from "@/lib/text/document-label";
+import { Card, CardTitle } from "@/components/ui/card";
+import type { MarkActivation } from "./annotated-heatmap";
 import { CategoryLegend } from "./category-legend";
-import { CategoryStyles, CategorySwatch } from "./category-styles";
+import { CategoryStyles } from "./category-styles";
 import { ConflictDialog } from "./conflict-dialog";
+import { DocumentCard } from "./document-card";
 import { readDocSelection, type DocSelection } from "./dom-offsets";
-import { computeGoldKept, goldKeptText, KEEP_CATEGORY } from "./gold-kept";
-import { HistoryPanel } from "./history-panel";
-import { OriginalPageFrame } from "./original-page-frame";
+import { computeGoldKept, goldKeptText } from "./gold-kept";
+import { PreAnnotationPanel } from "./pre-annotation-panel";
 import { SelectionMenu } from "./selection-menu";
+import { SnippetPanel } from "./snippet-panel";
 import { SpanPopover } from "./span-popover";
-import { StatusBadge } from "./status-badge";
-import { LAYERS, saveStateText, type ClientSuggestion, type EditorSpan, type Layer, type Mark, type PairWorkspaceData } from "./types";
+import { LAYERS, type EditorSpan, type Layer, type Mark } from "./types";
 import { useAnnotationEditor } from "./use-annotation-editor";
+import { useJudge } from "./use-judge";
+import { usePairScores } from "./use-pair-scores";
+import { useSelectionMenu } from "./use-selection-menu";
+import { useWorkspaceKeyboard } from "./use-workspace-keyboard";
+import { WorkflowPanel } from "./workflow-panel";
+import { WorkspaceHeader } from "./workspace-header";
+import { WorkspaceToolbar } from "./workspace-toolbar";
 
 export interface PairWorkspaceProps {
   data: PairWorkspaceData;
@@ -38,42 +39,17 @@ export interface PairWorkspaceProps {
   nextHref: string;
 }
 
-type JudgeResponse = {
-  intents: string[];
-  suggestions: ClientSuggestion[];
-  unmatched: { documentId: string; text: string; category: string; reason: string }[];
-};
-
-const BASELINES = [
-  { value: "bm25", label: "BM25 (baseline)" },
-  { value: "lead", label: "Lead sentences (baseline)" },
-];
-
 let tmpCounter = 0;
 /** Client ids for new spans (the first save maps them to server ids); randomUUID needs a secure context. */
 const newTmpId = () => `tmp-${Date.now().toString(36)}-${(tmpCounter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-/** Runs `cb` once the frame after the current commit has been painted. */
-function afterPaint(cb: () => void): void {
-  requestAnimationFrame(() => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => cb();
-    ch.port2.postMessage(null);
-  });
-}
-
-/** Inputs where keys 1–6, n and Ctrl+Z belong to the field (a range slider or checkbox does not take them). */
-function isTextEntry(el: Element | null): boolean {
-  if (!el) return false;
-  if (el.closest("textarea, select, [contenteditable=''], [contenteditable='true']")) return true;
-  const input = el.closest("input");
-  return !!input && !["range", "checkbox", "radio", "button", "submit", "reset"].includes(input.type);
-}
-
+const NO_MARKS: Mark[] = [];
 
 /**
  * The per-pair workspace: every document of the result set with the token heatmap and span layers, the live
- * snippet (threshold/budget/aggregation recomputed in the browser), and the annotation editor.
+ * snippet (threshold/budget/aggregation recomputed in the browser), and the annotation editor. The parts live in
+ * their own hooks (scores, editor and its persistence, judge, keyboard) and components (header, toolbar, document
+ * card, snippet, pre-annotation and workflow panels); this component wires them and owns the layers and marks.
  */
 export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProps) {
   const { pair } = data;
@@ -90,92 +66,13 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
   });
   const { readOnly, edit, undo, redo } = editor;
 
-  // ---------- scores (fetched once per model, kept on the client) ----------
-  const defaultModel = data.models.find((m) => m.default) ?? data.models[0];
-  const [method, setMethod] = useState(defaultModel ? `model:${defaultModel.name}` : "bm25");
-  const [scores, setScores] = useState<PairScoresOut | null>(null);
-  const [scoresError, setScoresError] = useState<string | null>(null);
-  // True from the start: the scores are always fetched on mount (the server render shows "Loading scores…").
-  const [loading, setLoading] = useState(true);
-  const cache = useRef(new Map<string, PairScoresOut>());
-  const firstRenderPending = useRef(false);
-  const [controls, setControls] = useState<SelectionControlsState>({
-    threshold: defaultModel?.threshold ?? 0,
-    aggregation: defaultModel?.aggregation ?? "mean",
-    budgetMode: "medium",
-    customBudget: 2_000,
-  });
-
-  useEffect(() => {
-    const hit = cache.current.get(method);
-    if (hit) {
-      setLoading(false);
-      setScoresError(null);
-      setScores(hit);
-      setControls((c) => ({ ...c, threshold: hit.threshold, aggregation: hit.aggregation }));
-      return;
-    }
-    let cancelled = false;
-    setLoading(true);
-    setScoresError(null);
-    fetch(`/api/v1/pairs/${encodeURIComponent(pair.id)}/scores`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ model: method }),
-    })
-      .then(async (res) => {
-        const json = (await res.json().catch(() => null)) as (PairScoresOut & { error?: { message?: string } }) | null;
-        if (cancelled) return;
-        if (!res.ok || !json || !Array.isArray(json.results)) {
-          setScoresError(json?.error?.message ?? `${res.status} ${res.statusText}`);
-          return;
-        }
-        performance.mark("snippet-lab:data-arrived");
-        firstRenderPending.current = true;
-        cache.current.set(method, json);
-        setScores(json);
-        setControls((c) => ({ ...c, threshold: json.threshold, aggregation: json.aggregation }));
-      })
-      .catch((e: Error) => !cancelled && setScoresError(e.message))
-      .finally(() => !cancelled && setLoading(false));
-    return () => {
-      cancelled = true;
-    };
-  }, [method, pair.id]);
-
-  const live = useLiveSelection(scores, controls);
-  const tokenLevel = !!scores?.results.some((r) => r.tokenScores);
-
-  // Performance marks read by the e2e benchmark (first paint after the data; threshold input → repainted DOM).
-  // Layout effects of the heatmaps (data-kept) run before this parent's, so the DOM already reflects the change.
-  const thresholdPending = useRef(false);
-  useLayoutEffect(() => {
-    if (firstRenderPending.current && scores && live) {
-      firstRenderPending.current = false;
-      afterPaint(() => performance.mark("snippet-lab:first-render"));
-    }
-    if (thresholdPending.current && live) {
-      thresholdPending.current = false;
-      afterPaint(() => performance.mark("snippet-lab:threshold-painted"));
-    }
-  }, [scores, live]);
-  const controlsRef = useRef(controls);
-  useLayoutEffect(() => {
-    controlsRef.current = controls;
-  }, [controls]);
-  const onControls = useCallback((next: SelectionControlsState) => {
-    // Marked in the input handler itself (not in a state updater, which React may run later, during render).
-    if (next.threshold !== controlsRef.current.threshold) {
-      performance.mark("snippet-lab:threshold-input");
-      thresholdPending.current = true;
-    }
-    controlsRef.current = next;
-    setControls(next);
-  }, []);
+  // Scores (fetched once per model) and the live selection; called here, the heatmaps' parent, for the perf marks.
+  const { method, setMethod, scores, scoresError, loading, controls, onControls, live, tokenLevel } = usePairScores({ pairId: pair.id, models: data.models });
+  const judge = useJudge({ pairId: pair.id, suggestions: data.suggestions, intents: pair.query.intents });
+  const { judgeSuggestions } = judge;
 
   // ---------- layers and marks ----------
   const [layers, setLayers] = useState<Record<Layer, boolean>>({ mine: true, gold: true, judge: true, model: true, categories: true });
-  const [judgeSuggestions, setJudgeSuggestions] = useState<ClientSuggestion[]>(() => data.suggestions.filter((s) => s.source === "judge"));
   const modelSuggestions = useMemo(() => data.suggestions.filter((s) => s.source === "model"), [data.suggestions]);
   const mineById = useMemo(() => new Map(editor.spans.map((s) => [s.id, s])), [editor.spans]);
   const goldById = useMemo(() => new Map(data.gold.map((s) => [s.id, s])), [data.gold]);
@@ -229,6 +126,7 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
 
   // ---------- creating spans from the selection ----------
   const altAtSelect = useRef(false);
+  const [selMenu, setSelMenu] = useSelectionMenu(readOnly);
   const createSpan = useCallback(
     (sel: DocSelection, category: SpanCategory, exact: boolean) => {
       if (readOnly) return;
@@ -245,67 +143,22 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
       window.getSelection()?.removeAllRanges();
       setSelMenu(null);
     },
-    [readOnly, texts, scores, live, edit],
+    [readOnly, texts, scores, live, edit, setSelMenu],
   );
 
-  const [selMenu, setSelMenu] = useState<{ x: number; y: number } | null>(null);
-  useEffect(() => {
-    if (readOnly) return;
-    let frame = 0;
-    const onSelectionChange = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        const sel = readDocSelection();
-        if (!sel) return setSelMenu(null);
-        const rect = sel.range.getBoundingClientRect();
-        setSelMenu({ x: rect.left, y: rect.bottom });
-      });
-    };
-    document.addEventListener("selectionchange", onSelectionChange);
-    return () => {
-      cancelAnimationFrame(frame);
-      document.removeEventListener("selectionchange", onSelectionChange);
-    };
-  }, [readOnly]);
-
   const [popover, setPopover] = useState<MarkActivation | null>(null);
-  const nextHrefRef = useRef(nextHref);
-  nextHrefRef.current = nextHref;
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const typing = isTextEntry(e.target instanceof Element ? e.target : null);
-      const hist = historyActionForKey(e);
-      if (hist) {
-        if (typing || readOnly) return;
-        e.preventDefault();
-        if (hist === "undo") undo();
-        else redo();
-        return;
-      }
-      if (typing || e.ctrlKey || e.metaKey) return;
-      // e.code, not e.key: Alt+1 types another character on some layouts, and Alt means "keep exact characters".
-      const digit = /^(?:Digit|Numpad)([1-6])$/.exec(e.code)?.[1] ?? (/^[1-6]$/.test(e.key) ? e.key : undefined);
-      if (digit) {
-        const category = categoryForKey(digit);
-        const sel = readDocSelection();
-        if (category && sel && !readOnly) {
-          e.preventDefault();
-          createSpan(sel, category, e.altKey || altAtSelect.current);
-        }
-        return;
-      }
-      if (e.key === "n" && !e.altKey && !e.shiftKey) {
-        e.preventDefault();
-        router.push(nextHrefRef.current);
-      } else if (e.key === "Escape") {
-        setPopover(null);
-        setSelMenu(null);
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [readOnly, createSpan, undo, redo, router]);
+  useWorkspaceKeyboard({
+    readOnly,
+    undo,
+    redo,
+    createSpan,
+    altAtSelect,
+    onNext: () => router.push(nextHref),
+    onEscape: () => {
+      setPopover(null);
+      setSelMenu(null);
+    },
+  });
 
   const onActivate = useCallback((a: MarkActivation) => setPopover(a), []);
   const onDeleteMine = useCallback((id: string) => edit({ type: "delete", id }), [edit]);
@@ -334,130 +187,47 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
     edit({ type: "batch", edits });
     editor.setNotice(`Added ${edits.length} model span${edits.length === 1 ? "" : "s"} (p ≥ ${controls.threshold.toFixed(2)}).`);
   };
-  const pendingJudge = judgeSuggestions.filter((s) => !acceptedSuggestions.has(s.id));
-
-  const [intents, setIntents] = useState<string[] | null>(pair.query.intents);
-  const [judgeBusy, setJudgeBusy] = useState(false);
-  const [judgeMessage, setJudgeMessage] = useState<string | null>(null);
-  const [unmatched, setUnmatched] = useState<JudgeResponse["unmatched"]>([]);
-  const runJudge = async () => {
-    setJudgeBusy(true);
-    setJudgeMessage(null);
-    try {
-      const res = await fetch(`/api/v1/pairs/${encodeURIComponent(pair.id)}/judge`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-      const json = (await res.json().catch(() => null)) as (JudgeResponse & { error?: { message?: string } }) | null;
-      if (res.ok && json && Array.isArray(json.suggestions)) {
-        setJudgeSuggestions(json.suggestions);
-        if (json.intents?.length) setIntents(json.intents);
-        setUnmatched(json.unmatched ?? []);
-        setJudgeMessage(`The judge suggested ${json.suggestions.length} span${json.suggestions.length === 1 ? "" : "s"}.`);
-      } else {
-        setJudgeMessage(json?.error?.message ?? `${res.status} ${res.statusText}`);
-      }
-    } catch (e) {
-      setJudgeMessage((e as Error).message);
-    } finally {
-      setJudgeBusy(false);
-    }
-  };
 
   // ---------- documents ----------
   const [original, setOriginal] = useState<Record<string, boolean>>({});
   const docRefs = useRef<(HTMLElement | null)[]>([]);
   const scrollToDoc = useCallback((i: number) => docRefs.current[i]?.scrollIntoView({ behavior: "smooth", block: "start" }), []);
-  const modelOptions = useMemo(
-    () => [...data.models.map((m) => ({ value: `model:${m.name}`, label: `${m.name}${m.default ? " (default)" : ""}` })), ...BASELINES],
-    [data.models],
-  );
-  const reviewComment = data.annotation?.reviewComment ?? null;
+  const modelOptions = useMemo(() => methodOptions(data.models), [data.models]);
   // Headings and tabs: the title, else the first heading or words (never an internal id).
   const labels = useMemo(() => pair.documents.map((d) => documentLabel(d)), [pair.documents]);
+  const editorError = editor.error && editor.error.code !== "nothing_to_undo" && editor.error.code !== "nothing_to_redo" ? editor.error.message : null;
 
   return (
     <div className="space-y-4" data-testid="pair-workspace" onMouseDown={() => (altAtSelect.current = false)} onMouseUp={(e) => (altAtSelect.current = e.altKey)}>
       <CategoryStyles />
-      <header className="space-y-2">
-        <div className="flex flex-wrap items-center gap-3 text-xs text-slate-500">
-          <span>
-            Dataset <span className="font-medium text-slate-700">{pair.dataset}</span>
-          </span>
-          <StatusBadge pairStatus={editor.pairStatus} status={editor.status} reviewComment={reviewComment} />
-          <span data-testid="save-state" aria-live="polite" className={`rounded px-2 py-0.5 ${editor.saveState.kind === "error" || editor.saveState.kind === "conflict" ? "bg-red-50 text-red-800" : "bg-slate-100 text-slate-700"}`}>
-            {saveStateText(editor.saveState)}
-          </span>
-          <span className="ml-auto flex items-center gap-3">
-            {permissions.review && (
-              <Link href={`/pairs/${encodeURIComponent(pair.id)}/review`} className="font-medium text-blue-700 hover:underline" data-testid="review-link">
-                Review
-              </Link>
-            )}
-            <Link href={nextHref} className="font-medium text-blue-700 hover:underline" data-testid="next-pair" title="Next pair (n)">
-              Next pair →
-            </Link>
-          </span>
-        </div>
-        <h1 className="text-xl font-bold tracking-tight text-slate-900" data-testid="pair-query">
-          {pair.query.text}
-        </h1>
-        {intents && intents.length > 0 && (
-          <ul className="flex flex-wrap gap-1.5" data-testid="query-intents" aria-label="Query intents">
-            {intents.map((i, k) => (
-              <li key={k} className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs text-indigo-900">
-                {i}
-              </li>
-            ))}
-          </ul>
-        )}
-        {readOnly && (
-          <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="read-only-notice">
-            {!permissions.annotate ? "Read-only: your role cannot annotate." : `Read-only: this annotation is ${editor.status}.`}
-          </p>
-        )}
-        {editor.notice && (
-          <p className="text-sm text-slate-700" data-testid="editor-notice">
-            {editor.notice}
-          </p>
-        )}
-        {editor.error && editor.error.code !== "nothing_to_undo" && editor.error.code !== "nothing_to_redo" && (
-          <p className="text-sm text-red-700" data-testid="editor-error">
-            {editor.error.message}
-          </p>
-        )}
-      </header>
+      <WorkspaceHeader
+        pairId={pair.id}
+        dataset={pair.dataset}
+        query={pair.query.text}
+        intents={judge.intents}
+        pairStatus={editor.pairStatus}
+        status={editor.status}
+        reviewComment={data.annotation?.reviewComment ?? null}
+        saveState={editor.saveState}
+        canReview={permissions.review}
+        nextHref={nextHref}
+        readOnlyReason={readOnly ? (!permissions.annotate ? "Read-only: your role cannot annotate." : `Read-only: this annotation is ${editor.status}.`) : null}
+        notice={editor.notice}
+        error={editorError}
+      />
 
-      <div className="sticky top-0 z-20 flex flex-wrap items-center gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white/95 px-4 py-3 shadow-sm backdrop-blur">
-        <SelectionControls value={controls} onChange={onControls} aggregationEnabled={scores ? tokenLevel : true} />
-        <label className="flex items-center gap-2 text-sm">
-          <span className="font-medium text-slate-700">Model</span>
-          <select value={method} onChange={(e) => setMethod(e.target.value)} className="rounded-md border border-slate-300 px-2 py-1 text-xs" data-testid="model-select">
-            {modelOptions.map((m) => (
-              <option key={m.value} value={m.value}>
-                {m.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {goldKept && goldKeptLabel && (
-          <span
-            className={`rounded px-2 py-0.5 text-xs font-semibold ${goldKept.kept < goldKept.total ? "bg-amber-100 text-amber-950" : "bg-green-50 text-green-900"}`}
-            title="Vital gold spans the current threshold and budget keep (≥ 90 % of their characters in the snippet)"
-            data-testid="gold-kept-count"
-          >
-            {goldKeptLabel}
-          </span>
-        )}
-        {loading && <span className="text-xs text-slate-500" data-testid="scores-loading">Scoring…</span>}
-        {!readOnly && (
-          <span className="flex gap-1">
-            <button type="button" onClick={editor.undo} disabled={!editor.canUndo} data-testid="undo" className="rounded border border-slate-300 px-2 py-0.5 text-xs disabled:opacity-40" title="Undo (Ctrl+Z)">
-              Undo
-            </button>
-            <button type="button" onClick={editor.redo} disabled={!editor.canRedo} data-testid="redo" className="rounded border border-slate-300 px-2 py-0.5 text-xs disabled:opacity-40" title="Redo (Ctrl+Shift+Z)">
-              Redo
-            </button>
-          </span>
-        )}
-      </div>
+      <WorkspaceToolbar
+        controls={controls}
+        onControls={onControls}
+        aggregationEnabled={scores ? tokenLevel : true}
+        method={method}
+        methods={modelOptions}
+        onMethod={setMethod}
+        goldKept={goldKept}
+        goldKeptLabel={goldKeptLabel}
+        loading={loading}
+        history={readOnly ? null : { canUndo: editor.canUndo, canRedo: editor.canRedo, undo: editor.undo, redo: editor.redo }}
+      />
       {scoresError && (
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" role="alert" data-testid="scores-error">
           Scores unavailable: {scoresError}. The text can still be annotated.
@@ -475,179 +245,67 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
               ))}
             </nav>
           )}
-          {pair.documents.map((d, i) => {
-            const r = scores?.results[i]?.id === d.id ? scores.results[i] : undefined;
-            const showOriginal = !!original[d.id] && d.rawHtml !== null;
-            return (
-              <article
-                key={d.id}
-                ref={(el) => {
-                  docRefs.current[i] = el;
-                }}
-                className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
-                data-testid="document"
-                data-document-id={d.id}
-              >
-                <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 pb-2">
-                  <h2 className="min-w-0 truncate text-sm font-semibold text-slate-800">
-                    <span data-testid="document-title">
-                      #{i + 1} {labels[i]}
-                    </span>
-                    {d.url && <span className="ml-2 font-normal text-slate-500">{d.url}</span>}
-                  </h2>
-                  {d.rawHtml !== null && (
-                    <div className="flex text-xs" role="radiogroup" aria-label="View">
-                      <button type="button" role="radio" aria-checked={!showOriginal} onClick={() => setOriginal((o) => ({ ...o, [d.id]: false }))} data-testid={`view-canonical-${i}`} className={`rounded-l-md border border-slate-300 px-2 py-0.5 ${!showOriginal ? "bg-slate-800 text-white" : ""}`}>
-                        Canonical
-                      </button>
-                      <button type="button" role="radio" aria-checked={showOriginal} onClick={() => setOriginal((o) => ({ ...o, [d.id]: true }))} data-testid={`view-original-${i}`} className={`-ml-px rounded-r-md border border-slate-300 px-2 py-0.5 ${showOriginal ? "bg-slate-800 text-white" : ""}`}>
-                        Original
-                      </button>
-                    </div>
-                  )}
-                </div>
-                {showOriginal ? (
-                  <OriginalPageFrame html={d.rawHtml!} title={labels[i] ?? "Original page"} />
-                ) : r && live ? (
-                  <AnnotatedHeatmap
-                    documentId={d.id}
-                    text={r.text}
-                    blocks={r.blocks}
-                    units={r.units}
-                    tokenScores={live.tokenScores[i]}
-                    unitScores={live.unitScores[i] ?? []}
-                    kept={live.kept[i] ?? EMPTY}
-                    aggregation={controls.aggregation}
-                    marks={marksByDoc.get(d.id) ?? NO_MARKS}
-                    onActivate={onActivate}
-                    onDeleteMine={onDeleteMine}
-                    showTooltip={!popover}
-                    {...(goldKeptById ? { goldKept: goldKeptById } : {})}
-                  />
-                ) : scoresError || !loading ? (
-                  <FallbackDocument doc={d} marks={marksByDoc.get(d.id) ?? NO_MARKS} onActivate={onActivate} onDeleteMine={onDeleteMine} showTooltip={!popover} />
-                ) : (
-                  <p className="text-sm text-slate-500" data-testid="document-loading">
-                    Loading scores…
-                  </p>
-                )}
-              </article>
-            );
-          })}
+          {pair.documents.map((d, i) => (
+            <DocumentCard
+              key={d.id}
+              ref={(el) => {
+                docRefs.current[i] = el;
+              }}
+              doc={d}
+              index={i}
+              label={labels[i] ?? "Original page"}
+              scored={scores?.results[i]?.id === d.id ? scores.results[i] : undefined}
+              live={live}
+              aggregation={controls.aggregation}
+              unscored={!!scoresError || !loading}
+              marks={marksByDoc.get(d.id) ?? NO_MARKS}
+              onActivate={onActivate}
+              onDeleteMine={onDeleteMine}
+              showTooltip={!popover}
+              goldKept={goldKeptById}
+              showOriginal={!!original[d.id]}
+              onShowOriginal={(o) => setOriginal((x) => ({ ...x, [d.id]: o }))}
+            />
+          ))}
         </section>
 
         <aside className="min-w-0 space-y-4 self-start">
-          <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <h2 className="mb-3 text-sm font-semibold text-slate-800">Snippet</h2>
-            {goldKept && goldKeptLabel && (
-              <div
-                className={`mb-3 space-y-1 rounded-md px-3 py-2 text-xs ${goldKept.kept < goldKept.total ? "bg-amber-50 text-amber-950" : "bg-green-50 text-green-900"}`}
-                data-testid="gold-kept"
-                data-kept={goldKept.kept}
-                data-total={goldKept.total}
-                role="status"
-              >
-                <p className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold">{goldKeptLabel}</span>
-                  <span className="text-slate-600">
-                    {CATEGORY_META[KEEP_CATEGORY].label} gold spans; one counts as kept when ≥ 90 % of its characters are in the snippet (the rule
-                    of <code>snippet-lab eval</code>).
-                  </span>
-                </p>
-                {droppedGold.length > 0 && (
-                  <ul className="space-y-0.5" data-testid="gold-dropped-list">
-                    {droppedGold.map((g) => (
-                      <li key={g.id} className="flex items-start gap-2" data-testid="gold-dropped" data-gold-id={g.id}>
-                        <CategorySwatch category={g.category} layer="gold" goldKept={false} />
-                        <span className="min-w-0 flex-1 truncate">
-                          dropped: <span className="text-slate-700">&ldquo;{g.text}&rdquo;</span>
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                {!layers.gold && droppedGold.length > 0 && <p className="text-slate-600">Show the gold layer to see them struck through in the text.</p>}
-              </div>
-            )}
-            {scores && live ? (
-              <SnippetPane data={scores} live={live} active={-1} onSelect={scrollToDoc} titles={labels} />
-            ) : (
-              <p className="text-sm text-slate-500">{scoresError ? "No scores." : "Scoring…"}</p>
-            )}
-          </section>
+          <SnippetPanel
+            scores={scores}
+            live={live}
+            scoresError={scoresError}
+            titles={labels}
+            onSelect={scrollToDoc}
+            goldKept={goldKept}
+            goldKeptLabel={goldKeptLabel}
+            droppedGold={droppedGold}
+            goldLayerHidden={!layers.gold}
+          />
 
-          <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <h2 className="text-sm font-semibold text-slate-800">Categories</h2>
+          <Card className="space-y-3">
+            <CardTitle>Categories</CardTitle>
             <CategoryLegend counts={counts} layers={layers} onToggleLayer={(l) => setLayers((x) => ({ ...x, [l]: !x[l] }))} />
             <p className="text-xs text-slate-500">
               Select text, then press 1–6 (Alt keeps the exact characters). Click a mark to change or delete it; Delete removes a focused span;
               Ctrl+Z / Ctrl+Shift+Z undo and redo; n opens the next pair.
             </p>
-          </section>
+          </Card>
 
-          <section className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="pre-annotation">
-            <h2 className="text-sm font-semibold text-slate-800">Pre-annotation</h2>
-            <div className="flex flex-wrap gap-2">
-              <button type="button" onClick={acceptModelSpans} disabled={readOnly || !tokenLevel} data-testid="accept-model-spans" className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium hover:bg-slate-50 disabled:opacity-40">
-                Accept model spans ≥ {controls.threshold.toFixed(2)}
-              </button>
-              <button type="button" onClick={() => void editor.acceptSuggestions(pendingJudge.map((s) => s.id))} disabled={readOnly || pendingJudge.length === 0} data-testid="accept-judge-all" className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium hover:bg-slate-50 disabled:opacity-40">
-                Accept all judge suggestions ({pendingJudge.length})
-              </button>
-              {permissions.runModel && (
-                <button type="button" onClick={() => void runJudge()} disabled={judgeBusy} data-testid="run-judge" className="rounded-md bg-indigo-700 px-2.5 py-1 text-xs font-medium text-white hover:bg-indigo-800 disabled:opacity-50">
-                  {judgeBusy ? "Running the judge…" : "Run LLM judge"}
-                </button>
-              )}
-            </div>
-            {judgeMessage && (
-              <p className="text-xs text-slate-700" data-testid="judge-message" role="status">
-                {judgeMessage}
-              </p>
-            )}
-            {unmatched.length > 0 && (
-              <details className="text-xs" data-testid="judge-unmatched">
-                <summary>{unmatched.length} judge quote{unmatched.length === 1 ? "" : "s"} not found in the text</summary>
-                <ul className="mt-1 space-y-1">
-                  {unmatched.map((u, k) => (
-                    <li key={k}>
-                      {u.category}: &ldquo;{u.text.slice(0, 80)}&rdquo; — {u.reason}
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            )}
-            {judgeSuggestions.length > 0 && (
-              <ul className="max-h-56 space-y-1 overflow-y-auto text-xs" data-testid="suggestion-list">
-                {judgeSuggestions.map((s) => (
-                  <li key={s.id} className="flex items-start gap-2 rounded bg-slate-50 px-2 py-1" data-testid="suggestion-item" data-suggestion-id={s.id}>
-                    <span className="shrink-0 font-medium">{CATEGORY_META[s.category].label}</span>
-                    <span className="min-w-0 flex-1 truncate text-slate-600">&ldquo;{s.text}&rdquo;</span>
-                    {!readOnly && (
-                      <button type="button" disabled={acceptedSuggestions.has(s.id)} onClick={() => void editor.acceptSuggestions([s.id])} data-testid="suggestion-list-accept" className="shrink-0 text-blue-700 hover:underline disabled:text-slate-400 disabled:no-underline">
-                        {acceptedSuggestions.has(s.id) ? "accepted" : "Accept"}
-                      </button>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <PreAnnotationPanel
+            readOnly={readOnly}
+            threshold={controls.threshold}
+            tokenLevel={tokenLevel}
+            onAcceptModelSpans={acceptModelSpans}
+            judgeSuggestions={judgeSuggestions}
+            acceptedSuggestions={acceptedSuggestions}
+            onAcceptSuggestions={(ids) => void editor.acceptSuggestions(ids)}
+            onRunJudge={permissions.runModel ? () => void judge.runJudge() : null}
+            judgeBusy={judge.busy}
+            judgeMessage={judge.message}
+            unmatched={judge.unmatched}
+          />
 
-          <section className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <div className="flex items-center justify-between">
-              <h2 className="text-sm font-semibold text-slate-800">Workflow</h2>
-              <button type="button" onClick={() => void editor.submit()} disabled={readOnly} data-testid="submit-annotation" className="rounded-md bg-blue-700 px-3 py-1.5 text-xs font-medium text-white hover:bg-blue-800 disabled:opacity-40">
-                Submit for review
-              </button>
-            </div>
-            <details>
-              <summary className="cursor-pointer text-xs font-medium text-slate-700" data-testid="history-toggle">
-                Span history
-              </summary>
-              <HistoryPanel pairId={pair.id} refreshKey={editor.savedVersion} />
-            </details>
-          </section>
+          <WorkflowPanel pairId={pair.id} readOnly={readOnly} onSubmit={() => void editor.submit()} savedVersion={editor.savedVersion} />
         </aside>
       </div>
 
@@ -690,41 +348,3 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
     </div>
   );
 }
-
-const EMPTY = new Uint8Array(0);
-const NO_MARKS: Mark[] = [];
-
-/** The stored text without scores (no model, or scoring failed): still annotatable, word-snapped. */
-function FallbackDocument({
-  doc,
-  marks,
-  onActivate,
-  onDeleteMine,
-  showTooltip,
-}: {
-  doc: PairWorkspaceData["pair"]["documents"][number];
-  marks: readonly Mark[];
-  onActivate: (a: MarkActivation) => void;
-  onDeleteMine: (id: string) => void;
-  showTooltip: boolean;
-}) {
-  const units = useMemo(() => blockUnits(doc.blocks), [doc.blocks]);
-  const zeros = useMemo(() => units.map(() => 0), [units]);
-  const kept = useMemo(() => new Uint8Array(units.length), [units]);
-  return (
-    <AnnotatedHeatmap
-      documentId={doc.id}
-      text={doc.text}
-      blocks={doc.blocks}
-      units={units}
-      unitScores={zeros}
-      kept={kept}
-      aggregation="mean"
-      marks={marks}
-      onActivate={onActivate}
-      onDeleteMine={onDeleteMine}
-      showTooltip={showTooltip}
-    />
-  );
-}
-

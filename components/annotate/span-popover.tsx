@@ -3,7 +3,8 @@
 import { useEffect, useRef } from "react";
 import { CATEGORY_META, SPAN_CATEGORIES, type SpanCategory } from "@/lib/spans/categories";
 import { CategorySwatch } from "./category-styles";
-import type { ClientSuggestion, EditorSpan, Mark, StoredSpan } from "./types";
+import type { ClientSuggestion, EditorSpan, Mark } from "./types";
+import type { StoredSpan } from "@/lib/schemas/spans";
 
 interface Props {
   x: number;

@@ -1,5 +1,5 @@
-import type { SpanInput } from "@/lib/server/db/annotations/schemas";
-import type { EditorSpan, StoredSpan } from "./types";
+import type { SpanInput, StoredSpan } from "@/lib/schemas/spans";
+import type { EditorSpan } from "./types";
 
 /** A stored human span → the editor's shape (author dropped: every span here is mine). */
 export function toEditorSpan(s: StoredSpan | EditorSpan): EditorSpan {

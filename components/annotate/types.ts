@@ -1,11 +1,6 @@
 import type { SpanWithId } from "@/lib/spans/schemas";
 import type { SpanCategory } from "@/lib/spans/categories";
-import type { StoredSpan } from "@/lib/server/db/annotations/schemas";
-import type { StoredSuggestion } from "@/lib/server/db/annotations/suggestion-rows";
-import type { PairWorkspaceData } from "@/lib/schemas/annotation";
-
-// Type-only imports of pure modules (zod/types only): nothing server-side reaches the client bundle.
-export type { PairWorkspaceData, StoredSpan, StoredSuggestion };
+import type { StoredSuggestion } from "@/lib/schemas/suggestions";
 
 /** A span of my annotation in the editor (lib/spans shape plus the suggestion it came from). */
 export type EditorSpan = SpanWithId & { suggestionId?: string };

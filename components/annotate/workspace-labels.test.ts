@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { SPAN_CATEGORIES, type SpanCategory } from "@/lib/spans/categories";
 import { CategoryLegend } from "./category-legend";
-import { StatusBadge } from "./status-badge";
+import { PairStatusBadges } from "./pair-status-badges";
 import { LAYERS, type Layer } from "./types";
 
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
@@ -28,12 +28,12 @@ describe("CategoryLegend", () => {
   });
 });
 
-describe("StatusBadge", () => {
+describe("PairStatusBadges", () => {
   it("shows the pair's status, and mine only when I have an annotation", () => {
-    const none = renderToStaticMarkup(createElement(StatusBadge, { pairStatus: "submitted", status: null, reviewComment: null }));
+    const none = renderToStaticMarkup(createElement(PairStatusBadges, { pairStatus: "submitted", status: null, reviewComment: null }));
     expect(text(none)).toBe("Pair submitted");
     expect(none).not.toContain("annotation-status");
-    const mine = renderToStaticMarkup(createElement(StatusBadge, { pairStatus: "in_progress", status: "rejected", reviewComment: "Fix the dates." }));
+    const mine = renderToStaticMarkup(createElement(PairStatusBadges, { pairStatus: "in_progress", status: "rejected", reviewComment: "Fix the dates." }));
     expect(text(mine)).toBe("Pair in progress Mine rejected Reviewer: Fix the dates.");
     expect(mine).toContain('data-testid="annotation-status" data-status="rejected"');
   });

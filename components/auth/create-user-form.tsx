@@ -3,11 +3,13 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-limits";
-import { ROLE_ORDER, ROLE_PERMISSIONS } from "@/lib/auth/policy";
-import type { Role } from "@/lib/server/db/enums";
-
-const input =
-  "w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/20";
+import { ROLE_PERMISSIONS } from "@/lib/auth/policy";
+import { apiFetch } from "@/lib/client/api-fetch";
+import { ROLES, type Role } from "@/lib/schemas/enums";
+import type { SessionUser } from "@/lib/schemas/users";
+import { Button } from "@/components/ui/button";
+import { Field, FormMessage, Input } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 
 /** Admin form: POST /api/users, then refresh the server-rendered list. */
 export function CreateUserForm() {
@@ -25,84 +27,54 @@ export function CreateUserForm() {
     setBusy(true);
     setError(null);
     setCreated(null);
-    try {
-      const res = await fetch("/api/users", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email, name, password, role }),
-      });
-      const body = (await res.json().catch(() => null)) as
-        | { user?: { email: string }; error?: { message?: string } }
-        | null;
-      if (!res.ok) {
-        setError(body?.error?.message ?? `Could not create the user (HTTP ${res.status}).`);
-      } else {
-        setCreated(body?.user?.email ?? email);
-        setEmail("");
-        setName("");
-        setPassword("");
-        setRole("annotator");
-        router.refresh();
-      }
-    } catch {
-      setError("Could not reach the server. Try again.");
+    const r = await apiFetch<{ user: SessionUser }>("/api/users", { json: { email, name, password, role } });
+    if (!r.ok) setError(r.error.message);
+    else {
+      setCreated(r.data.user.email);
+      setEmail("");
+      setName("");
+      setPassword("");
+      setRole("annotator");
+      router.refresh();
     }
     setBusy(false);
   };
 
   return (
     <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" data-testid="create-user-form">
-      <label className="space-y-1 text-sm">
-        <span className="block font-medium text-slate-700">Email</span>
-        <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} className={input} data-testid="create-user-email" />
-      </label>
-      <label className="space-y-1 text-sm">
-        <span className="block font-medium text-slate-700">Name</span>
-        <input required value={name} onChange={(e) => setName(e.target.value)} className={input} data-testid="create-user-name" />
-      </label>
-      <label className="space-y-1 text-sm">
-        <span className="block font-medium text-slate-700">Password</span>
-        <input
+      <Field label="Email">
+        <Input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} data-testid="create-user-email" />
+      </Field>
+      <Field label="Name">
+        <Input required value={name} onChange={(e) => setName(e.target.value)} data-testid="create-user-name" />
+      </Field>
+      <Field label="Password" hint={`At least ${PASSWORD_MIN_LENGTH} characters; share it with the user.`}>
+        <Input
           type="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN_LENGTH}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          className={input}
           data-testid="create-user-password"
         />
-        <span className="block text-xs text-slate-500">At least {PASSWORD_MIN_LENGTH} characters; share it with the user.</span>
-      </label>
-      <label className="space-y-1 text-sm">
-        <span className="block font-medium text-slate-700">Role</span>
-        <select value={role} onChange={(e) => setRole(e.target.value as Role)} className={input} data-testid="create-user-role">
-          {ROLE_ORDER.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
-        <span className="block text-xs text-slate-500">{ROLE_PERMISSIONS[role].join(", ")}</span>
-      </label>
+      </Field>
+      <Field label="Role" hint={ROLE_PERMISSIONS[role].join(", ")}>
+        <Select value={role} onChange={(e) => setRole(e.target.value as Role)} data-testid="create-user-role" options={ROLES.map((r) => ({ value: r, label: r }))} />
+      </Field>
       <div className="flex items-center gap-3 sm:col-span-2">
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60"
-          data-testid="create-user-submit"
-        >
+        <Button type="submit" disabled={busy} data-testid="create-user-submit">
           {busy ? "Creating…" : "Create user"}
-        </button>
+        </Button>
         {error && (
-          <p role="alert" className="text-sm text-red-700" data-testid="create-user-error">
+          <FormMessage tone="error" testId="create-user-error">
             {error}
-          </p>
+          </FormMessage>
         )}
         {created && (
-          <p role="status" className="text-sm text-green-700" data-testid="create-user-created">
+          <FormMessage tone="success" testId="create-user-created">
             Created {created}.
-          </p>
+          </FormMessage>
         )}
       </div>
     </form>

@@ -2,6 +2,9 @@
 
 import { useState } from "react";
 import { safeNextPath } from "@/lib/auth/safe-next-path";
+import { apiFetch } from "@/lib/client/api-fetch";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
 
 type Props = { next: string };
 
@@ -16,32 +19,20 @@ export function LoginForm({ next }: Props) {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    try {
-      const res = await fetch("/api/auth/login", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email, password }),
-      });
-      if (res.ok) {
-        // Checked again here: `next` came from the URL.
-        window.location.assign(safeNextPath(next));
-        return;
-      }
-      const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-      setError(body?.error?.message ?? `Sign-in failed (HTTP ${res.status}).`);
-    } catch {
-      setError("Could not reach the server. Try again.");
+    const r = await apiFetch("/api/auth/login", { json: { email, password } });
+    if (r.ok) {
+      // Checked again here: `next` came from the URL.
+      window.location.assign(safeNextPath(next));
+      return;
     }
+    setError(r.error.message);
     setBusy(false);
   };
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-describedby={error ? "login-error" : undefined}>
-      <div className="space-y-1">
-        <label htmlFor="login-email" className="block text-sm font-medium text-slate-700">
-          Email
-        </label>
-        <input
+      <Field label="Email" className="block">
+        <Input
           id="login-email"
           data-testid="login-email"
           type="email"
@@ -50,14 +41,10 @@ export function LoginForm({ next }: Props) {
           autoFocus
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/20"
         />
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="login-password" className="block text-sm font-medium text-slate-700">
-          Password
-        </label>
-        <input
+      </Field>
+      <Field label="Password" className="block">
+        <Input
           id="login-password"
           data-testid="login-password"
           type="password"
@@ -65,22 +52,16 @@ export function LoginForm({ next }: Props) {
           required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/20"
         />
-      </div>
+      </Field>
       {error && (
         <p id="login-error" role="alert" data-testid="login-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {error}
         </p>
       )}
-      <button
-        type="submit"
-        data-testid="login-submit"
-        disabled={busy}
-        className="w-full rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60"
-      >
+      <Button type="submit" data-testid="login-submit" disabled={busy} className="w-full">
         {busy ? "Signing in…" : "Sign in"}
-      </button>
+      </Button>
     </form>
   );
 }

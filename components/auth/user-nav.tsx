@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { SessionUser } from "@/lib/server/auth/types";
+import type { SessionUser } from "@/lib/schemas/users";
 
 type Props = { user: SessionUser | null };
 

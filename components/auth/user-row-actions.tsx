@@ -2,18 +2,15 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ROLE_ORDER } from "@/lib/auth/policy";
-import type { Role } from "@/lib/server/db/enums";
+import { apiFetch } from "@/lib/client/api-fetch";
+import { ROLES, type Role } from "@/lib/schemas/enums";
+import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/select";
 
 type Props = {
   user: { id: string; email: string; role: Role; disabled: boolean };
   isSelf: boolean;
 };
-
-type ErrorBody = { error?: { message?: string } } | null;
-
-const button =
-  "rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50";
 
 /**
  * One row's admin actions: role, disable/enable, password reset (PATCH /api/users/{id}, POST /api/users/{id}/password).
@@ -26,41 +23,34 @@ export function UserRowActions({ user, isSelf }: Props) {
   const [notice, setNotice] = useState<string | null>(null);
   const [password, setPassword] = useState<string | null>(null);
 
-  const call = async (url: string, method: string, body: unknown): Promise<unknown> => {
+  const call = async <T,>(url: string, method: "PATCH" | "POST", body: unknown): Promise<T | null> => {
     setBusy(true);
     setError(null);
     setNotice(null);
     setPassword(null);
-    try {
-      const res = await fetch(url, { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-      const json = (await res.json().catch(() => null)) as unknown;
-      if (!res.ok) {
-        setError((json as ErrorBody)?.error?.message ?? `The change failed (HTTP ${res.status}).`);
-        return null;
-      }
-      router.refresh();
-      return json;
-    } catch {
-      setError("Could not reach the server. Try again.");
+    const r = await apiFetch<T>(url, { method, json: body });
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.error.message);
       return null;
-    } finally {
-      setBusy(false);
     }
+    router.refresh();
+    return r.data;
   };
 
   const setRole = async (role: Role) => {
     if (role === user.role) return;
-    if (await call(`/api/users/${encodeURIComponent(user.id)}`, "PATCH", { role })) setNotice(`Role changed to ${role}.`);
+    if (await call<object>(`/api/users/${encodeURIComponent(user.id)}`, "PATCH", { role })) setNotice(`Role changed to ${role}.`);
   };
   const toggle = async () => {
     const disabling = !user.disabled;
     if (disabling && !window.confirm(`Disable ${user.email}? They are signed out at once and cannot sign in until enabled again.`)) return;
-    const out = (await call(`/api/users/${encodeURIComponent(user.id)}`, "PATCH", { disabled: disabling })) as { sessionsEnded?: number } | null;
+    const out = await call<{ sessionsEnded?: number }>(`/api/users/${encodeURIComponent(user.id)}`, "PATCH", { disabled: disabling });
     if (out) setNotice(disabling ? `Disabled; ${out.sessionsEnded ?? 0} session(s) ended.` : "Enabled.");
   };
   const reset = async () => {
     if (!window.confirm(`Reset the password of ${user.email}? Their sessions end; the new password is shown once.`)) return;
-    const out = (await call(`/api/users/${encodeURIComponent(user.id)}/password`, "POST", {})) as { generatedPassword?: string } | null;
+    const out = await call<{ generatedPassword?: string }>(`/api/users/${encodeURIComponent(user.id)}/password`, "POST", {});
     if (out?.generatedPassword) setPassword(out.generatedPassword);
   };
 
@@ -70,26 +60,21 @@ export function UserRowActions({ user, isSelf }: Props) {
         <label className="sr-only" htmlFor={`role-${user.id}`}>
           Role of {user.email}
         </label>
-        <select
+        <Select
+          size="sm"
           id={`role-${user.id}`}
           value={user.role}
           disabled={busy}
           onChange={(e) => void setRole(e.target.value as Role)}
-          className="rounded-md border border-slate-300 px-1.5 py-1 text-xs"
           data-testid="user-role-select"
-        >
-          {ROLE_ORDER.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
-        <button type="button" className={button} disabled={busy} onClick={() => void toggle()} data-testid="user-toggle-disabled">
+          options={ROLES.map((r) => ({ value: r, label: r }))}
+        />
+        <Button variant="secondary" size="xs" disabled={busy} onClick={() => void toggle()} data-testid="user-toggle-disabled">
           {user.disabled ? "Enable" : isSelf ? "Disable (me)" : "Disable"}
-        </button>
-        <button type="button" className={button} disabled={busy} onClick={() => void reset()} data-testid="user-reset-password">
+        </Button>
+        <Button variant="secondary" size="xs" disabled={busy} onClick={() => void reset()} data-testid="user-reset-password">
           Reset password
-        </button>
+        </Button>
       </div>
       {error && (
         <p role="alert" className="text-xs text-red-700" data-testid="user-action-error">

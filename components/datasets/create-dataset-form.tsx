@@ -2,8 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { apiFetch } from "@/lib/client/api-fetch";
 import { createDatasetSchema, DATASET_LIMITS } from "@/lib/schemas/datasets";
-import { buttonClass, errorMessage, inputClass } from "./styles";
+import { Button } from "@/components/ui/button";
+import { Field, FormMessage, Input } from "@/components/ui/field";
 
 /** POST /api/v1/datasets, then refresh the server-rendered list. */
 export function CreateDatasetForm() {
@@ -19,55 +21,36 @@ export function CreateDatasetForm() {
     if (!parsed.success) return setError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
     setBusy(true);
     setError(null);
-    try {
-      const res = await fetch("/api/v1/datasets", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(parsed.data),
-      });
-      const body: unknown = await res.json().catch(() => null);
-      if (!res.ok) setError(errorMessage(body, res.status));
-      else {
-        setName("");
-        setDescription("");
-        router.refresh();
-      }
-    } catch {
-      setError("Could not reach the server. Try again.");
+    const r = await apiFetch("/api/v1/datasets", { json: parsed.data });
+    if (!r.ok) setError(r.error.message);
+    else {
+      setName("");
+      setDescription("");
+      router.refresh();
     }
     setBusy(false);
   };
 
   return (
     <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end" data-testid="create-dataset-form">
-      <label className="space-y-1 text-sm">
-        <span className="block font-medium text-slate-700">Name</span>
-        <input
-          required
-          maxLength={DATASET_LIMITS.maxNameChars}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          className={inputClass}
-          data-testid="create-dataset-name"
-        />
-      </label>
-      <label className="space-y-1 text-sm">
-        <span className="block font-medium text-slate-700">Description (optional)</span>
-        <input
+      <Field label="Name">
+        <Input required maxLength={DATASET_LIMITS.maxNameChars} value={name} onChange={(e) => setName(e.target.value)} data-testid="create-dataset-name" />
+      </Field>
+      <Field label="Description (optional)">
+        <Input
           maxLength={DATASET_LIMITS.maxDescriptionChars}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
-          className={inputClass}
           data-testid="create-dataset-description"
         />
-      </label>
-      <button type="submit" disabled={busy} className={buttonClass} data-testid="create-dataset-submit">
+      </Field>
+      <Button type="submit" disabled={busy} data-testid="create-dataset-submit">
         {busy ? "Creating…" : "Create dataset"}
-      </button>
+      </Button>
       {error && (
-        <p role="alert" className="text-sm text-red-700 sm:col-span-3" data-testid="create-dataset-error">
+        <FormMessage tone="error" className="sm:col-span-3" testId="create-dataset-error">
           {error}
-        </p>
+        </FormMessage>
       )}
     </form>
   );

@@ -8,7 +8,10 @@ import { formatBytes, utf8Length } from "@/lib/schemas/limits";
 import { parseContentType } from "@/lib/text-decoding/charset";
 import { decodeTextBytes } from "@/lib/text-decoding/decode-text-bytes";
 import { textFileKind } from "@/lib/text-decoding/decode-text-file";
-import { buttonClass, errorMessage, inputClass, secondaryButtonClass } from "./styles";
+import { apiFetch } from "@/lib/client/api-fetch";
+import { Button } from "@/components/ui/button";
+import { Field, FormMessage, Input, Textarea } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 
 type ResultFormat = "text" | "html" | "url";
 /** `source`: the file a result was read from and how its bytes were decoded (shown under the result). */
@@ -24,6 +27,11 @@ const emptyResult = (format: ResultFormat = "text", content = "", title = "", so
 });
 
 const MAX_RESULT = formatBytes(DATASET_LIMITS.maxResultBytes);
+const RESULT_FORMATS: { value: ResultFormat; label: string }[] = [
+  { value: "text", label: "Text" },
+  { value: "html", label: "HTML" },
+  { value: "url", label: "URL (fetched by the server)" },
+];
 
 /**
  * A file → a draft result, decoded by the server's own rules (lib/text-decoding: BOM, strict UTF-8, <meta charset>,
@@ -84,53 +92,33 @@ export function CreatePairForm({ datasetId }: { datasetId: string }) {
     if (!parsed.success) return setError(formatZodError(parsed.error, { input, label: pairInputFieldLabel }));
     setBusy(true);
     setError(null);
-    try {
-      const res = await fetch(`/api/v1/datasets/${encodeURIComponent(datasetId)}/pairs`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(parsed.data),
-      });
-      const body = (await res.json().catch(() => null)) as { id?: string } | null;
-      if (res.ok && body?.id) {
-        router.push(`/pairs/${body.id}`);
-        return;
-      }
-      setError(errorMessage(body, res.status));
-    } catch {
-      setError("Could not reach the server. Try again.");
+    const r = await apiFetch<{ id: string }>(`/api/v1/datasets/${encodeURIComponent(datasetId)}/pairs`, { json: parsed.data });
+    if (r.ok) {
+      router.push(`/pairs/${r.data.id}`);
+      return;
     }
+    setError(r.error.message);
     setBusy(false);
   };
 
   return (
     <form onSubmit={submit} className="space-y-4" data-testid="create-pair-form">
-      <label className="block space-y-1 text-sm">
-        <span className="block font-medium text-slate-700">Query</span>
-        <input
-          required
-          maxLength={DATASET_LIMITS.maxQueryChars}
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          className={inputClass}
-          data-testid="pair-query"
-        />
-      </label>
+      <Field label="Query" className="block">
+        <Input required maxLength={DATASET_LIMITS.maxQueryChars} value={query} onChange={(e) => setQuery(e.target.value)} data-testid="pair-query" />
+      </Field>
       <ol className="space-y-3">
         {results.map((r, i) => (
           <li key={r.key} className="space-y-2 rounded-md border border-slate-200 p-3" data-testid="pair-result">
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <span className="font-medium text-slate-700">Result {i + 1}</span>
-              <select
+              <Select
+                size="sm"
                 value={r.format}
                 onChange={(e) => update(r.key, { format: e.target.value as ResultFormat })}
-                className="rounded-md border border-slate-300 px-2 py-1 text-sm"
                 aria-label={`Result ${i + 1} format`}
                 data-testid="pair-result-format"
-              >
-                <option value="text">Text</option>
-                <option value="html">HTML</option>
-                <option value="url">URL (fetched by the server)</option>
-              </select>
+                options={RESULT_FORMATS}
+              />
               <input
                 placeholder="Title (optional)"
                 value={r.title}
@@ -151,22 +139,21 @@ export function CreatePairForm({ datasetId }: { datasetId: string }) {
               </p>
             )}
             {r.format === "url" ? (
-              <input
+              <Input
                 type="url"
                 placeholder="https://…"
                 value={r.content}
                 onChange={(e) => update(r.key, { content: e.target.value })}
-                className={inputClass}
                 aria-label={`Result ${i + 1} URL`}
                 data-testid="pair-result-content"
               />
             ) : (
-              <textarea
+              <Textarea
                 rows={6}
                 placeholder={r.format === "html" ? "<html>…</html>" : "Page text"}
                 value={r.content}
                 onChange={(e) => update(r.key, { content: e.target.value })}
-                className={`${inputClass} font-mono`}
+                className="font-mono"
                 aria-label={`Result ${i + 1} ${r.format}`}
                 data-testid="pair-result-content"
               />
@@ -175,9 +162,9 @@ export function CreatePairForm({ datasetId }: { datasetId: string }) {
         ))}
       </ol>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="button" onClick={() => setResults((rs) => [...rs, emptyResult()])} className={secondaryButtonClass} data-testid="add-pair-result">
+        <Button variant="secondary" size="sm" onClick={() => setResults((rs) => [...rs, emptyResult()])} data-testid="add-pair-result">
           Add result
-        </button>
+        </Button>
         <label className="text-sm text-slate-700">
           <span className="mr-2">Add .txt/.html files as results:</span>
           <input
@@ -193,13 +180,13 @@ export function CreatePairForm({ datasetId }: { datasetId: string }) {
         </label>
       </div>
       <div className="flex items-center gap-3">
-        <button type="submit" disabled={busy} className={buttonClass} data-testid="create-pair-submit">
+        <Button type="submit" disabled={busy} data-testid="create-pair-submit">
           {busy ? "Creating…" : "Create pair"}
-        </button>
+        </Button>
         {error && (
-          <p role="alert" className="text-sm text-red-700" data-testid="create-pair-error">
+          <FormMessage tone="error" testId="create-pair-error">
             {error}
-          </p>
+          </FormMessage>
         )}
       </div>
     </form>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Table, TableHead, TableBody, Th, Td } from "@/components/ui/table";
 
 export type DatasetRow = {
   id: string;
@@ -16,34 +17,30 @@ export function DatasetTable({ datasets }: { datasets: readonly DatasetRow[] }) 
     return <p className="text-sm text-slate-600" data-testid="datasets-empty">No datasets yet.</p>;
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="datasets-table">
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <tr>
-            <th className="px-3 py-2">Name</th>
-            <th className="px-3 py-2 text-right">Pairs</th>
-            <th className="px-3 py-2 text-right">Documents</th>
-            <th className="px-3 py-2 text-right">Gold pairs</th>
-            <th className="px-3 py-2 text-right">Gold spans</th>
+    <Table data-testid="datasets-table">
+      <TableHead>
+        <Th>Name</Th>
+        <Th align="right">Pairs</Th>
+        <Th align="right">Documents</Th>
+        <Th align="right">Gold pairs</Th>
+        <Th align="right">Gold spans</Th>
+      </TableHead>
+      <TableBody>
+        {datasets.map((d) => (
+          <tr key={d.id} data-testid="dataset-row" data-dataset-id={d.id} data-dataset-name={d.name}>
+            <Td>
+              <Link href={`/datasets/${d.id}`} className="font-medium text-blue-700 hover:underline">
+                {d.name}
+              </Link>
+              {d.description && <p className="text-xs text-slate-500">{d.description}</p>}
+            </Td>
+            <Td align="right">{d.pairs}</Td>
+            <Td align="right">{d.documents}</Td>
+            <Td align="right">{d.goldPairs}</Td>
+            <Td align="right">{d.goldSpans}</Td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {datasets.map((d) => (
-            <tr key={d.id} data-testid="dataset-row" data-dataset-id={d.id} data-dataset-name={d.name}>
-              <td className="px-3 py-2">
-                <Link href={`/datasets/${d.id}`} className="font-medium text-blue-700 hover:underline">
-                  {d.name}
-                </Link>
-                {d.description && <p className="text-xs text-slate-500">{d.description}</p>}
-              </td>
-              <td className="px-3 py-2 text-right tabular-nums">{d.pairs}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{d.documents}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{d.goldPairs}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{d.goldSpans}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

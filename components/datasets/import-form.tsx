@@ -13,7 +13,10 @@ import {
   type ImportSummary,
 } from "@/lib/schemas/datasets";
 import { formatBytes } from "@/lib/schemas/limits";
-import { buttonClass, errorMessage, inputClass } from "./styles";
+import { apiFetch } from "@/lib/client/api-fetch";
+import { Button } from "@/components/ui/button";
+import { Field, FormMessage } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 
 const EVIDENCE_LABELS: Record<EvidenceMode, string> = {
   gold: "as gold vital spans",
@@ -42,25 +45,20 @@ export function ImportForm({ datasetId }: { datasetId: string }) {
       return setError(`${file.name} is ${formatBytes(file.size)}; the limit is ${formatBytes(DATASET_LIMITS.maxImportBytes)}.`);
     }
     setBusy(true);
-    try {
-      const form = new FormData();
-      form.set("format", format);
-      form.set("evidence", evidence);
-      form.set("file", file);
-      const res = await fetch(`/api/v1/datasets/${encodeURIComponent(datasetId)}/import`, { method: "POST", body: form });
-      const body: unknown = await res.json().catch(() => null);
-      if (res.ok) {
-        setSummary(body as ImportSummary);
-        router.refresh();
-      } else {
-        const list = (body as { error?: { details?: { errors?: ImportRecordError[] } } } | null)?.error?.details?.errors;
-        if (res.status === 422 && list?.length) {
-          setError(`Nothing was imported: ${list.length} problem(s).`);
-          setErrors(list);
-        } else setError(errorMessage(body, res.status));
-      }
-    } catch {
-      setError("Could not reach the server. Try again.");
+    const form = new FormData();
+    form.set("format", format);
+    form.set("evidence", evidence);
+    form.set("file", file);
+    const r = await apiFetch<ImportSummary>(`/api/v1/datasets/${encodeURIComponent(datasetId)}/import`, { body: form });
+    if (r.ok) {
+      setSummary(r.data);
+      router.refresh();
+    } else {
+      const list = (r.error.details as { errors?: ImportRecordError[] } | undefined)?.errors;
+      if (r.status === 422 && list?.length) {
+        setError(`Nothing was imported: ${list.length} problem(s).`);
+        setErrors(list);
+      } else setError(r.error.message);
     }
     setBusy(false);
   };
@@ -71,8 +69,7 @@ export function ImportForm({ datasetId }: { datasetId: string }) {
   return (
     <div className="space-y-3">
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_2fr_1fr_auto] sm:items-end" data-testid="import-form">
-        <label className="space-y-1 text-sm">
-          <span className="block font-medium text-slate-700">File (at most {formatBytes(DATASET_LIMITS.maxImportBytes)})</span>
+        <Field label={`File (at most ${formatBytes(DATASET_LIMITS.maxImportBytes)})`}>
           <input
             type="file"
             accept=".json,.jsonl,.ndjson,application/json"
@@ -80,47 +77,38 @@ export function ImportForm({ datasetId }: { datasetId: string }) {
             className="block w-full text-sm"
             data-testid="import-file"
           />
-        </label>
-        <label className="space-y-1 text-sm">
-          <span className="block font-medium text-slate-700">Format</span>
-          <select value={format} onChange={(e) => setFormat(e.target.value as ImportFormat)} className={inputClass} data-testid="import-format">
-            {IMPORT_FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {IMPORT_FORMAT_LABELS[f]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="space-y-1 text-sm">
-          <span className="block font-medium text-slate-700">Evidence</span>
-          <select
+        </Field>
+        <Field label="Format">
+          <Select
+            value={format}
+            onChange={(e) => setFormat(e.target.value as ImportFormat)}
+            data-testid="import-format"
+            options={IMPORT_FORMATS.map((f) => ({ value: f, label: IMPORT_FORMAT_LABELS[f] }))}
+          />
+        </Field>
+        <Field label="Evidence">
+          <Select
             value={evidence}
             onChange={(e) => setEvidence(e.target.value as EvidenceMode)}
             disabled={!evidenceApplies}
-            className={inputClass}
             data-testid="import-evidence"
-          >
-            {EVIDENCE_MODES.map((m) => (
-              <option key={m} value={m}>
-                {EVIDENCE_LABELS[m]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" disabled={busy} className={buttonClass} data-testid="import-submit">
+            options={EVIDENCE_MODES.map((m) => ({ value: m, label: EVIDENCE_LABELS[m] }))}
+          />
+        </Field>
+        <Button type="submit" disabled={busy} data-testid="import-submit">
           {busy ? "Importing…" : "Import"}
-        </button>
+        </Button>
       </form>
       {error && (
-        <p role="alert" className="text-sm text-red-700" data-testid="import-error">
+        <FormMessage tone="error" testId="import-error">
           {error}
-        </p>
+        </FormMessage>
       )}
       {summary && (
-        <p role="status" className="text-sm text-green-700" data-testid="import-summary">
+        <FormMessage tone="success" testId="import-summary">
           Imported {summary.pairs} pair(s), {summary.documents} document(s), {summary.goldSpans} gold span(s), {summary.suggestions} suggestion(s)
           {summary.skipped > 0 ? `; ${summary.skipped} already present (skipped)` : ""}.
-        </p>
+        </FormMessage>
       )}
       {errors.length > 0 && (
         <div className="max-h-96 overflow-auto rounded-lg border border-red-200 bg-white">

@@ -1,17 +1,17 @@
 "use client";
 
 import { memo, useMemo, useRef, useState } from "react";
-import type { Aggregation } from "@/lib/engine/types";
+import type { Aggregation } from "@/lib/engine/methods";
 import { CATEGORY_META, SPAN_CATEGORIES } from "@/lib/spans/categories";
-import { buildHeatmapView, heatBucket, type BlockView, type RegionView } from "./build-heatmap-view";
-import type { InspectedResult } from "./types";
-import type { TypedTokenScores } from "./use-live-selection";
-import { blockClass, ROLE_LABEL } from "./block-style";
-import { TokenTooltip } from "./token-tooltip";
-import { useKeptAttributes } from "./use-kept-attributes";
+import { buildHeatmapView, heatBucket, type BlockView, type RegionView } from "../heatmap/build-heatmap-view";
+import type { ScoredResult } from "../heatmap/types";
+import type { TypedTokenScores } from "../heatmap/use-live-selection";
+import { blockClass, ROLE_LABEL } from "../heatmap/block-style";
+import { TokenTooltip } from "../heatmap/token-tooltip";
+import { useKeptAttributes } from "../heatmap/use-kept-attributes";
 
 interface CanonicalHeatmapProps {
-  result: InspectedResult;
+  result: ScoredResult;
   tokenScores?: TypedTokenScores;
   unitScores: readonly number[];
   /** Per unit: 0 dropped, 1 kept, 2 kept but cut. */

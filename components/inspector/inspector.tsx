@@ -1,13 +1,18 @@
 "use client";
 
 import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { apiFetch } from "@/lib/client/api-fetch";
+import { methodOptions, parseMethod } from "@/lib/engine/methods";
 import { compressRequestSchema, type CompressRequestInput } from "@/lib/schemas/compress";
+import { Card, CardTitle, StickyBar } from "@/components/ui/card";
+import { Input } from "@/components/ui/field";
 import { CanonicalHeatmap, HeatmapLegend } from "./canonical-heatmap";
 import { CompressForm, type CompressDraft } from "./compress-form";
-import { SelectionControls } from "./selection-controls";
-import { SnippetPane } from "./snippet-pane";
-import type { DemoPair, DemoSummary, InspectedResponse, ModelOption, SelectionControlsState } from "./types";
-import { useLiveSelection } from "./use-live-selection";
+import { SelectionControls } from "../heatmap/selection-controls";
+import { SnippetPane } from "../heatmap/snippet-pane";
+import type { DemoPair, DemoSummary, ModelOption } from "./types";
+import type { ScoredResponse, SelectionControlsState } from "../heatmap/types";
+import { useLiveSelection } from "../heatmap/use-live-selection";
 
 export interface InspectorProps {
   /** null = the demo store is unavailable. */
@@ -16,13 +21,9 @@ export interface InspectorProps {
   loadDemo?: (id: string) => Promise<DemoPair | null>;
 }
 
-const BASELINES = [
-  { value: "bm25", label: "BM25 (baseline)" },
-  { value: "lead", label: "Lead sentences (baseline)" },
-];
-
 function defaultsFor(method: string, models: ModelOption[]): Pick<SelectionControlsState, "threshold" | "aggregation"> {
-  const m = method.startsWith("model:") ? models.find((x) => `model:${x.name}` === method) : undefined;
+  const parsed = parseMethod(method);
+  const m = parsed.kind === "model" ? models.find((x) => x.name === parsed.name) : undefined;
   return m ? { threshold: m.threshold, aggregation: m.aggregation } : { threshold: 0, aggregation: "mean" };
 }
 
@@ -31,13 +32,7 @@ function defaultsFor(method: string, models: ModelOption[]): Pick<SelectionContr
  * threshold / budget / aggregation entirely in the browser.
  */
 export function Inspector({ demos, models, loadDemo }: InspectorProps) {
-  const methods = useMemo(
-    () => [
-      ...models.map((m) => ({ value: `model:${m.name}`, label: `${m.name}${m.default ? " (default)" : ""}` })),
-      ...BASELINES,
-    ],
-    [models],
-  );
+  const methods = useMemo(() => methodOptions(models), [models]);
   const initialMethod = methods[0]?.value ?? "bm25";
 
   const [controls, setControls] = useState<SelectionControlsState>(() => ({
@@ -50,7 +45,7 @@ export function Inspector({ demos, models, loadDemo }: InspectorProps) {
     controlsRef.current = controls;
   }, [controls]);
 
-  const [data, setData] = useState<InspectedResponse | null>(null);
+  const [data, setData] = useState<ScoredResponse | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [apiKey, setApiKey] = useState("");
@@ -94,23 +89,19 @@ export function Inspector({ demos, models, loadDemo }: InspectorProps) {
     }
     setBusy(true);
     setError(null);
-    try {
-      const headers: Record<string, string> = { "content-type": "application/json" };
-      if (apiKeyRef.current) headers.authorization = `Bearer ${apiKeyRef.current}`;
-      const res = await fetch("/api/v1/compress", { method: "POST", headers, body: JSON.stringify(body) });
-      const json = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-      if (!res.ok) {
-        if (res.status === 401) setNeedKey(true);
-        setError(`${res.status}: ${json?.error?.message ?? res.statusText}`);
-        return;
-      }
-      setData(json as InspectedResponse);
-      setActiveResult(0);
-    } catch (e) {
-      setError(`request failed: ${(e as Error).message}`);
-    } finally {
-      setBusy(false);
+    // The compress API is a service route: with SNIPPET_LAB_API_KEYS set it wants the key (asked for after a 401).
+    const r = await apiFetch<ScoredResponse>("/api/v1/compress", {
+      json: body,
+      ...(apiKeyRef.current ? { headers: { authorization: `Bearer ${apiKeyRef.current}` } } : {}),
+    });
+    setBusy(false);
+    if (!r.ok) {
+      if (r.status === 401) setNeedKey(true);
+      setError(r.status === 0 ? r.error.message : `${r.status}: ${r.error.message}`);
+      return;
     }
+    setData(r.data);
+    setActiveResult(0);
   }, []);
 
   // The slider itself re-renders urgently; selection + heatmap/snippet updates follow as deferred work,
@@ -123,7 +114,7 @@ export function Inspector({ demos, models, loadDemo }: InspectorProps) {
 
   return (
     <div className="space-y-5" data-testid="inspector">
-      <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <Card as="div">
         <CompressForm
           demos={demos}
           methods={methods}
@@ -136,13 +127,7 @@ export function Inspector({ demos, models, loadDemo }: InspectorProps) {
         {needKey && (
           <label className="mt-3 flex items-center gap-2 text-sm">
             <span className="text-slate-700">API key</span>
-            <input
-              type="password"
-              value={apiKey}
-              onChange={(e) => setApiKey(e.target.value)}
-              className="rounded-md border border-slate-300 px-2 py-1 text-sm"
-              data-testid="api-key-input"
-            />
+            <Input type="password" value={apiKey} onChange={(e) => setApiKey(e.target.value)} className="w-auto px-2 py-1" data-testid="api-key-input" />
           </label>
         )}
         {error && (
@@ -150,19 +135,15 @@ export function Inspector({ demos, models, loadDemo }: InspectorProps) {
             {error}
           </p>
         )}
-      </div>
+      </Card>
 
-      <div className="sticky top-0 z-20 rounded-lg border border-slate-200 bg-white/95 px-4 py-3 shadow-sm backdrop-blur">
-        <SelectionControls
-          value={controls}
-          onChange={setControls}
-          aggregationEnabled={data ? tokenLevel : true}
-        />
-      </div>
+      <StickyBar>
+        <SelectionControls value={controls} onChange={setControls} aggregationEnabled={data ? tokenLevel : true} />
+      </StickyBar>
 
       {data && live && active && (
         <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" data-testid="inspector-results">
-          <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <Card>
             {data.results.length > 1 && (
               <div className="mb-3 flex flex-wrap gap-1" role="tablist">
                 {data.results.map((r, i) => (
@@ -183,9 +164,7 @@ export function Inspector({ demos, models, loadDemo }: InspectorProps) {
               </div>
             )}
             <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 pb-2">
-              <h2 className="text-sm font-semibold text-slate-800">
-                Canonical text{active.title ? ` · ${active.title}` : ""}
-              </h2>
+              <CardTitle>Canonical text{active.title ? ` · ${active.title}` : ""}</CardTitle>
               <div className="flex items-center gap-3">
                 {live.tokenScores[activeResult]?.categories && (
                   <label className="flex items-center gap-1 text-xs text-slate-600">
@@ -205,11 +184,11 @@ export function Inspector({ demos, models, loadDemo }: InspectorProps) {
               aggregation={deferredControls.aggregation}
               showCategories={showCategories}
             />
-          </section>
-          <aside className="self-start rounded-lg border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-20">
-            <h2 className="mb-3 text-sm font-semibold text-slate-800">Snippet</h2>
+          </Card>
+          <Card as="aside" className="self-start lg:sticky lg:top-20">
+            <CardTitle className="mb-3">Snippet</CardTitle>
             <SnippetPane data={data} live={live} active={activeResult} onSelect={setActiveResult} />
-          </aside>
+          </Card>
         </div>
       )}
     </div>

@@ -1,5 +1,3 @@
-import type { Aggregation } from "@/lib/engine/types";
-import type { CompressResponse, CompressResultOut } from "@/lib/schemas/compress";
 import type { ModelInfoOut } from "@/lib/schemas/models";
 
 /** A demo pair as the page lists it (content is fetched on demand). */
@@ -35,22 +33,6 @@ export interface DraftResult {
   url?: string;
   format: ContentFormat;
   content: string;
-}
-
-export type BudgetMode = "low" | "medium" | "high" | "custom";
-
-export interface SelectionControlsState {
-  threshold: number;
-  budgetMode: BudgetMode;
-  customBudget: number;
-  aggregation: Aggregation;
-}
-
-/** A compress response with include.tokens, as the inspector keeps it. */
-export type InspectedResult = CompressResultOut & Required<Pick<CompressResultOut, "text" | "blocks" | "units">>;
-
-export interface InspectedResponse extends Omit<CompressResponse, "results"> {
-  results: InspectedResult[];
 }
 
 export type ModelOption = Pick<ModelInfoOut, "name" | "default" | "threshold" | "aggregation" | "description">;

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { StatusBadge } from "./status-badge";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { Table, TableHead, TableBody, Th, Td } from "@/components/ui/table";
 
 export type QueueRow = {
   id: string;
@@ -68,67 +69,68 @@ export function QueueTable({ rows, scoreLabel, nextHref }: Props) {
   }, [active]);
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="queue-table" aria-describedby="queue-keys">
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+    <Table
+      data-testid="queue-table"
+      aria-describedby="queue-keys"
+      footer={
+        <p id="queue-keys" className="border-t border-slate-100 px-3 py-2 text-xs text-slate-500">
+          Keys: <kbd className="font-mono">j</kbd>/<kbd className="font-mono">k</kbd> move, <kbd className="font-mono">Enter</kbd> opens,{" "}
+          <kbd className="font-mono">n</kbd> opens the next pair to work on.
+        </p>
+      }
+    >
+      <TableHead>
+        <Th>Query</Th>
+        <Th>Dataset</Th>
+        <Th>Status</Th>
+        <Th>Annotators</Th>
+        <Th align="right">{scoreLabel}</Th>
+        <Th>Updated (UTC)</Th>
+      </TableHead>
+      <TableBody ref={body}>
+        {rows.length === 0 && (
           <tr>
-            <th className="px-3 py-2">Query</th>
-            <th className="px-3 py-2">Dataset</th>
-            <th className="px-3 py-2">Status</th>
-            <th className="px-3 py-2">Annotators</th>
-            <th className="px-3 py-2 text-right">{scoreLabel}</th>
-            <th className="px-3 py-2">Updated (UTC)</th>
+            <td colSpan={6} className="px-3 py-6 text-center text-slate-500" data-testid="queue-empty">
+              No pairs match these filters.
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100" ref={body}>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={6} className="px-3 py-6 text-center text-slate-500" data-testid="queue-empty">
-                No pairs match these filters.
-              </td>
-            </tr>
-          )}
-          {rows.map((r, i) => (
-            <tr
-              key={r.id}
-              data-testid="queue-row"
-              data-pair-id={r.id}
-              data-row-index={i}
-              aria-selected={i === active}
-              onClick={() => setActive(i)}
-              className={i === active ? "bg-blue-50 outline outline-2 -outline-offset-2 outline-blue-600" : "hover:bg-slate-50"}
-            >
-              <td className="max-w-md px-3 py-2">
-                <Link href={r.href} className="font-medium text-blue-800 hover:underline" data-testid="queue-row-link">
-                  {r.query}
-                </Link>
-                <span className="ml-2 text-xs text-slate-500">
-                  {r.documentCount} doc{r.documentCount === 1 ? "" : "s"}
-                </span>
-              </td>
-              <td className="px-3 py-2 text-slate-700">{r.dataset}</td>
-              <td className="px-3 py-2">
-                <StatusBadge status={r.status} />
-              </td>
-              <td className="px-3 py-2 text-xs text-slate-700">
-                {r.annotators.length === 0
-                  ? "—"
-                  : r.annotators.map((a) => (
-                      <div key={a.email}>
-                        {a.email} <span className="text-slate-500">({a.status.replace("_", " ")})</span>
-                      </div>
-                    ))}
-              </td>
-              <td className="px-3 py-2 text-right tabular-nums">{r.score === null ? "—" : r.score.toFixed(3)}</td>
-              <td className="px-3 py-2 tabular-nums text-slate-600">{r.updatedAt.slice(0, 16).replace("T", " ")}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p id="queue-keys" className="border-t border-slate-100 px-3 py-2 text-xs text-slate-500">
-        Keys: <kbd className="font-mono">j</kbd>/<kbd className="font-mono">k</kbd> move, <kbd className="font-mono">Enter</kbd> opens,{" "}
-        <kbd className="font-mono">n</kbd> opens the next pair to work on.
-      </p>
-    </div>
+        )}
+        {rows.map((r, i) => (
+          <tr
+            key={r.id}
+            data-testid="queue-row"
+            data-pair-id={r.id}
+            data-row-index={i}
+            aria-selected={i === active}
+            onClick={() => setActive(i)}
+            className={i === active ? "bg-blue-50 outline outline-2 -outline-offset-2 outline-blue-600" : "hover:bg-slate-50"}
+          >
+            <Td className="max-w-md">
+              <Link href={r.href} className="font-medium text-blue-800 hover:underline" data-testid="queue-row-link">
+                {r.query}
+              </Link>
+              <span className="ml-2 text-xs text-slate-500">
+                {r.documentCount} doc{r.documentCount === 1 ? "" : "s"}
+              </span>
+            </Td>
+            <Td className="text-slate-700">{r.dataset}</Td>
+            <Td>
+              <StatusBadge status={r.status} />
+            </Td>
+            <Td className="text-xs text-slate-700">
+              {r.annotators.length === 0
+                ? "—"
+                : r.annotators.map((a) => (
+                    <div key={a.email}>
+                      {a.email} <span className="text-slate-500">({a.status.replace("_", " ")})</span>
+                    </div>
+                  ))}
+            </Td>
+            <Td align="right">{r.score === null ? "—" : r.score.toFixed(3)}</Td>
+            <Td className="tabular-nums text-slate-600">{r.updatedAt.slice(0, 16).replace("T", " ")}</Td>
+          </tr>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

@@ -2,18 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { apiFetch } from "@/lib/client/api-fetch";
+import type { ScoreJob } from "@/lib/schemas/scoring";
+import { Button } from "@/components/ui/button";
 
-type Job = {
-  id: string;
-  state: "running" | "done" | "failed";
-  total: number;
-  done: number;
-  scored: number;
-  failed: number;
-  failures: { pairId: string; message: string }[];
-  error: string | null;
-};
-type JobResponse = { job?: Job | null; started?: boolean; error?: { message?: string } };
+type JobResponse = { job: ScoreJob | null; started?: boolean };
 
 const POLL_MS = 1_000;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -25,7 +18,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  */
 export function ScoreUnscoredButton({ datasetId }: { datasetId?: string }) {
   const router = useRouter();
-  const [job, setJob] = useState<Job | null>(null);
+  const [job, setJob] = useState<ScoreJob | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -35,20 +28,16 @@ export function ScoreUnscoredButton({ datasetId }: { datasetId?: string }) {
     (id: string) => {
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(async () => {
-        try {
-          const res = await fetch(`/api/v1/pairs/score/jobs/${encodeURIComponent(id)}`);
-          const body = (await res.json().catch(() => null)) as JobResponse | null;
-          if (!res.ok || !body?.job) {
-            setError(body?.error?.message ?? `Could not read the scoring progress (HTTP ${res.status}).`);
-            return;
-          }
-          setJob(body.job);
-          if (body.job.state === "running") poll(id);
-          else router.refresh();
-        } catch {
-          // A network blip: try again.
-          poll(id);
+        const r = await apiFetch<JobResponse>(`/api/v1/pairs/score/jobs/${encodeURIComponent(id)}`);
+        // A network blip: try again.
+        if (!r.ok && r.error.code === "NETWORK") return poll(id);
+        if (!r.ok || !r.data.job) {
+          setError(r.ok ? "Could not read the scoring progress." : r.error.message);
+          return;
         }
+        setJob(r.data.job);
+        if (r.data.job.state === "running") poll(id);
+        else router.refresh();
       }, POLL_MS);
     },
     [router],
@@ -58,14 +47,11 @@ export function ScoreUnscoredButton({ datasetId }: { datasetId?: string }) {
   useEffect(() => {
     let cancelled = false;
     const qs = datasetId ? `?datasetId=${encodeURIComponent(datasetId)}` : "";
-    fetch(`/api/v1/pairs/score/jobs${qs}`)
-      .then((res) => (res.ok ? (res.json() as Promise<JobResponse>) : null))
-      .then((body) => {
-        if (cancelled || !body?.job || body.job.state !== "running") return;
-        setJob(body.job);
-        poll(body.job.id);
-      })
-      .catch(() => {});
+    void apiFetch<JobResponse>(`/api/v1/pairs/score/jobs${qs}`).then((r) => {
+      if (cancelled || !r.ok || !r.data.job || r.data.job.state !== "running") return;
+      setJob(r.data.job);
+      poll(r.data.job.id);
+    });
     return () => {
       cancelled = true;
       if (timer.current) clearTimeout(timer.current);
@@ -75,20 +61,11 @@ export function ScoreUnscoredButton({ datasetId }: { datasetId?: string }) {
   const start = async () => {
     setStarting(true);
     setError(null);
-    try {
-      const res = await fetch("/api/v1/pairs/score/jobs", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(datasetId ? { datasetId } : {}),
-      });
-      const body = (await res.json().catch(() => null)) as JobResponse | null;
-      if (!res.ok || !body?.job) setError(body?.error?.message ?? `Scoring failed to start (HTTP ${res.status}).`);
-      else {
-        setJob(body.job);
-        poll(body.job.id);
-      }
-    } catch {
-      setError("Could not reach the server. Try again.");
+    const r = await apiFetch<JobResponse>("/api/v1/pairs/score/jobs", { json: datasetId ? { datasetId } : {} });
+    if (!r.ok || !r.data.job) setError(r.ok ? "Scoring failed to start." : r.error.message);
+    else {
+      setJob(r.data.job);
+      poll(r.data.job.id);
     }
     setStarting(false);
   };
@@ -96,15 +73,9 @@ export function ScoreUnscoredButton({ datasetId }: { datasetId?: string }) {
   const pct = job && job.total > 0 ? Math.round((100 * job.done) / job.total) : running ? 0 : 100;
   return (
     <div className="flex flex-wrap items-center gap-3" data-testid="score-unscored-box">
-      <button
-        type="button"
-        onClick={start}
-        disabled={starting || running}
-        className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 disabled:opacity-50"
-        data-testid="score-unscored"
-      >
+      <Button variant="secondary" size="sm" onClick={start} disabled={starting || running} className="shadow-sm" data-testid="score-unscored">
         {running ? "Scoring in the background…" : `Score unscored pairs ${datasetId ? "of this dataset" : "of all datasets"} with the model`}
-      </button>
+      </Button>
       {job && (
         <span className="flex min-w-64 flex-1 items-center gap-2 text-sm text-slate-700" role="status" data-testid="score-unscored-result" data-state={job.state}>
           <progress

@@ -2,9 +2,10 @@
 
 import { useState } from "react";
 import { CATEGORY_META, SPAN_CATEGORIES } from "@/lib/spans/categories";
-import { StatusBadge } from "../queue/status-badge";
+import { StatusBadge } from "@/components/ui/status-badge";
 import { ANNOTATOR_COLORS, fmtDate, fmtScore } from "./category-chip";
 import type { ReviewAnnotation } from "./types";
+import { Card } from "@/components/ui/card";
 
 type Props = {
   annotation: ReviewAnnotation;
@@ -34,8 +35,9 @@ export function AnnotationCard({ annotation: a, index, blockedReason, busy, onRe
   };
 
   return (
-    <article
-      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    <Card
+      as="article"
+      className="space-y-3"
       style={{ borderTop: `4px solid ${ANNOTATOR_COLORS[index % ANNOTATOR_COLORS.length]}` }}
       data-testid="annotation-card"
       data-annotator-email={a.annotatorEmail}
@@ -134,6 +136,6 @@ export function AnnotationCard({ annotation: a, index, blockedReason, busy, onRe
           </p>
         )}
       </div>
-    </article>
+    </Card>
   );
 }

@@ -5,10 +5,11 @@ import { AnnotatedHeatmap, type MarkActivation } from "@/components/annotate/ann
 import { blockUnits } from "@/components/annotate/block-units";
 import { CategorySwatch } from "@/components/annotate/category-styles";
 import type { Mark } from "@/components/annotate/types";
-import { StatusBadge } from "../queue/status-badge";
+import { StatusBadge } from "@/components/ui/status-badge";
 import { ANNOTATOR_COLORS, CategoryChip } from "./category-chip";
 import { annotatorPaneMarks, focusMark, goldPaneMarks } from "./review-marks";
 import type { ReviewAnnotation, ReviewCandidate, ReviewDocument, ReviewGold, ReviewSpan } from "./types";
+import { Card } from "@/components/ui/card";
 
 type Props = {
   document: ReviewDocument;
@@ -110,7 +111,7 @@ export function DocumentView({ document: doc, annotations, ticked, gold, highlig
   );
 
   return (
-    <section ref={section} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="review-document" data-document-id={doc.id}>
+    <Card className="space-y-3" ref={section} data-testid="review-document" data-document-id={doc.id}>
       <header>
         <h3 className="text-sm font-semibold text-slate-900" data-testid="review-document-title">
           #{doc.position + 1} {doc.label}
@@ -218,6 +219,6 @@ export function DocumentView({ document: doc, annotations, ticked, gold, highlig
           </tbody>
         </table>
       </details>
-    </section>
+    </Card>
   );
 }

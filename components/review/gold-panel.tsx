@@ -3,6 +3,8 @@
 import { useState } from "react";
 import { CategoryChip, fmtDate } from "./category-chip";
 import type { ReviewCandidate, ReviewDocument, ReviewGold, ReviewSpan } from "./types";
+import { Card } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
 
 type Props = {
   documents: ReviewDocument[];
@@ -50,7 +52,7 @@ export function GoldPanel({ documents, candidates, included, onToggle, gold, bus
   };
 
   return (
-    <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="gold-panel">
+    <Card className="space-y-4" data-testid="gold-panel">
       <div>
         <h2 className="text-sm font-semibold text-slate-900">Adjudicate the gold version</h2>
         <p className="text-xs text-slate-600">
@@ -103,15 +105,9 @@ export function GoldPanel({ documents, candidates, included, onToggle, gold, bus
         />
       </label>
       <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="button"
-          onClick={save}
-          disabled={busy || chosen.length === 0}
-          className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-50"
-          data-testid="save-gold"
-        >
+        <Button size="sm" onClick={save} disabled={busy || chosen.length === 0} data-testid="save-gold">
           Save gold ({chosen.length} span{chosen.length === 1 ? "" : "s"})
-        </button>
+        </Button>
         {chosen.length === 0 && <span className="text-xs text-slate-600">Tick at least one span; to send the work back, reject the annotations instead.</span>}
         {saved && (
           <span className="text-xs text-green-800" role="status" data-testid="save-gold-done">
@@ -141,6 +137,6 @@ export function GoldPanel({ documents, candidates, included, onToggle, gold, bus
           ))}
         </ul>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -3,6 +3,7 @@
 import { useMemo, useState } from "react";
 import { CategoryStyles } from "@/components/annotate/category-styles";
 import { canReview, type PolicyUser } from "@/lib/auth/policy";
+import { apiFetch, type ApiFetchOptions } from "@/lib/client/api-fetch";
 import { AnnotationCard } from "./annotation-card";
 import { DocumentView } from "./document-view";
 import { GoldPanel } from "./gold-panel";
@@ -17,21 +18,13 @@ type Props = {
   gold: ReviewGold;
 };
 
-type ApiError = { error?: { code?: string; message?: string } };
 type GoldBody = { status: string; version: number; spans: ReviewGold["spans"]; adjudicatedAt: string | null };
 
-async function call<T>(url: string, init?: RequestInit): Promise<{ ok: true; body: T } | { ok: false; message: string }> {
-  try {
-    const res = await fetch(url, { ...init, headers: { "Content-Type": "application/json", ...init?.headers } });
-    const body = (await res.json().catch(() => null)) as (T & ApiError) | null;
-    if (!res.ok) {
-      const message = body?.error?.message ?? `HTTP ${res.status}`;
-      return { ok: false, message: res.status === 409 ? `${message} Reload the page to see the latest version.` : message };
-    }
-    return { ok: true, body: body as T };
-  } catch {
-    return { ok: false, message: "Could not reach the server. Try again." };
-  }
+/** apiFetch, with the way out of a 409 spelled out (reviews and gold saves carry versions). */
+async function call<T>(url: string, options?: ApiFetchOptions): Promise<{ ok: true; body: T } | { ok: false; message: string }> {
+  const r = await apiFetch<T>(url, options);
+  if (r.ok) return { ok: true, body: r.data };
+  return { ok: false, message: r.status === 409 ? `${r.error.message} Reload the page to see the latest version.` : r.error.message };
 }
 
 /**
@@ -62,8 +55,7 @@ export function ReviewWorkspace({ pairId, me, documents, annotations: initial, c
   const review = async (a: ReviewAnnotation, decision: "accept" | "reject", comment: string): Promise<string | null> => {
     setBusy(true);
     const r = await call<{ status: string; version: number }>(`/api/v1/annotations/${encodeURIComponent(a.id)}/review`, {
-      method: "POST",
-      body: JSON.stringify({ decision, version: a.version, ...(comment ? { comment } : {}) }),
+      json: { decision, version: a.version, ...(comment ? { comment } : {}) },
     });
     if (r.ok) {
       const now = new Date().toISOString();
@@ -84,7 +76,7 @@ export function ReviewWorkspace({ pairId, me, documents, annotations: initial, c
     setBusy(true);
     const r = await call<GoldBody>(`/api/v1/pairs/${encodeURIComponent(pairId)}/gold`, {
       method: "PUT",
-      body: JSON.stringify({ spans, version: gold.version, ...(comment ? { comment } : {}) }),
+      json: { spans, version: gold.version, ...(comment ? { comment } : {}) },
     });
     if (r.ok) {
       setGold({ status: r.body.status, version: r.body.version, spans: r.body.spans, adjudicatedAt: new Date().toISOString(), adjudicatedBy: me.email });

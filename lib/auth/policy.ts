@@ -1,7 +1,7 @@
 // Who may do what. Pure (no Prisma, no Next): server code enforces it (withAuth, requireUser, data access) and client
 // components may import it to hide controls a role cannot use. The server check is the one that counts.
 import { AppError } from "../errors";
-import type { Role } from "../server/db/enums";
+import type { Role } from "../schemas/enums";
 
 export const PERMISSIONS = [
   "pair:read",
@@ -38,9 +38,6 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
 };
 
-/** Roles from least to most privileged (client-safe list, same values as ROLES in lib/server/db/enums.ts). */
-export const ROLE_ORDER = Object.keys(ROLE_PERMISSIONS) as Role[];
-
 /** The smallest user shape the policy needs (a SessionUser fits). */
 export type PolicyUser = { id: string; role: Role };
 
@@ -71,9 +68,6 @@ export function canDeleteSpan({ user, span }: { user: PolicyUser; span: { author
   if (span.authorId !== null && span.authorId === user.id) return hasPermission(user.role, "pair:annotate");
   return hasPermission(user.role, "span:delete-others");
 }
-
-/** Editing a span follows the same rule as deleting it. */
-export const canEditSpan = canDeleteSpan;
 
 /** Writing into an annotation: only its own annotator (others change it through review, not edits). */
 export function canEditAnnotation({

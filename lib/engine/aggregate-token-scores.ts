@@ -1,5 +1,6 @@
 // Client-safe: no node imports (the inspector re-aggregates in the browser).
-import type { Aggregation, TokenScores } from "./types";
+import type { TokenScores } from "./types";
+import type { Aggregation } from "./methods";
 
 export interface AggregateTokenScoresOptions {
   /** Token probabilities of ONE result; starts and ends ascending (as the tokenizer emits them). */

@@ -5,7 +5,6 @@ import { countTokens as countO200k } from "gpt-tokenizer/encoding/o200k_base";
 
 import { DEFAULT_DOWNSTREAM_ENCODING, DOWNSTREAM_ENCODINGS, type DownstreamEncoding } from "./downstream-encodings";
 
-export { DEFAULT_DOWNSTREAM_ENCODING, DOWNSTREAM_ENCODINGS, type DownstreamEncoding };
 
 type CountFn = (text: string, options?: { disallowedSpecial?: Set<string> }) => number;
 

@@ -1,4 +1,5 @@
 import type { CanonicalDoc, Sentence } from "../text/types";
+import type { Aggregation } from "./methods";
 
 /** One retrieved result of a result set, already converted to canonical text. */
 export interface PreparedResult {
@@ -43,8 +44,6 @@ export interface ScoreTimings {
   modelMs: number;
   windows: number;
 }
-
-export type Aggregation = "mean" | "max";
 
 /**
  * A compression method: scores the units of every result of a result set for a query.
@@ -107,21 +106,4 @@ export interface Selection {
   reason?: string;
   /** True when the single fallback unit was cut to fit the budget (its span is a prefix of the unit). */
   truncated?: boolean;
-}
-
-export interface CompressTimings {
-  scoreMs: number;
-  selectMs: number;
-  totalMs: number;
-  /** The scorer's own breakdown of scoreMs, when it gives one. */
-  score?: ScoreTimings;
-}
-
-export interface CompressOutcome {
-  selection: Selection;
-  /** Per result, per unit scores (for the inspector). */
-  unitScores: number[][];
-  /** Per-token probabilities, present for token-level models. */
-  tokenScores?: TokenScores[];
-  timings: CompressTimings;
 }

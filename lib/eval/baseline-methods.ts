@@ -4,8 +4,6 @@ import { createLeadScorer } from "../engine/scorers/lead";
 import { createOracleScorer } from "../engine/scorers/oracle";
 import type { EvalMethod } from "./run-eval";
 
-export const BASELINE_METHODS = ["bm25", "lead", "oracle"] as const;
-
 /** The eval method of a baseline name, or undefined for anything else (e.g. model:<name>). */
 export function createBaselineMethod(name: string): EvalMethod | undefined {
   switch (name) {

@@ -1,7 +1,8 @@
 import type { EvalExample } from "../data/types";
 import { prepareResult } from "../engine/prepare-result";
 import { selectSpans } from "../engine/select-spans";
-import type { Aggregation, PreparedResult, Scorer, UnitScores } from "../engine/types";
+import type { PreparedResult, Scorer, UnitScores } from "../engine/types";
+import type { Aggregation } from "../engine/methods";
 import { AppError } from "../errors";
 import { computeQueryMetrics } from "./compute-query-metrics";
 import { summarizeQueryMetrics } from "./summarize-query-metrics";

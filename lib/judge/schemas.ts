@@ -88,4 +88,3 @@ export const judgeRequestSchema = z
     refreshIntents: z.boolean().optional(),
   })
   .strict();
-export type JudgeRequest = z.infer<typeof judgeRequestSchema>;

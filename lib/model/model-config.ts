@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AGGREGATIONS, type Aggregation } from "../engine/methods";
 
 /**
  * `models/<name>/config.json`: everything needed to run a token-classification ONNX model the same
@@ -47,7 +48,7 @@ export const modelConfigSchema = z.object({
   window: z.number().int().min(32).max(8192).default(512),
   overlap: z.number().int().min(0).default(128),
   maxQueryTokens: z.number().int().min(1).default(64),
-  aggregation: z.enum(["mean", "max"]).default("mean"),
+  aggregation: z.enum(AGGREGATIONS).default("mean"),
   threshold: z.number().min(0).max(1).default(0.5),
   /** Nothing passed the threshold: keep the best unit only when it scores above this (calibrated; default the floor). */
   fallbackFloor: z.number().min(0).max(1).optional(),
@@ -67,6 +68,6 @@ export interface ModelInfo {
   window: number;
   threshold: number;
   fallbackFloor?: number;
-  aggregation: "mean" | "max";
+  aggregation: Aggregation;
   layers: number | null;
 }

@@ -1,25 +1,18 @@
-// Requests and responses of the per-pair annotation API (app/api/v1/pairs/[id]/{scores,annotation,suggestions,
-// history}). Client-safe: zod and types only. Span shapes reuse lib/server/db/annotations/schemas.ts (pure).
+// Requests and responses of the per-pair annotation API (app/api/v1/pairs/[id]/{annotation,suggestions,history}) and
+// the workspace page's data. Client-safe: zod and types only.
 import { z } from "zod";
-import { spanListSchema, zId } from "../server/db/annotations/schemas";
-import { zSpanCategory, zSuggestionSource } from "../server/db/enums";
-import type { StoredSpan } from "../server/db/annotations/schemas";
-import type { StoredSuggestion } from "../server/db/annotations/suggestion-rows";
-import type { AnnotationStatus, PairStatus } from "../server/db/enums";
+import { zSpanCategory, zSuggestionSource, type AnnotationStatus, type PairStatus } from "./enums";
+import { zId } from "./ids";
+import { spanListSchema, type StoredSpan } from "./spans";
+import type { StoredSuggestion } from "./suggestions";
+import type { Aggregation } from "../engine/methods";
 import type { Block } from "../text/types";
-import type { CompressResponse, CompressResultOut } from "./compress";
-
-/** POST /api/v1/pairs/{id}/scores: "model" (default model), "model:<name>", a model name, "bm25" or "lead". */
-export const scorePairRequestSchema = z.strictObject({
-  model: z.string().trim().min(1).max(200).optional(),
-});
 
 /** PUT /api/v1/pairs/{id}/annotation: the complete list of my spans and the version it was edited from. */
 export const saveAnnotationRequestSchema = z.strictObject({
   version: z.number().int().nonnegative(),
   spans: spanListSchema,
 });
-export type SaveAnnotationRequest = z.infer<typeof saveAnnotationRequestSchema>;
 
 /** POST /api/v1/pairs/{id}/annotation/submit. */
 export const submitAnnotationRequestSchema = z.strictObject({
@@ -47,25 +40,6 @@ export const spanHistoryQuerySchema = z.strictObject({
   cursor: zId.optional(),
 });
 
-/** One scored document of a pair: the inspector's result shape (canonical text, blocks, units, token scores). */
-export type ScoredDocumentOut = CompressResultOut &
-  Required<Pick<CompressResultOut, "text" | "blocks" | "units">> & {
-    url?: string;
-    /** True when the token probabilities came from the ModelRun cache. */
-    cached: boolean;
-  };
-
-/** POST /api/v1/pairs/{id}/scores → 200: structurally an inspector response (selection at the default preset). */
-export type PairScoresOut = Omit<CompressResponse, "results"> & {
-  pairId: string;
-  query: string;
-  /** Bare model name for token models (ModelRun.modelName); null for the bm25/lead baselines. */
-  modelName: string | null;
-  /** True when no document needed the model (every probability came from the cache). */
-  cached: boolean;
-  results: ScoredDocumentOut[];
-};
-
 export type WorkspaceDocument = {
   id: string;
   position: number;
@@ -78,7 +52,7 @@ export type WorkspaceDocument = {
   rawHtml: string | null;
 };
 
-export type WorkspaceModel = { name: string; default: boolean; threshold: number; aggregation: "mean" | "max"; description: string };
+export type WorkspaceModel = { name: string; default: boolean; threshold: number; aggregation: Aggregation; description: string };
 
 /** Everything /pairs/[id] renders on the server (scores are fetched by the client). */
 export type PairWorkspaceData = {

@@ -1,17 +1,13 @@
 import { z } from "zod";
 import { COMPRESS_LIMITS, formatBytes, utf8Length } from "./limits";
 import { DOWNSTREAM_ENCODINGS } from "../engine/downstream-encodings";
+import { AGGREGATIONS, API_METHODS, PRESET_NAMES } from "../engine/methods";
 import { findTextProblem } from "../text-decoding/find-text-problem";
 
 /**
  * POST /api/v1/compress: request and response. Client-safe (the inspector form validates with it).
  * Size issues carry `params.status = 413` so handle-route answers 413 instead of 400.
  */
-
-export const PRESETS = ["low", "medium", "high"] as const;
-export const AGGREGATIONS = ["mean", "max"] as const;
-/** Scorers the API accepts; "model:<name>" picks a model by name. "oracle" needs labels: CLI/eval only. */
-export const API_METHODS = ["model", "bm25", "lead"] as const;
 
 export const TOO_LARGE = { status: 413 } as const;
 
@@ -51,8 +47,6 @@ export const compressResultInputSchema = z
     if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: [hasText ? "text" : "html"] });
   });
 
-export type CompressResultInput = z.infer<typeof compressResultInputSchema>;
-
 export const compressRequestSchema = z
   .strictObject({
     query: z
@@ -64,7 +58,7 @@ export const compressRequestSchema = z
       .array(compressResultInputSchema)
       .min(1, "results must contain at least one result")
       .max(COMPRESS_LIMITS.maxResults, `at most ${COMPRESS_LIMITS.maxResults} results per request`),
-    preset: z.enum(PRESETS).optional(),
+    preset: z.enum(PRESET_NAMES).optional(),
     budget: z.int().min(1).max(COMPRESS_LIMITS.maxBudget).optional(),
     threshold: z.number().min(0).max(1).optional(),
     model: z.string().trim().min(1).max(200).default("model"),
@@ -193,7 +187,6 @@ export const compressResponseSchema = z.object({
   }),
 });
 
-export type SpanOut = z.infer<typeof spanSchema>;
 export type BlockOut = z.infer<typeof blockSchema>;
 export type UnitOut = z.infer<typeof unitOutSchema>;
 export type CompressResultOut = z.infer<typeof compressResultOutSchema>;

@@ -31,7 +31,6 @@ export const createDatasetSchema = z.object({
   name: datasetNameSchema,
   description: z.string().trim().max(DATASET_LIMITS.maxDescriptionChars).optional(),
 });
-export type CreateDatasetInput = z.infer<typeof createDatasetSchema>;
 
 const resultBytes = (s: string | undefined) => s === undefined || utf8Length(s) <= DATASET_LIMITS.maxResultBytes;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AGGREGATIONS } from "../engine/methods";
 
 /** GET /api/v1/models: the token models on the server plus the baseline methods the API accepts. */
 export const modelInfoSchema = z.object({
@@ -6,7 +7,7 @@ export const modelInfoSchema = z.object({
   default: z.boolean(),
   window: z.number(),
   threshold: z.number(),
-  aggregation: z.enum(["mean", "max"]),
+  aggregation: z.enum(AGGREGATIONS),
   layers: z.number().nullable(),
   description: z.string(),
 });

@@ -1,4 +1,4 @@
-import { SPAN_CATEGORIES, zSpanCategory, type SpanCategory } from "../server/db/enums";
+import { SPAN_CATEGORIES, zSpanCategory, type SpanCategory } from "../schemas/enums";
 
 // The DB enum module is pure (zod only), so the category list has one source of truth.
 export { SPAN_CATEGORIES, zSpanCategory, type SpanCategory };

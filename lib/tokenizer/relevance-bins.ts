@@ -1,7 +1,7 @@
 import { computeBm25Scores } from "../engine/scorers/bm25";
 
 /** Number of relevance bins a unit's lexical score is quantized into (0 = no query term). */
-export const RELEVANCE_BINS = 3;
+const RELEVANCE_BINS = 3;
 
 /**
  * Per context token: the lexical relevance bin (0..2) of the sentence it sits in — BM25 of the

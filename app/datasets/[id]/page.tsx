@@ -8,7 +8,8 @@ import { isAppError } from "@/lib/errors";
 import { EXPORT_FORMATS, type ExportFormat } from "@/lib/schemas/datasets";
 import { requireUser } from "@/lib/server/auth/require-user";
 import { getDataset, type DatasetDetail } from "@/lib/server/db/datasets/get-dataset";
-import { PAIR_STATUSES } from "@/lib/server/db/enums";
+import { PAIR_STATUSES } from "@/lib/schemas/enums";
+import { Card } from "@/components/ui/card";
 
 export const metadata: Metadata = { title: "Dataset · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -42,7 +43,7 @@ export default async function DatasetPage({ params }: { params: Promise<{ id: st
         {dataset.description && <p className="text-sm text-slate-600">{dataset.description}</p>}
       </div>
 
-      <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <Card>
         <div className="flex flex-wrap items-baseline justify-between gap-3">
           <h2 className="text-sm font-semibold text-slate-900">
             {dataset.pairs} pair(s), {dataset.documents} document(s), {dataset.goldPairs} with gold
@@ -59,10 +60,10 @@ export default async function DatasetPage({ params }: { params: Promise<{ id: st
             </div>
           ))}
         </dl>
-      </section>
+      </Card>
 
       {hasPermission(user.role, "export:read") && (
-        <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <Card>
           <h2 className="mb-3 text-sm font-semibold text-slate-900">Export</h2>
           <ul className="flex flex-wrap gap-4 text-sm">
             {EXPORT_FORMATS.map((f) => (
@@ -74,16 +75,16 @@ export default async function DatasetPage({ params }: { params: Promise<{ id: st
               </li>
             ))}
           </ul>
-        </section>
+        </Card>
       )}
 
       {canChangeDataset({ user }) && (
         <>
-          <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <Card>
             <h2 className="mb-3 text-sm font-semibold text-slate-900">New pair</h2>
             <CreatePairForm datasetId={dataset.id} />
-          </section>
-          <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          </Card>
+          <Card>
             <h2 className="mb-1 text-sm font-semibold text-slate-900">Import</h2>
             <p className="mb-3 text-xs text-slate-500">
               All or nothing: a file with any bad record imports nothing and lists every problem. Pairs already imported
@@ -94,7 +95,7 @@ export default async function DatasetPage({ params }: { params: Promise<{ id: st
               .
             </p>
             <ImportForm datasetId={dataset.id} />
-          </section>
+          </Card>
         </>
       )}
     </div>

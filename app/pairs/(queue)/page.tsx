@@ -7,10 +7,11 @@ import { ScoreUnscoredButton } from "@/components/queue/score-unscored-button";
 import { hasPermission } from "@/lib/auth/policy";
 import { requireUser } from "@/lib/server/auth/require-user";
 import { computePairScores } from "@/lib/server/db/annotations/compute-pair-scores";
-import { listPairs, type PairListPage } from "@/lib/server/db/annotations/list-pairs";
+import { listPairs } from "@/lib/server/db/annotations/list-pairs";
 import { listQueueAnnotators } from "@/lib/server/db/annotations/list-queue-annotators";
-import { parseQueueSearchParams, queueFilterQuery, withQuery } from "@/lib/server/db/annotations/queue-search-params";
+import { parseQueueSearchParams, queueFilterQuery, withQuery, type PairListPage } from "@/lib/schemas/queue";
 import { listQueueFilterOptions } from "@/lib/server/db/annotations/queue-filter-options";
+import { buttonClass } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "Queue · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -67,7 +68,7 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
           <h1 className="text-2xl font-bold tracking-tight">Queue</h1>
           <p className="text-sm text-slate-600">Pairs to annotate and review. Filters and order live in the URL; press n for the next pair that needs your work (not accepted, and not yet submitted by you).</p>
         </div>
-        <Link href={nextHref} className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800" data-testid="queue-next">
+        <Link href={nextHref} className={buttonClass({ size: "sm" })} data-testid="queue-next">
           Next pair to work on (n)
         </Link>
       </div>

@@ -2,7 +2,7 @@ import { isAppError } from "@/lib/errors";
 import { safeNextPath } from "@/lib/auth/safe-next-path";
 import { withAuth } from "@/lib/server/auth/with-auth";
 import { getNextPair } from "@/lib/server/db/annotations/get-next-pair";
-import { parseQueueSearchParams, queueFilterQuery, withQuery } from "@/lib/server/db/annotations/queue-search-params";
+import { parseQueueSearchParams, queueFilterQuery, withQuery } from "@/lib/schemas/queue";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
@@ -31,6 +31,7 @@ const next = withAuth({ permission: "pair:read" }, async (req, _ctx, user) => {
   return redirectTo(withQuery(`/pairs/${encodeURIComponent(found.id)}`, filters, `cursor=${encodeURIComponent(found.cursor)}`));
 });
 
+// GET /pairs/next – redirect to the next pair of the filtered queue
 /**
  * GET /pairs/next?after=<pairId>&cursor=<item cursor>&<queue filters> → 302 to the next pair of the filtered, sorted
  * queue (`/pairs/{id}?<filters>&cursor=…`), or back to `/pairs?<filters>&done=1` at the end. Browsers that are

@@ -1,14 +1,8 @@
+import "server-only";
 import { AppError } from "../../errors";
+import { getEnv } from "../env";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** Extra hosts ("lab.example.com", "lab.example.com:8443") from SNIPPET_LAB_ALLOWED_ORIGINS, comma-separated. */
-function allowedHosts(): string[] {
-  return (process.env.SNIPPET_LAB_ALLOWED_ORIGINS ?? "")
-    .split(",")
-    .map((h) => h.trim().toLowerCase().replace(/^https?:\/\//, "").replace(/\/.*$/, ""))
-    .filter(Boolean);
-}
 
 /**
  * CSRF guard on top of SameSite=Lax: a state-changing request that carries an Origin header must come from this
@@ -31,6 +25,6 @@ export function checkSameOrigin(req: Request): void {
   } catch {
     originHost = null;
   }
-  if (originHost !== null && (originHost === host || allowedHosts().includes(originHost))) return;
+  if (originHost !== null && (originHost === host || getEnv().allowedOrigins.includes(originHost))) return;
   throw new AppError("FORBIDDEN", "Cross-origin request refused: send it from the Snippet Lab pages.");
 }

@@ -1,5 +1,7 @@
 // In-memory, per process: enough for one server (npm start). Several instances would each keep their own counts.
 
+import "server-only";
+
 export type RateLimiter = {
   /** Seconds until `key` may try again, or 0 when it is not locked. */
   retryAfter(key: string, now?: number): number;

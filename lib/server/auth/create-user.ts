@@ -1,10 +1,10 @@
 import "server-only";
 import { AppError } from "../../errors";
-import { createUserSchema, type CreateUserInput } from "../../auth/schemas";
+import { createUserSchema, type CreateUserInput } from "../../schemas/users";
 import { type Db, getDb } from "../db/client";
-import { hashPassword } from "../db/hash-password";
+import { hashPassword } from "./hash-password";
 import { Prisma } from "../db/generated/client";
-import type { SessionUser } from "./types";
+import type { SessionUser } from "@/lib/schemas/users";
 
 export type CreateUserOptions = CreateUserInput & { db?: Db };
 

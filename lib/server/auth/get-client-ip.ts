@@ -3,6 +3,8 @@
  * are only trustworthy behind a proxy that sets them; with the app exposed directly, a client can vary them, so the
  * limit then still holds per email+claimed address but is not a hard per-email cap.
  */
+import "server-only";
+
 export function getClientIp(req: Request): string {
   const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   if (forwarded) return forwarded.slice(0, 64);

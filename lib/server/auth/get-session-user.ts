@@ -1,9 +1,9 @@
 import "server-only";
 import { type Db, getDb } from "../db/client";
-import { zRole } from "../db/enums";
+import { zRole } from "../../schemas/enums";
 import { SESSION_TTL_MS } from "./session-cookie";
 import { hashSessionToken, isWellFormedSessionToken } from "./session-token";
-import type { SessionUser } from "./types";
+import type { SessionUser } from "@/lib/schemas/users";
 
 /** lastSeenAt (and the sliding expiry) is written at most this often, so reads do not all become writes. */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;

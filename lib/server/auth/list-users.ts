@@ -1,6 +1,6 @@
 import "server-only";
 import { type Db, getDb } from "../db/client";
-import { type Role, zRole } from "../db/enums";
+import { type Role, zRole } from "../../schemas/enums";
 
 export type UserListItem = {
   id: string;

@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isAppError } from "@/lib/errors";
 import { disconnectDb, getDb } from "../db/client";
-import type { Role } from "../db/enums";
+import type { Role } from "../../schemas/enums";
 import type { PrismaClient } from "../db/generated/client";
-import { hashPassword } from "../db/hash-password";
+import { hashPassword } from "./hash-password";
 import { createRateLimiter } from "./create-rate-limiter";
 import { createSession } from "./create-session";
 import { getSessionUser } from "./get-session-user";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { REQUEST_PATH_HEADER } from "../http/request-path";
-import type { SessionUser } from "./types";
+import { REQUEST_PATH_HEADER } from "../../http/request-path";
+import type { SessionUser } from "@/lib/schemas/users";
 
 // requireUser's own logic only: the cookie → user lookup is getSessionUser (tested in session.test.ts).
 const current = vi.hoisted(() => ({ user: null as SessionUser | null, path: null as string | null }));

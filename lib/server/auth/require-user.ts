@@ -3,9 +3,9 @@ import { headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { hasPermission, type Permission } from "../../auth/policy";
 import { safeNextPath } from "../../auth/safe-next-path";
-import { REQUEST_PATH_HEADER } from "../http/request-path";
+import { REQUEST_PATH_HEADER } from "../../http/request-path";
 import { getCurrentUser } from "./get-current-user";
-import type { SessionUser } from "./types";
+import type { SessionUser } from "@/lib/schemas/users";
 
 export type RequireUserOptions = {
   /** Omit to only require a signed-in user. */

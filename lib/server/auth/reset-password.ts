@@ -1,9 +1,9 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { AppError } from "../../errors";
-import { resetPasswordSchema } from "../../auth/schemas";
+import { resetPasswordSchema } from "../../schemas/users";
 import { type Db, getDb } from "../db/client";
-import { hashPassword } from "../db/hash-password";
+import { hashPassword } from "./hash-password";
 import { runInTransaction } from "../db/run-in-transaction";
 
 export type ResetPasswordOptions = {

@@ -1,5 +1,7 @@
 // The session cookie: name, attributes and parsing, in one place for route handlers, pages and tests.
-import { isHttpsRequest } from "../http/security-headers";
+import "server-only";
+import { isHttpsRequest } from "@/lib/http/security-headers";
+import { getEnv } from "../env";
 
 export const SESSION_COOKIE = "snippet_lab_session";
 /** Sessions slide: each use (at most once a minute) pushes the expiry this far out again. */
@@ -58,5 +60,5 @@ export function readSessionToken(cookieHeader: string | null | undefined): strin
  * for SNIPPET_LAB_TRUST_PROXY), so plain-http localhost still works.
  */
 export function isSecureRequest(req: Request): boolean {
-  return isHttpsRequest(req.headers, req.url);
+  return isHttpsRequest(req.headers, req.url, { trustProxy: getEnv().trustProxy });
 }

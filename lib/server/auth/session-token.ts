@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 
 /** 32 random bytes, base64url (43 characters): the cookie value. */

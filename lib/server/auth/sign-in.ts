@@ -1,14 +1,14 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { AppError } from "../../errors";
-import { loginSchema } from "../../auth/schemas";
+import { loginSchema } from "../../schemas/users";
 import { type Db, getDb } from "../db/client";
-import { zRole } from "../db/enums";
-import { hashPassword } from "../db/hash-password";
-import { verifyPassword } from "../db/verify-password";
+import { zRole } from "../../schemas/enums";
+import { hashPassword } from "./hash-password";
+import { verifyPassword } from "./verify-password";
 import { createSession } from "./create-session";
 import { createRateLimiter, type RateLimiter } from "./create-rate-limiter";
-import type { SessionUser } from "./types";
+import type { SessionUser } from "@/lib/schemas/users";
 
 export const SIGN_IN_MAX_FAILURES = 10;
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;

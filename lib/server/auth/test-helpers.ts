@@ -1,10 +1,11 @@
 // Test-only helpers (imported by *.test.ts files): a migrated temp SQLite database and seeded users.
+import "server-only";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Role } from "../db/enums";
+import type { Role } from "../../schemas/enums";
 import type { PrismaClient } from "../db/generated/client";
-import { hashPassword } from "../db/hash-password";
+import { hashPassword } from "./hash-password";
 import { migrateDatabase } from "../db/migrate";
 
 export type TempDatabase = { url: string; dir: string; cleanup: () => void };

@@ -1,8 +1,8 @@
 import "server-only";
 import { AppError } from "../../errors";
-import { updateUserSchema, type UpdateUserInput } from "../../auth/schemas";
+import { updateUserSchema, type UpdateUserInput } from "../../schemas/users";
 import { type Db, getDb } from "../db/client";
-import { type Role, zRole } from "../db/enums";
+import { type Role, zRole } from "../../schemas/enums";
 import { Prisma } from "../db/generated/client";
 import type { UserListItem } from "./list-users";
 

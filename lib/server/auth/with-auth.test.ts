@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { hasPermission, type Permission } from "@/lib/auth/policy";
 import { disconnectDb, getDb } from "../db/client";
-import { ROLES, type Role } from "../db/enums";
+import { ROLES, type Role } from "../../schemas/enums";
 import type { PrismaClient } from "../db/generated/client";
 import { createSession } from "./create-session";
 import { SESSION_COOKIE, SESSION_TTL_MS } from "./session-cookie";
@@ -68,11 +69,29 @@ describe("withAuth", () => {
   });
 
   it("authenticates /api/v1 app routes by session even when API keys are configured (the browser has no key)", async () => {
-    const keyed = withAuth({ apiKeys: ["service-key"] }, async (_req, _ctx, user) => ({ id: user.id }));
-    const res = await keyed(req("/api/v1/pairs/x/annotation", { token: tokens.annotator }), undefined);
-    expect(res.status).toBe(200);
-    // No session: still 401, with or without a key.
-    expect((await keyed(req("/api/v1/pairs/x/annotation", { headers: { authorization: "Bearer service-key" } }), undefined)).status).toBe(401);
+    const prev = process.env.SNIPPET_LAB_API_KEYS;
+    process.env.SNIPPET_LAB_API_KEYS = "service-key";
+    try {
+      const keyed = withAuth({}, async (_req, _ctx, user) => ({ id: user.id }));
+      const res = await keyed(req("/api/v1/pairs/x/annotation", { token: tokens.annotator }), undefined);
+      expect(res.status).toBe(200);
+      // No session: still 401, with or without a key.
+      expect((await keyed(req("/api/v1/pairs/x/annotation", { headers: { authorization: "Bearer service-key" } }), undefined)).status).toBe(401);
+    } finally {
+      if (prev === undefined) delete process.env.SNIPPET_LAB_API_KEYS;
+      else process.env.SNIPPET_LAB_API_KEYS = prev;
+    }
+  });
+
+  it("validates the route's params after the session and permission checks (400 naming the segment)", async () => {
+    const h = withAuth({ permission: "pair:read", params: z.object({ id: z.string().min(1).max(5) }) }, async (_req, { params }) => ({ id: params.id }));
+    const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
+    expect((await h(req("/api/v1/pairs/abc"), ctx("abc"))).status).toBe(401);
+    const ok = await h(req("/api/v1/pairs/abc", { token: tokens.annotator }), ctx("abc"));
+    expect(await ok.json()).toEqual({ id: "abc" });
+    const bad = await h(req("/api/v1/pairs/toolong", { token: tokens.annotator }), ctx("toolong"));
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.message).toContain("id:");
   });
 
   const permissions: Permission[] = ["pair:read", "pair:annotate", "pair:review", "span:delete-others", "dataset:write", "user:manage", "model:run", "export:read"];

@@ -1,17 +1,17 @@
+import "server-only";
 import path from "node:path";
-
-/** Used when DATABASE_URL is unset. Relative paths resolve against the working directory (the repo root). */
-export const DEFAULT_DATABASE_URL = "file:./data/snippet-lab.db";
+import { getEnv } from "../env";
 
 export type DatabaseTarget =
   | { provider: "sqlite"; url: string; filename: string }
   | { provider: "postgresql"; url: string };
 
 /**
- * Parses DATABASE_URL (or `url`) into the provider and, for SQLite, an absolute file path.
+ * Parses DATABASE_URL (or `url`; default file:./data/snippet-lab.db, relative to the working directory, the repo
+ * root) into the provider and, for SQLite, an absolute file path.
  * `file:` URLs are SQLite; `postgres://` and `postgresql://` are PostgreSQL.
  */
-export function resolveDatabaseUrl(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): DatabaseTarget {
+export function resolveDatabaseUrl(url: string = getEnv().databaseUrl): DatabaseTarget {
   if (/^postgres(ql)?:\/\//i.test(url)) return { provider: "postgresql", url };
   if (url.startsWith("file:")) {
     // Prisma style "file:./x.db" or "file:/abs/x.db"; drop any "?connection_limit=1"-style query string.

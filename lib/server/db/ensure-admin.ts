@@ -1,7 +1,8 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import { hashPassword } from "../auth/hash-password";
+import { getEnv } from "../env";
 import { type Db, getDb } from "./client";
-import { hashPassword } from "./hash-password";
 
 export type EnsureAdminOptions = {
   db?: Db;
@@ -29,7 +30,8 @@ export async function ensureAdmin(options: EnsureAdminOptions = {}): Promise<Ens
   const { db = getDb(), log = console.log } = options;
   const admin = await db.user.findFirst({ where: { role: "admin", disabledAt: null }, select: { id: true } });
   if (admin) {
-    const set = ["SNIPPET_LAB_ADMIN_EMAIL", "SNIPPET_LAB_ADMIN_PASSWORD"].filter((k) => process.env[k]);
+    const env = getEnv();
+    const set = [env.adminEmail && "SNIPPET_LAB_ADMIN_EMAIL", env.adminPassword && "SNIPPET_LAB_ADMIN_PASSWORD"].filter(Boolean);
     if (set.length > 0 && options.email === undefined && options.password === undefined) {
       log(
         `${set.join(" and ")} ignored: an admin account already exists, and these variables only create the first admin ` +
@@ -39,8 +41,8 @@ export async function ensureAdmin(options: EnsureAdminOptions = {}): Promise<Ens
     return { created: false };
   }
 
-  const email = (options.email ?? process.env.SNIPPET_LAB_ADMIN_EMAIL ?? "admin@localhost").trim().toLowerCase();
-  const given = options.password ?? process.env.SNIPPET_LAB_ADMIN_PASSWORD;
+  const email = (options.email ?? getEnv().adminEmail ?? "admin@localhost").trim().toLowerCase();
+  const given = options.password ?? getEnv().adminPassword;
   const password = given || randomBytes(12).toString("base64url");
   if (given && given.length < 8) log("warning: SNIPPET_LAB_ADMIN_PASSWORD is shorter than 8 characters");
   const passwordHash = await hashPassword({ password });

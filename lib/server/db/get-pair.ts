@@ -1,7 +1,7 @@
 import "server-only";
 import type { Block } from "@/lib/text/types";
 import { type Db, getDb } from "./client";
-import { type PairStatus, zPairStatus } from "./enums";
+import { type PairStatus, zPairStatus } from "../../schemas/enums";
 
 export type PairDocumentDetail = {
   id: string;

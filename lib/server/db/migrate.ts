@@ -1,6 +1,7 @@
 // Applies the committed SQL migrations (prisma/migrations for SQLite, prisma/migrations-postgresql for PostgreSQL).
 // Prisma 7's `migrate deploy` needs a native schema engine that cannot be downloaded offline, so we keep our own
 // small migrator with its own bookkeeping table; see docs/database.md.
+import "server-only";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

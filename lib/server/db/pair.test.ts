@@ -12,7 +12,7 @@ import { getPair } from "./get-pair";
 import { listDemoPairs } from "./list-demo-pairs";
 import { migrateDatabase } from "./migrate";
 import { seedDemoData } from "./seed-demo-data";
-import { verifyPassword } from "./verify-password";
+import { verifyPassword } from "../auth/verify-password";
 
 // Until vitest.config.ts resolves the "react-server" condition for SSR deps too, the marker would throw here.
 

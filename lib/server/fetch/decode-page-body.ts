@@ -1,3 +1,4 @@
+import "server-only";
 import { AppError } from "../../errors";
 import { decodeTextFile } from "../../text-decoding/decode-text-file";
 
@@ -6,7 +7,6 @@ export const PAGE_MEDIA_TYPES = { "text/html": "html", "application/xhtml+xml": 
 export type PageKind = (typeof PAGE_MEDIA_TYPES)[keyof typeof PAGE_MEDIA_TYPES];
 
 /** Parses a Content-Type header into its media type and charset parameter (both lowercase). */
-export { parseContentType } from "../../text-decoding/charset";
 
 /** Which page kind a media type is, or an AppError naming what is accepted. */
 export function pageKindOf(mediaType: string, url: string): PageKind {

@@ -2,7 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { decodePageBody, parseContentType } from "./decode-page-body";
+import { decodePageBody } from "./decode-page-body";
+import { parseContentType } from "../../text-decoding/charset";
 import { fetchPage } from "./fetch-page";
 
 // A local server on 127.0.0.1; each path is one scenario.

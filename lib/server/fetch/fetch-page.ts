@@ -8,7 +8,9 @@ import zlib from "node:zlib";
 import { AppError, isAppError } from "../../errors";
 import { checkAddress, classifyAddress } from "../../net/classify-address";
 import { formatBytes, MiB } from "../../schemas/limits";
-import { decodePageBody, pageKindOf, parseContentType, type PageKind } from "./decode-page-body";
+import { getEnv } from "../env";
+import { decodePageBody, pageKindOf, type PageKind } from "./decode-page-body";
+import { parseContentType } from "../../text-decoding/charset";
 
 export const FETCH_DEFAULTS = { timeoutMs: 10_000, maxBytes: 5 * MiB, maxRedirects: 5 } as const;
 
@@ -174,7 +176,7 @@ export async function fetchPage(options: FetchPageOptions): Promise<FetchedPage>
     timeoutMs: options.timeoutMs ?? FETCH_DEFAULTS.timeoutMs,
     maxBytes: options.maxBytes ?? FETCH_DEFAULTS.maxBytes,
     maxRedirects: options.maxRedirects ?? FETCH_DEFAULTS.maxRedirects,
-    allowPrivate: options.allowPrivate ?? process.env.SNIPPET_LAB_FETCH_ALLOW_PRIVATE === "1",
+    allowPrivate: options.allowPrivate ?? getEnv().fetchAllowPrivate,
     resolve: options.resolve ?? defaultResolve,
   };
   const controller = new AbortController();

@@ -1,13 +1,6 @@
+import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { AppError } from "../../errors";
-
-/** Keys from `SNIPPET_LAB_API_KEYS` (comma-separated); empty = the API is open. */
-export function parseApiKeys(raw: string | undefined): string[] {
-  return (raw ?? "")
-    .split(",")
-    .map((k) => k.trim())
-    .filter((k) => k.length > 0);
-}
 
 // Hash both sides so the compare is constant-time regardless of key length.
 const digest = (s: string) => createHash("sha256").update(s, "utf8").digest();

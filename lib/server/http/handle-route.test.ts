@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError, type AppErrorCode } from "../../errors";
 import { handleRoute, STATUS_BY_CODE } from "./handle-route";
-import { checkApiKey, parseApiKeys } from "./check-api-key";
+import { checkApiKey } from "./check-api-key";
+import { withApiKey } from "./with-api-key";
 import { readJsonBody } from "./read-json-body";
 
 const req = (path = "/api/v1/x", init: RequestInit = {}) => new Request(`http://127.0.0.1${path}`, init);
@@ -27,7 +28,7 @@ describe("handleRoute", () => {
     for (const [code, status] of Object.entries(expected)) {
       const h = handleRoute(async () => {
         throw new AppError(code as AppErrorCode, `boom ${code}`, code === "NOT_FOUND" ? { models: ["a"] } : undefined);
-      }, { apiKeys: [] });
+      });
       const res = await h(req(), undefined);
       expect(res.status).toBe(status);
       const body = await res.json();
@@ -41,7 +42,7 @@ describe("handleRoute", () => {
 
   it("maps a ZodError to 400 listing the paths", async () => {
     const schema = z.object({ query: z.string().min(1), results: z.array(z.object({ text: z.string() })) });
-    const h = handleRoute(async () => schema.parse({ query: "", results: [{ text: 1 }] }), { apiKeys: [] });
+    const h = handleRoute(async () => schema.parse({ query: "", results: [{ text: 1 }] }));
     const res = await h(req(), undefined);
     expect(res.status).toBe(400);
     const body = await res.json();
@@ -53,7 +54,7 @@ describe("handleRoute", () => {
 
   it("maps a size issue (params.status 413) to 413", async () => {
     const schema = z.string().superRefine((_, ctx) => ctx.addIssue({ code: "custom", message: "too big", params: { status: 413 } }));
-    const res = await handleRoute(async () => schema.parse("x"), { apiKeys: [] })(req(), undefined);
+    const res = await handleRoute(async () => schema.parse("x"))(req(), undefined);
     expect(res.status).toBe(413);
     expect((await res.json()).error.code).toBe("PAYLOAD_TOO_LARGE");
   });
@@ -62,7 +63,7 @@ describe("handleRoute", () => {
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
     const res = await handleRoute(async () => {
       throw new TypeError("secret detail");
-    }, { apiKeys: [] })(req(), undefined);
+    })(req(), undefined);
     expect(res.status).toBe(500);
     const body = await res.json();
     expect(body).toEqual({ error: { code: "INTERNAL", message: "internal server error" } });
@@ -71,53 +72,60 @@ describe("handleRoute", () => {
   });
 
   it("wraps plain values as JSON 200 and passes Responses through", async () => {
-    expect(await (await handleRoute(async () => ({ ok: 1 }), { apiKeys: [] })(req(), undefined)).json()).toEqual({ ok: 1 });
-    const r = await handleRoute(async () => new Response("x", { status: 201 }), { apiKeys: [] })(req(), undefined);
+    expect(await (await handleRoute(async () => ({ ok: 1 }))(req(), undefined)).json()).toEqual({ ok: 1 });
+    const r = await handleRoute(async () => new Response("x", { status: 201 }))(req(), undefined);
     expect(r.status).toBe(201);
   });
 
-  describe("bearer API keys", () => {
-    const h = handleRoute(async () => ({ ok: true }), { apiKeys: ["k1", "second-key"] });
-    it("401 without or with a wrong key, with WWW-Authenticate", async () => {
-      const r1 = await h(req(), undefined);
-      expect(r1.status).toBe(401);
-      expect(r1.headers.get("www-authenticate")).toMatch(/^Bearer/);
-      expect((await r1.json()).error.message).toMatch(/Authorization: Bearer/);
-      const r2 = await h(req("/api/v1/x", { headers: { Authorization: "Bearer nope" } }), undefined);
-      expect(r2.status).toBe(401);
-      const r3 = await h(req("/api/v1/x", { headers: { Authorization: "Basic k1" } }), undefined);
-      expect(r3.status).toBe(401);
-    });
-    it("200 with any configured key", async () => {
-      for (const k of ["k1", "second-key"]) {
-        const r = await h(req("/api/v1/x", { headers: { Authorization: `Bearer ${k}` } }), undefined);
-        expect(r.status).toBe(200);
-      }
-    });
-    it("applies to /api/v1/* only", async () => {
-      expect((await h(req("/inspector"), undefined)).status).toBe(200);
-    });
-    it("reads SNIPPET_LAB_API_KEYS per request when no keys are passed", async () => {
-      const open = handleRoute(async () => ({ ok: true }));
-      const prev = process.env.SNIPPET_LAB_API_KEYS;
-      try {
-        process.env.SNIPPET_LAB_API_KEYS = " a , b ,";
-        expect((await open(req(), undefined)).status).toBe(401);
-        expect((await open(req("/api/v1/x", { headers: { authorization: "bearer b" } }), undefined)).status).toBe(200);
-        delete process.env.SNIPPET_LAB_API_KEYS;
-        expect((await open(req(), undefined)).status).toBe(200);
-      } finally {
-        if (prev === undefined) delete process.env.SNIPPET_LAB_API_KEYS;
-        else process.env.SNIPPET_LAB_API_KEYS = prev;
-      }
-    });
+  it("never asks for an API key itself: authentication is withAuth's or withApiKey's", async () => {
+    const prev = process.env.SNIPPET_LAB_API_KEYS;
+    process.env.SNIPPET_LAB_API_KEYS = "k1";
+    try {
+      expect((await handleRoute(async () => ({ ok: true }))(req(), undefined)).status).toBe(200);
+    } finally {
+      if (prev === undefined) delete process.env.SNIPPET_LAB_API_KEYS;
+      else process.env.SNIPPET_LAB_API_KEYS = prev;
+    }
   });
-
-  it("parseApiKeys / checkApiKey edge cases", () => {
-    expect(parseApiKeys(undefined)).toEqual([]);
-    expect(parseApiKeys(" x,,y ")).toEqual(["x", "y"]);
+  it("checkApiKey edge cases", () => {
     expect(() => checkApiKey(new Headers(), [])).not.toThrow();
     expect(() => checkApiKey(new Headers({ authorization: "Bearer x" }), ["xx"])).toThrow(/invalid API key/);
+  });
+});
+
+describe("withApiKey (service routes)", () => {
+  const h = withApiKey(async () => ({ ok: true }), { apiKeys: ["k1", "second-key"] });
+  it("401 without or with a wrong key, with WWW-Authenticate", async () => {
+    const r1 = await h(req(), undefined);
+    expect(r1.status).toBe(401);
+    expect(r1.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    expect((await r1.json()).error.message).toMatch(/Authorization: Bearer/);
+    const r2 = await h(req("/api/v1/x", { headers: { Authorization: "Bearer nope" } }), undefined);
+    expect(r2.status).toBe(401);
+    const r3 = await h(req("/api/v1/x", { headers: { Authorization: "Basic k1" } }), undefined);
+    expect(r3.status).toBe(401);
+  });
+  it("200 with any configured key, whatever the path", async () => {
+    for (const k of ["k1", "second-key"]) {
+      const r = await h(req("/api/v1/x", { headers: { Authorization: `Bearer ${k}` } }), undefined);
+      expect(r.status).toBe(200);
+    }
+    expect((await h(req("/elsewhere", { headers: { Authorization: "Bearer k1" } }), undefined)).status).toBe(200);
+    expect((await h(req("/elsewhere"), undefined)).status).toBe(401);
+  });
+  it("reads SNIPPET_LAB_API_KEYS (comma-separated, trimmed) when no keys are passed; none = open", async () => {
+    const open = withApiKey(async () => ({ ok: true }));
+    const prev = process.env.SNIPPET_LAB_API_KEYS;
+    try {
+      process.env.SNIPPET_LAB_API_KEYS = " a , b ,";
+      expect((await open(req(), undefined)).status).toBe(401);
+      expect((await open(req("/api/v1/x", { headers: { authorization: "bearer b" } }), undefined)).status).toBe(200);
+      delete process.env.SNIPPET_LAB_API_KEYS;
+      expect((await open(req(), undefined)).status).toBe(200);
+    } finally {
+      if (prev === undefined) delete process.env.SNIPPET_LAB_API_KEYS;
+      else process.env.SNIPPET_LAB_API_KEYS = prev;
+    }
   });
 });
 
@@ -141,6 +149,10 @@ describe("readJsonBody", () => {
       },
     });
     await expect(readJsonBody(post(stream), { maxBytes: 500 })).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+  });
+  it("an empty body is emptyAs when given (routes where it means the defaults)", async () => {
+    expect(await readJsonBody(post(""), { maxBytes: 100, emptyAs: {} })).toEqual({});
+    await expect(readJsonBody(post("{nope"), { maxBytes: 100, emptyAs: {} })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
   it("400 on empty or malformed JSON", async () => {
     await expect(readJsonBody(post(""), { maxBytes: 100 })).rejects.toMatchObject({ code: "BAD_REQUEST" });

@@ -1,6 +1,6 @@
+import "server-only";
 import { ZodError } from "zod";
 import { AppError, isAppError, type AppErrorCode } from "../../errors";
-import { checkApiKey, parseApiKeys } from "./check-api-key";
 
 /** The one place AppError codes become HTTP statuses. */
 export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
@@ -67,29 +67,16 @@ export function errorToResponse(e: unknown): Response {
   return jsonError(new AppError("INTERNAL", "internal server error"));
 }
 
-export interface HandleRouteOptions {
-  /** Override the env keys (tests). Default: SNIPPET_LAB_API_KEYS, read per request. */
-  apiKeys?: readonly string[];
-  /**
-   * false: skip the bearer-key check. withAuth sets it: a session cookie authenticates those routes (the browser app
-   * has no API key), while service routes such as /api/v1/compress stay behind the keys.
-   */
-  requireApiKey?: boolean;
-}
-
 /**
- * Wraps a route handler: bearer-key check for /api/v1/* (when keys are configured), error mapping,
- * and plain values turned into JSON 200 responses.
+ * Wraps a route handler: error mapping (AppError and ZodError → the JSON error shape, anything else → 500), and plain
+ * values turned into JSON 200 responses. Authentication is the caller's: withAuth (session) or withApiKey (service
+ * routes), never guessed from the path.
  */
 export function handleRoute<Ctx = unknown>(
   handler: (req: Request, ctx: Ctx) => Promise<Response | object> | Response | object,
-  opts: HandleRouteOptions = {},
 ): (req: Request, ctx: Ctx) => Promise<Response> {
   return async (req, ctx) => {
     try {
-      if (opts.requireApiKey !== false && new URL(req.url).pathname.startsWith("/api/v1/")) {
-        checkApiKey(req.headers, opts.apiKeys ?? parseApiKeys(process.env.SNIPPET_LAB_API_KEYS));
-      }
       const out = await handler(req, ctx);
       return out instanceof Response ? out : Response.json(out);
     } catch (e) {

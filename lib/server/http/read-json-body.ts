@@ -1,3 +1,4 @@
+import "server-only";
 import { AppError } from "../../errors";
 import { findInvalidUtf8 } from "../../text-decoding/find-invalid-utf8";
 import { readBodyBytes } from "./read-body-bytes";
@@ -8,11 +9,14 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  * Reads a JSON request body with a byte cap (readBodyBytes: 413 from Content-Length before reading, then from the
  * bytes actually streamed). `hint` extends the 413 message (e.g. the compress limits). JSON is UTF-8 (RFC 8259):
  * invalid bytes are a 400 naming the offset (`details.reason: "encoding"`), never turned into U+FFFD; a leading
- * UTF-8 BOM is ignored.
+ * UTF-8 BOM is ignored. An empty body is a 400, or `emptyAs` for routes where it means "the defaults".
  */
-export async function readJsonBody(req: Request, opts: { maxBytes: number; hint?: string }): Promise<unknown> {
+export async function readJsonBody(req: Request, opts: { maxBytes: number; hint?: string; emptyAs?: unknown }): Promise<unknown> {
   let bytes = await readBodyBytes(req, opts);
-  if (bytes.byteLength === 0) throw new AppError("BAD_REQUEST", "request body is empty: send a JSON object");
+  if (bytes.byteLength === 0) {
+    if (opts.emptyAs !== undefined) return opts.emptyAs;
+    throw new AppError("BAD_REQUEST", "request body is empty: send a JSON object");
+  }
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   bytes = bytes.subarray(bom);
   let text: string;

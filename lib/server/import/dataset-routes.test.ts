@@ -15,7 +15,7 @@ import { SESSION_COOKIE } from "../auth/session-cookie";
 import { createTempDatabase, seedRoleUsers, type TempDatabase } from "../auth/test-helpers";
 import { disconnectDb, getDb } from "../db/client";
 import { createPair } from "../db/create-pair";
-import { ROLES, type Role } from "../db/enums";
+import { ROLES, type Role } from "../../schemas/enums";
 import type { PrismaClient } from "../db/generated/client";
 import { getPair } from "../db/get-pair";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { isAppError } from "@/lib/errors";
 import { parseHotpotQa } from "@/lib/data/read-hotpotqa";
 import { parseJsonl } from "@/lib/data/read-jsonl";

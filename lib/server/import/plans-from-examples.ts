@@ -1,3 +1,4 @@
+import "server-only";
 import type { EvalExample } from "@/lib/data/types";
 import type { EvidenceMode } from "@/lib/schemas/datasets";
 import { htmlToCanonical } from "@/lib/text/html-to-canonical";

@@ -1,5 +1,6 @@
+import "server-only";
 import type { SpanDocument } from "@/lib/spans/formats/types";
-import { docFromCanonicalText } from "@/lib/data/label-windows";
+import { docFromCanonicalText } from "@/lib/text/doc-from-canonical-text";
 import type { ImportRecordError } from "@/lib/schemas/datasets";
 import type { ImportPairPlan, ImportSpanPlan, ImportSuggestionPlan } from "../db/datasets/write-imported-pairs";
 

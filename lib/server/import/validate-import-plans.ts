@@ -1,3 +1,4 @@
+import "server-only";
 import { DATASET_LIMITS, type ImportRecordError } from "@/lib/schemas/datasets";
 import { isSpanCategory } from "@/lib/spans/categories";
 import { checkSpanInText } from "@/lib/spans/schemas";

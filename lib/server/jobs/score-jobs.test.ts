@@ -5,7 +5,8 @@ import { listUnscoredPairs } from "../db/annotations/list-unscored-pairs";
 import { createDbClient } from "../db/client";
 import { createPair } from "../db/create-pair";
 import type { PrismaClient } from "../db/generated/client";
-import { findScoreJob, getScoreJob, startScoreJob, type ScoreJob } from "./score-jobs";
+import { findScoreJob, getScoreJob, startScoreJob } from "./score-jobs";
+import { type ScoreJob } from "../../schemas/scoring";
 
 let temp: TempDatabase;
 let db: PrismaClient;

@@ -4,6 +4,8 @@ import { isAppError } from "@/lib/errors";
 import type { Db } from "../db/client";
 import { listUnscoredPairs } from "../db/annotations/list-unscored-pairs";
 import { scorePair } from "../pairs/score-pair";
+import type { ScoreJob } from "@/lib/schemas/scoring";
+
 
 /**
  * Background scoring of every unscored pair of a dataset (or of all datasets), with progress the page polls.
@@ -14,29 +16,6 @@ import { scorePair } from "../pairs/score-pair";
  * that costs today: jobs live in memory, so a server restart forgets them (the pairs they scored stay scored; starting
  * again picks up the rest), and each server process runs its own.
  */
-
-export type ScoreJobState = "running" | "done" | "failed";
-
-export type ScoreJob = {
-  id: string;
-  /** null: every dataset. */
-  datasetId: string | null;
-  model: string | null;
-  state: ScoreJobState;
-  /** Pairs to score: the unscored pairs when the job started, plus any that became unscored meanwhile. */
-  total: number;
-  /** Pairs attempted so far (scored + failed). */
-  done: number;
-  scored: number;
-  failed: number;
-  /** The first failures (pair id and message), at most MAX_FAILURES_LISTED. */
-  failures: { pairId: string; message: string }[];
-  /** A message when the job as a whole stopped on an error. */
-  error: string | null;
-  startedBy: string;
-  startedAt: string;
-  finishedAt: string | null;
-};
 
 export type StartScoreJobOptions = {
   datasetId?: string;

@@ -2,7 +2,7 @@ import "server-only";
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 import { AppError } from "@/lib/errors";
 import type { ChatMessage } from "@/lib/judge/types";
-import type { JudgeConfig } from "./judge-config";
+import type { JudgeConfig } from "../env";
 
 export type JudgeClient = {
   model: string;

@@ -5,7 +5,7 @@ import { createQuoteMatcher } from "@/lib/judge/match-quote";
 import { parseSpansOutput } from "@/lib/judge/parse-judge-output";
 import type { JudgeSpan, TextRange } from "@/lib/judge/types";
 import { checkSpanInText } from "@/lib/spans/schemas";
-import type { SuggestionInput } from "../db/annotations/schemas";
+import type { SuggestionInput } from "../../schemas/suggestions";
 import { completeJson } from "./complete-json";
 import type { JudgeClient } from "./create-judge-client";
 

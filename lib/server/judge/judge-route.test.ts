@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from "../auth/session-cookie";
 import { createTempDatabase, seedRoleUsers, type TempDatabase } from "../auth/test-helpers";
 import { disconnectDb, getDb } from "../db/client";
 import { createPair } from "../db/create-pair";
-import type { Role } from "../db/enums";
+import type { Role } from "../../schemas/enums";
 import { startLocalJudgeServer, type LocalJudgeServer } from "./test-support/local-judge-server";
 
 let temp: TempDatabase;

@@ -6,7 +6,7 @@ import { listSuggestions } from "../db/annotations/list-suggestions";
 import { createDbClient } from "../db/client";
 import { createPair } from "../db/create-pair";
 import type { PrismaClient } from "../db/generated/client";
-import type { JudgeConfig } from "./judge-config";
+import type { JudgeConfig } from "../env";
 import { runJudge, type RunJudgeResult } from "./run-judge";
 import { startLocalJudgeServer, type LocalJudgeServer } from "./test-support/local-judge-server";
 

@@ -2,17 +2,16 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import { buildIntentsPrompt } from "@/lib/judge/build-intents-prompt";
 import { parseIntentsOutput } from "@/lib/judge/parse-judge-output";
-import type { SuggestionInput } from "../db/annotations/schemas";
-import type { StoredSuggestion } from "../db/annotations/suggestion-rows";
+import type { StoredSuggestion, SuggestionInput } from "../../schemas/suggestions";
 import { type Db, getDb } from "../db/client";
 import { getPair, type PairDocumentDetail } from "../db/get-pair";
 import { storeJudgeRun } from "../db/judge/store-judge-run";
 import { completeJson } from "./complete-json";
 import { createJudgeClient, type JudgeClient } from "./create-judge-client";
-import { requireJudgeConfig, type JudgeConfig } from "./judge-config";
+import { requireJudgeConfig } from "./judge-config";
+import { type JudgeConfig } from "../env";
 import { judgeDocument, type JudgeUnmatched } from "./judge-document";
 
-export type { JudgeUnmatched };
 
 export type JudgeProgress = { documentId: string; done: number; total: number };
 

@@ -1,4 +1,6 @@
+import "server-only";
 import { aggregateTokenScores } from "../../engine/aggregate-token-scores";
+import { formatModelMethod } from "../../engine/methods";
 import { computeBm25Scores } from "../../engine/scorers/bm25";
 import type { PreparedResult, Scorer, TokenScores } from "../../engine/types";
 import { computeTokenFeaturesSteps } from "../../features/compute-token-features";
@@ -7,6 +9,7 @@ import { FEATURE_COUNT } from "../../features/feature-spec";
 import { buildWindows, stitchWindows, type Window } from "../../tokenizer/build-windows";
 import { tokenRelevanceBins } from "../../tokenizer/relevance-bins";
 import type { Encoding } from "../../tokenizer/wordpiece";
+import { getEnv } from "../env";
 import type { LoadedModel } from "./load-model";
 import { WindowBatcher } from "./window-batcher";
 
@@ -54,7 +57,7 @@ function* buildModelWindowsSteps(model: LoadedModel, query: string, results: rea
   const relevance = config.typeIds === "query-match-bm25";
   // Older models: BM25 bins over the whole set (SNIPPET_LAB_RELEVANCE_SCOPE=result restores per-page bins).
   const setScores =
-    relevance && (process.env.SNIPPET_LAB_RELEVANCE_SCOPE ?? "set") === "set"
+    relevance && getEnv().relevanceScope === "set"
       ? computeBm25Scores(query, results.map((r) => ({ text: r.doc.text, units: r.units })), { normalize: "minmax" })
       : undefined;
   const windows: Window[][] = [];
@@ -88,7 +91,7 @@ const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Scorer backed by a token-classification ONNX model: token keep probabilities → unit scores. */
 export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
   return {
-    name: `model:${model.name}`,
+    name: formatModelMethod(model.name),
     async scoreUnits({ query, results, aggregation }) {
       const t0 = performance.now();
       // Tokenizing and featurizing a 5 MB page takes seconds: in slices, so other requests are served meanwhile.

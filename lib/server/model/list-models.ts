@@ -1,12 +1,15 @@
+import "server-only";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { AppError } from "../../errors";
 import { modelConfigSchema, type ModelConfig, type ModelInfo } from "../../model/model-config";
+import { getEnv } from "../env";
 import { modelsDir } from "./models-dir";
 
 /** Name of the default model: `models/default.txt`, or SNIPPET_LAB_DEFAULT_MODEL. */
 export function defaultModelName(): string {
-  if (process.env.SNIPPET_LAB_DEFAULT_MODEL) return process.env.SNIPPET_LAB_DEFAULT_MODEL;
+  const configured = getEnv().defaultModel;
+  if (configured) return configured;
   const file = path.join(modelsDir(), "default.txt");
   if (!existsSync(file)) throw new AppError("UNAVAILABLE", `no default model: ${file} is missing`);
   return readFileSync(file, "utf8").trim();

@@ -1,3 +1,4 @@
+import "server-only";
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -5,6 +6,7 @@ import * as ort from "onnxruntime-node";
 import { AppError } from "../../errors";
 import type { ModelConfig } from "../../model/model-config";
 import { WordPieceTokenizer } from "../../tokenizer/wordpiece";
+import { getEnv } from "../env";
 import { defaultModelName, readModelConfig } from "./list-models";
 
 export type ExecutionProvider = "cpu" | "cuda";
@@ -31,8 +33,9 @@ const cache = new Map<string, Promise<LoadedModel>>();
 
 export function loadModel(opts: LoadModelOptions = {}): Promise<LoadedModel> {
   const name = opts.name ?? defaultModelName();
-  const provider = opts.provider ?? ((process.env.SNIPPET_LAB_EXECUTION_PROVIDER as ExecutionProvider | undefined) ?? "cpu");
-  const threads = opts.intraOpNumThreads ?? (Number(process.env.SNIPPET_LAB_INTRA_OP_THREADS) || os.availableParallelism());
+  const env = getEnv();
+  const provider = opts.provider ?? env.executionProvider;
+  const threads = opts.intraOpNumThreads ?? env.intraOpThreads ?? os.availableParallelism();
   const key = `${name}|${provider}|${threads}`;
   let p = cache.get(key);
   if (!p) {

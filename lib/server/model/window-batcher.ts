@@ -1,4 +1,6 @@
+import "server-only";
 import * as ort from "onnxruntime-node";
+import { getEnv } from "../env";
 import type { LoadedModel } from "./load-model";
 
 export interface WindowInput {
@@ -48,7 +50,7 @@ export class WindowBatcher {
 
   constructor(
     private readonly model: LoadedModel,
-    private readonly maxBatch = Number(process.env.SNIPPET_LAB_MAX_BATCH) || 8,
+    private readonly maxBatch = getEnv().maxBatch,
   ) {}
 
   /** Resolves with the outputs of every window (same order) and how long they queued and ran. */

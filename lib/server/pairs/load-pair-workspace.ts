@@ -8,7 +8,6 @@ import { type Db, getDb } from "../db/client";
 import { getPair } from "../db/get-pair";
 import { listModels } from "../model/list-models";
 
-export type { PairWorkspaceData };
 
 export type LoadPairWorkspaceOptions = { pairId: string; userId: string; db?: Db };
 

@@ -6,7 +6,7 @@ import { createTempDatabase, seedRoleUsers, type TempDatabase } from "../auth/te
 import { saveSuggestions } from "../db/annotations/save-suggestions";
 import { disconnectDb, getDb } from "../db/client";
 import { createPair } from "../db/create-pair";
-import type { Role, SpanCategory } from "../db/enums";
+import type { Role, SpanCategory } from "../../schemas/enums";
 import type { PrismaClient } from "../db/generated/client";
 
 let temp: TempDatabase;

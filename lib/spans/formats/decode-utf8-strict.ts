@@ -20,4 +20,3 @@ export function decodeUtf8Strict(bytes: Uint8Array, opts: { label?: string } = {
 }
 
 /** Offset of the first byte starting an invalid/truncated UTF-8 sequence, or -1 (RFC 3629: no overlongs, surrogates, > U+10FFFF). */
-export { findInvalidUtf8 } from "../../text-decoding/find-invalid-utf8";

@@ -7,6 +7,7 @@ import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
+// POST /api/auth/logout – sign out: end the session and clear the cookie
 /**
  * POST → deletes the session and clears the cookie. JSON {ok: true} for fetch(); a 303 to /login for the plain
  * <form method="post"> in the header (works without JavaScript).

@@ -1,16 +1,18 @@
-import { compressRequest } from "@/lib/server/compress/compress-request";
-import { handleRoute } from "@/lib/server/http/handle-route";
-import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { compressRequestSchema } from "@/lib/schemas/compress";
-import { COMPRESS_LIMITS } from "@/lib/schemas/limits";
+import { compressRequest } from "@/lib/server/compress/compress-request";
+import { BODY_LIMITS } from "@/lib/server/http/body-limits";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
+import { readJsonBody } from "@/lib/server/http/read-json-body";
+import { withApiKey } from "@/lib/server/http/with-api-key";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const POST = handleRoute(async (req) => {
+// POST /api/v1/compress – compress a result set for a query (service route: API key when configured)
+/** POST {query, results, preset? | budget?, threshold?, model?, aggregation?, …} → CompressResponse (README, /api-docs). */
+export const POST = withApiKey(async (req) => {
   const raw = await readJsonBody(req, {
-    maxBytes: COMPRESS_LIMITS.maxBodyBytes,
+    maxBytes: BODY_LIMITS.compress,
     hint: "per request (25 MB of result text/html, 5 MB per result)",
   });
   return compressRequest(compressRequestSchema.parse(raw));

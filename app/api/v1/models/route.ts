@@ -1,13 +1,14 @@
-import { handleRoute } from "@/lib/server/http/handle-route";
-import { listModels } from "@/lib/server/model/list-models";
+import { API_METHODS, formatModelMethod } from "@/lib/engine/methods";
 import type { ModelsResponse } from "@/lib/schemas/models";
-import { API_METHODS } from "@/lib/schemas/compress";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
+import { withApiKey } from "@/lib/server/http/with-api-key";
+import { listModels } from "@/lib/server/model/list-models";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = handleRoute(async (): Promise<ModelsResponse> => {
+// GET /api/v1/models – the installed models and the methods compress accepts (service route: API key when configured)
+export const GET = withApiKey(async (): Promise<ModelsResponse> => {
   const models = await listModels();
   return {
     models: models.map((m) => ({
@@ -19,7 +20,7 @@ export const GET = handleRoute(async (): Promise<ModelsResponse> => {
       layers: m.layers,
       description: m.description,
     })),
-    methods: [...API_METHODS, ...models.map((m) => `model:${m.name}`)],
+    methods: [...API_METHODS, ...models.map((m) => formatModelMethod(m.name))],
   };
 });
 

@@ -8,9 +8,17 @@ import { meanPairwiseAgreement, type MeanPairwiseAgreement } from "@/lib/spans/a
 import { pairMetric, rankPairsByAgreement } from "@/lib/spans/agreement/rank-pairs";
 import type { Span } from "@/lib/spans/schemas";
 import { type Db, getDb } from "../client";
-import { type AnnotationStatus, type PairStatus, zAnnotationStatus, zPairStatus, zSpanCategory } from "../enums";
+import {
+  AGREEMENT_METRICS,
+  zAgreementCategory,
+  type AgreementCategory,
+  type AgreementMetric,
+  type DatasetAgreement,
+  type PairAgreementRow,
+} from "@/lib/schemas/agreement";
+import { type AnnotationStatus, type PairStatus, zAnnotationStatus, zPairStatus, zSpanCategory } from "@/lib/schemas/enums";
 import { parseOptions } from "../annotations/parse-options";
-import { zId } from "../annotations/schemas";
+import { zId } from "@/lib/schemas/ids";
 
 /** Annotations compared by default: submitted work and reviewed work; in-progress drafts would only add noise. */
 export const AGREEMENT_STATUSES: readonly AnnotationStatus[] = ["submitted", "accepted", "rejected"];
@@ -20,45 +28,15 @@ export type ComputeDatasetAgreementOptions = {
   /** Annotation statuses to compare (default AGREEMENT_STATUSES). */
   statuses?: AnnotationStatus[];
   /** Ranking of the pair list: kappa (default) or char F1, on one category or "micro" (default). */
-  rankBy?: { metric?: "kappa" | "charF1"; category?: SpanCategory | "micro" };
+  rankBy?: { metric?: AgreementMetric; category?: AgreementCategory };
   db?: Db;
-};
-
-export type PairAgreementRow = {
-  pairId: string;
-  query: string;
-  status: PairStatus;
-  /** Emails of the compared annotators. */
-  annotators: string[];
-  comparisons: number;
-  /** The ranking metric's value (null: no value, listed last). */
-  value: number | null;
-  microCharF1: number | null;
-  microKappa: number | null;
-  /** Per category: pooled char F1 and kappa of the pair (kappa null when degenerate). */
-  perCategory: Record<SpanCategory, { charF1: number | null; kappa: number | null }>;
-};
-
-export type DatasetAgreement = {
-  dataset: { id: string; name: string };
-  statuses: AnnotationStatus[];
-  /** Pairs with ≥ 2 compared annotations, and those with exactly one (no agreement possible yet). */
-  pairsCompared: number;
-  pairsWithOneAnnotation: number;
-  /** Pooled counts over every comparison (F1/kappa from summed counts). */
-  pooled: AgreementSummary;
-  /** Plain mean over the annotator-pair comparisons (each comparison weighs the same). */
-  mean: MeanPairwiseAgreement;
-  /** Lowest agreement first (rankBy), pairs without a value last. */
-  pairs: PairAgreementRow[];
-  rankBy: { metric: "kappa" | "charF1"; category: SpanCategory | "micro" };
 };
 
 const schema = z.object({
   datasetId: zId,
   statuses: z.array(zAnnotationStatus).min(1).default([...AGREEMENT_STATUSES]),
   rankBy: z
-    .object({ metric: z.enum(["kappa", "charF1"]).default("kappa"), category: z.union([zSpanCategory, z.literal("micro")]).default("micro") })
+    .object({ metric: z.enum(AGREEMENT_METRICS).default("kappa"), category: zAgreementCategory.default("micro") })
     .default({ metric: "kappa", category: "micro" }),
 });
 

@@ -2,11 +2,12 @@ import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { type Db, getDb } from "../client";
-import { zSpanCategory, type SpanCategory } from "../enums";
+import { zSpanCategory, type SpanCategory } from "../../../schemas/enums";
 import { runInTransaction } from "../run-in-transaction";
 import { getAnnotation } from "./get-annotation";
 import { parseOptions } from "./parse-options";
-import { zId, MAX_SPANS_PER_SAVE, type SpanInput } from "./schemas";
+import { MAX_SPANS_PER_SAVE, type SpanInput } from "../../../schemas/spans";
+import { zId } from "../../../schemas/ids";
 import { saveAnnotationSpans, type SaveAnnotationSpansResult } from "./save-annotation-spans";
 
 export type AcceptSuggestionsOptions = {

@@ -2,13 +2,14 @@ import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { type Db, getDb } from "../client";
-import type { PairStatus } from "../enums";
+import type { PairStatus } from "../../../schemas/enums";
 import { runInTransaction } from "../run-in-transaction";
 import { getGoldSpans } from "./get-gold-spans";
 import { loadPairDocuments } from "./load-pair-documents";
 import { parseOptions } from "./parse-options";
-import { requireUser } from "./require-user";
-import { MAX_COMMENT_CHARS, spanListSchema, zId, type SpanInput, type StoredSpan } from "./schemas";
+import { loadActiveUser } from "./load-active-user";
+import { MAX_COMMENT_CHARS, spanListSchema, type SpanInput, type StoredSpan } from "../../../schemas/spans";
+import { zId } from "../../../schemas/ids";
 import { SPAN_SELECT, sortSpans, toStoredSpan } from "./span-rows";
 import { syncPairStatus } from "./sync-pair-status";
 import { validateSpans } from "./validate-spans";
@@ -56,7 +57,7 @@ const schema = z.object({
 export async function adjudicatePair(options: AdjudicatePairOptions): Promise<AdjudicatePairResult> {
   const { db = getDb(), ...rest } = options;
   const { pairId, reviewerId, spans, comment, baseVersion } = parseOptions(schema, rest);
-  await requireUser({ db, userId: reviewerId, roles: ["reviewer", "admin"], action: "adjudicate pairs" });
+  await loadActiveUser({ db, userId: reviewerId, roles: ["reviewer", "admin"], action: "adjudicate pairs" });
   // Four-eyes: gold built only from the reviewer's own annotation would be self-approval (as in reviewAnnotation).
   const annotators = await db.annotation.findMany({ where: { pairId }, select: { annotatorId: true } });
   if (annotators.some((a) => a.annotatorId === reviewerId) && annotators.every((a) => a.annotatorId === reviewerId)) {

@@ -1,4 +1,5 @@
-import type { AnnotationStatus } from "../enums";
+import "server-only";
+import type { AnnotationStatus } from "../../../schemas/enums";
 
 /** The annotation fields every reader returns (selected with ANNOTATION_HEAD_SELECT). */
 export type AnnotationHead = {

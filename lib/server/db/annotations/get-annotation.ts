@@ -1,10 +1,11 @@
 import "server-only";
 import { z } from "zod";
 import { type Db, getDb } from "../client";
-import { zAnnotationStatus } from "../enums";
+import { zAnnotationStatus } from "../../../schemas/enums";
 import { ANNOTATION_HEAD_SELECT, type AnnotationHead } from "./annotation-head";
 import { parseOptions } from "./parse-options";
-import { zId, type StoredSpan } from "./schemas";
+import { type StoredSpan } from "../../../schemas/spans";
+import { zId } from "../../../schemas/ids";
 import { SPAN_SELECT, sortSpans, toStoredSpan } from "./span-rows";
 
 export type GetAnnotationOptions = ({ pairId: string; annotatorId: string } | { annotationId: string }) & { db?: Db };

@@ -2,9 +2,10 @@ import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { type Db, getDb } from "../client";
-import { type PairStatus, zPairStatus } from "../enums";
+import { type PairStatus, zPairStatus } from "../../../schemas/enums";
 import { parseOptions } from "./parse-options";
-import { zId, type StoredSpan } from "./schemas";
+import { type StoredSpan } from "../../../schemas/spans";
+import { zId } from "../../../schemas/ids";
 import { SPAN_SELECT, sortSpans, toStoredSpan } from "./span-rows";
 
 export type GetGoldSpansOptions = { pairId: string; db?: Db };

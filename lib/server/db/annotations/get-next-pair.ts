@@ -3,11 +3,12 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { type Db, getDb } from "../client";
 import { computePairScores } from "./compute-pair-scores";
-import { listPairsParsed, listPairsSchema, type PairListItem } from "./list-pairs";
+import { listPairsParsed } from "./list-pairs";
+import { listPairsSchema, type PairListItem } from "../../../schemas/queue";
 import { encodePairCursor } from "./pair-cursor";
 import type { PairFilters, PairOrder } from "./pair-filters";
 import { parseOptions } from "./parse-options";
-import { zId } from "./schemas";
+import { zId } from "../../../schemas/ids";
 
 export type GetNextPairOptions = PairFilters &
   PairOrder & {

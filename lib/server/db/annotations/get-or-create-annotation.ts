@@ -2,11 +2,11 @@ import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { type Db, getDb } from "../client";
-import { zAnnotationStatus } from "../enums";
+import { zAnnotationStatus } from "../../../schemas/enums";
 import { ANNOTATION_HEAD_SELECT, type AnnotationHead } from "./annotation-head";
 import { parseOptions } from "./parse-options";
-import { requireUser } from "./require-user";
-import { zId } from "./schemas";
+import { loadActiveUser } from "./load-active-user";
+import { zId } from "../../../schemas/ids";
 
 export type GetOrCreateAnnotationOptions = { pairId: string; annotatorId: string; db?: Db };
 
@@ -32,7 +32,7 @@ export async function getOrCreateAnnotation(options: GetOrCreateAnnotationOption
   const found = await db.annotation.findUnique({ where, select: SELECT });
   if (found) return { ...found, status: zAnnotationStatus.parse(found.status), created: false };
 
-  await requireUser({ db, userId: annotatorId, action: "annotate" });
+  await loadActiveUser({ db, userId: annotatorId, action: "annotate" });
   const pair = await db.pair.findUnique({ where: { id: pairId }, select: { id: true } });
   if (!pair) throw new AppError("NOT_FOUND", `Pair ${pairId} not found`);
   // upsert, not create: a second tab opening the same pair at the same moment must not fail on the unique key.

@@ -2,9 +2,10 @@ import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { type Db, getDb } from "../client";
-import { type AnnotationStatus, type PairStatus, zAnnotationStatus, zPairStatus } from "../enums";
+import { type AnnotationStatus, type PairStatus, zAnnotationStatus, zPairStatus } from "../../../schemas/enums";
 import { parseOptions } from "./parse-options";
-import { zId, type StoredSpan } from "./schemas";
+import { type StoredSpan } from "../../../schemas/spans";
+import { zId } from "../../../schemas/ids";
 import { SPAN_SELECT, sortSpans, toStoredSpan } from "./span-rows";
 
 export type ListPairAnnotationsOptions = { pairId: string; db?: Db };

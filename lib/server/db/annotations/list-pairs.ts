@@ -1,11 +1,11 @@
 import "server-only";
-import { z } from "zod";
+import { zAnnotationStatus, zPairStatus } from "@/lib/schemas/enums";
+import { listPairsSchema, type ListPairsInput, type PairListItem, type PairListPage } from "@/lib/schemas/queue";
 import { type Db, getDb } from "../client";
-import { type AnnotationStatus, type PairStatus, zAnnotationStatus, zPairStatus } from "../enums";
 import type { Prisma } from "../generated/client";
 import { computePairScores } from "./compute-pair-scores";
 import { decodePairCursor, encodePairCursor, type PairCursor } from "./pair-cursor";
-import { buildPairWhere, pairFiltersShape, type PairFilters, type PairOrder } from "./pair-filters";
+import { buildPairWhere, type PairFilters, type PairOrder } from "./pair-filters";
 import { parseOptions } from "./parse-options";
 
 export type ListPairsOptions = PairFilters &
@@ -16,33 +16,6 @@ export type ListPairsOptions = PairFilters &
     cursor?: string;
     db?: Db;
   };
-
-export type PairListItem = {
-  id: string;
-  datasetId: string;
-  dataset: string;
-  externalId: string | null;
-  status: PairStatus;
-  version: number;
-  query: string;
-  documentCount: number;
-  updatedAt: Date;
-  /** The sort score (uncertainty/disagreement sorts); null when the pair has none or for the updatedAt sort. */
-  score: number | null;
-  /** The filtering annotator's annotation (only when `annotatorId` is given). */
-  annotation: { id: string; status: AnnotationStatus; version: number } | null;
-  /** Cursor positioned at this item: listPairs/getNextPair continue right after it. */
-  cursor: string;
-};
-
-export type PairListPage = { items: PairListItem[]; nextCursor: string | null };
-
-export const listPairsSchema = z.object({
-  ...pairFiltersShape,
-  limit: z.number().int().min(1).max(500).default(50),
-  cursor: z.string().min(1).max(2000).optional(),
-});
-export type ListPairsInput = z.infer<typeof listPairsSchema>;
 
 /**
  * The annotation queue: pairs filtered by dataset, status, annotator and category, sorted by updatedAt or by a

@@ -1,6 +1,6 @@
 import "server-only";
 import { type Db, getDb } from "../client";
-import { type AnnotationStatus, zAnnotationStatus } from "../enums";
+import { type AnnotationStatus, zAnnotationStatus } from "../../../schemas/enums";
 
 export type QueueAnnotator = { email: string; status: AnnotationStatus };
 

@@ -2,10 +2,11 @@ import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { type Db, getDb } from "../client";
-import { type SpanEventAction, zSpanEventAction, zSpanSource } from "../enums";
+import { type SpanEventAction, zSpanEventAction, zSpanSource } from "../../../schemas/enums";
 import type { Prisma } from "../generated/client";
 import { parseOptions } from "./parse-options";
-import { zId, type SpanSnapshot } from "./schemas";
+import { type SpanSnapshot } from "../../../schemas/spans";
+import { zId } from "../../../schemas/ids";
 
 export type ListSpanHistoryOptions = {
   pairId: string;

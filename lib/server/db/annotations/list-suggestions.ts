@@ -1,12 +1,13 @@
 import "server-only";
 import { z } from "zod";
 import { type Db, getDb } from "../client";
-import { zSuggestionSource, type SuggestionSource } from "../enums";
+import { zSuggestionSource, type SuggestionSource } from "../../../schemas/enums";
 import { loadPairDocuments } from "./load-pair-documents";
 import { parseOptions } from "./parse-options";
-import { zId } from "./schemas";
+import { zId } from "../../../schemas/ids";
 import { sortSpans } from "./span-rows";
-import { SUGGESTION_SELECT, toStoredSuggestion, type StoredSuggestion } from "./suggestion-rows";
+import { SUGGESTION_SELECT, toStoredSuggestion } from "./suggestion-rows";
+import { type StoredSuggestion } from "../../../schemas/suggestions";
 
 export type ListSuggestionsOptions = {
   pairId: string;

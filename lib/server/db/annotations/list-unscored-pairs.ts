@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { type Db, getDb } from "../client";
 import { parseOptions } from "./parse-options";
-import { zId } from "./schemas";
+import { zId } from "../../../schemas/ids";
 
 export type ListUnscoredPairsOptions = {
   datasetId?: string;

@@ -1,5 +1,6 @@
+import "server-only";
 import { AppError } from "@/lib/errors";
-import type { PairSort } from "./pair-filters";
+import type { PairSort } from "../../../schemas/queue";
 
 /** Position in a sorted pair list: the sort key value of the last item seen and its id (tie-breaker). */
 export type PairCursor = {

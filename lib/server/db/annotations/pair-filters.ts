@@ -1,10 +1,7 @@
-import { z } from "zod";
-import { zPairStatus, zSpanCategory, type PairStatus, type SpanCategory } from "../enums";
+import "server-only";
+import type { PairStatus, SpanCategory } from "@/lib/schemas/enums";
+import type { PairFiltersInput, PairSort } from "@/lib/schemas/queue";
 import type { Prisma } from "../generated/client";
-import { zId } from "./schemas";
-
-export const PAIR_SORTS = ["updatedAt", "uncertainty", "disagreement"] as const;
-export type PairSort = (typeof PAIR_SORTS)[number];
 
 /** Queue filters shared by listPairs and getNextPair. */
 export type PairFilters = {
@@ -37,22 +34,8 @@ export type PairOrder = {
   threshold?: number;
 };
 
-export const pairFiltersShape = {
-  datasetId: zId.optional(),
-  dataset: z.string().min(1).max(200).optional(),
-  status: z.union([zPairStatus, z.array(zPairStatus).min(1)]).optional(),
-  annotatorId: zId.optional(),
-  category: zSpanCategory.optional(),
-  needsWorkBy: zId.optional(),
-  sort: z.enum(PAIR_SORTS).default("updatedAt"),
-  direction: z.enum(["asc", "desc"]).default("desc"),
-  scores: z.record(z.string(), z.number().finite()).optional(),
-  modelName: z.string().min(1).max(200).optional(),
-  threshold: z.number().gt(0).lt(1).default(0.5),
-};
-
 /** Prisma where clause for the filters. */
-export function buildPairWhere(f: z.infer<z.ZodObject<typeof pairFiltersShape>>): Prisma.PairWhereInput {
+export function buildPairWhere(f: PairFiltersInput): Prisma.PairWhereInput {
   const statuses = f.status === undefined ? undefined : Array.isArray(f.status) ? f.status : [f.status];
   const me = f.needsWorkBy;
   return {

@@ -4,8 +4,9 @@ import { AppError } from "@/lib/errors";
 import { type Db, getDb } from "../client";
 import { runInTransaction } from "../run-in-transaction";
 import { parseOptions } from "./parse-options";
-import { requireUser } from "./require-user";
-import { MAX_COMMENT_CHARS, zId } from "./schemas";
+import { loadActiveUser } from "./load-active-user";
+import { MAX_COMMENT_CHARS } from "../../../schemas/spans";
+import { zId } from "../../../schemas/ids";
 import type { AnnotationTransition } from "./submit-annotation";
 import { syncPairStatus } from "./sync-pair-status";
 
@@ -46,7 +47,7 @@ export async function reviewAnnotation(options: ReviewAnnotationOptions): Promis
   const input = parseOptions(schema, rest);
   const { reviewerId, decision, baseVersion } = input;
   const comment = input.comment?.trim() || null;
-  await requireUser({ db, userId: reviewerId, roles: ["reviewer", "admin"], action: "review annotations" });
+  await loadActiveUser({ db, userId: reviewerId, roles: ["reviewer", "admin"], action: "review annotations" });
   return runInTransaction(
     async (tx) => {
       const a = await tx.annotation.findUnique({

@@ -5,7 +5,7 @@ import { createSession } from "../../auth/create-session";
 import { SESSION_COOKIE } from "../../auth/session-cookie";
 import { createTempDatabase, seedRoleUsers, type TempDatabase } from "../../auth/test-helpers";
 import { disconnectDb, getDb } from "../client";
-import type { Role } from "../enums";
+import type { Role } from "../../../schemas/enums";
 import type { PrismaClient } from "../generated/client";
 import { listPairs } from "./list-pairs";
 import { saveAnnotationSpans } from "./save-annotation-spans";

@@ -5,7 +5,7 @@ import { getAnnotation } from "./get-annotation";
 import { getOrCreateAnnotation } from "./get-or-create-annotation";
 import { listSpanHistory } from "./list-span-history";
 import { saveAnnotationSpans, type AnnotationConflictDetails } from "./save-annotation-spans";
-import type { SpanInput } from "./schemas";
+import type { SpanInput } from "../../../schemas/spans";
 import { createTestDb, createTestPair, createUser, expectAppError, spanOf, type TestDb } from "./test-fixtures";
 
 let t: TestDb;

@@ -2,14 +2,15 @@ import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { type Db, getDb } from "../client";
-import { type AnnotationStatus, type PairStatus, zAnnotationStatus, zPairStatus } from "../enums";
+import { type AnnotationStatus, type PairStatus, zAnnotationStatus, zPairStatus } from "../../../schemas/enums";
 import { Prisma } from "../generated/client";
 import { runInTransaction } from "../run-in-transaction";
 import { getAnnotation } from "./get-annotation";
 import { loadPairDocuments } from "./load-pair-documents";
 import { parseOptions } from "./parse-options";
-import { requireUser } from "./require-user";
-import { spanListSchema, zId, type SpanInput, type StoredSpan } from "./schemas";
+import { loadActiveUser } from "./load-active-user";
+import { spanListSchema, type SpanInput, type StoredSpan } from "../../../schemas/spans";
+import { zId } from "../../../schemas/ids";
 import { SPAN_SELECT, sortSpans, toStoredSpan } from "./span-rows";
 import { syncPairStatus } from "./sync-pair-status";
 import { validateSpans } from "./validate-spans";
@@ -82,9 +83,9 @@ export async function saveAnnotationSpans(options: SaveAnnotationSpansOptions): 
   // Outside the transaction: document texts never change, and validation should not hold the write lock.
   const { documents } = await loadPairDocuments({ db, pairId });
   validateSpans(spans, documents);
-  await requireUser({ db, userId: annotatorId, action: "annotate" });
+  await loadActiveUser({ db, userId: annotatorId, action: "annotate" });
   if (actorId !== annotatorId) {
-    await requireUser({ db, userId: actorId, roles: ["reviewer", "admin"], action: "edit another annotator's spans" });
+    await loadActiveUser({ db, userId: actorId, roles: ["reviewer", "admin"], action: "edit another annotator's spans" });
   }
 
   const conflict = async (tx: Db, reason: AnnotationConflictDetails["reason"], message: string): Promise<never> => {

@@ -1,13 +1,15 @@
 import "server-only";
 import { z } from "zod";
 import { type Db, getDb } from "../client";
-import { zSuggestionSource, type SuggestionSource } from "../enums";
+import { zSuggestionSource, type SuggestionSource } from "../../../schemas/enums";
 import { runInTransaction } from "../run-in-transaction";
 import { loadPairDocuments } from "./load-pair-documents";
 import { parseOptions } from "./parse-options";
-import { suggestionInputSchema, zId, MAX_SPANS_PER_SAVE, type SuggestionInput } from "./schemas";
+import { MAX_SPANS_PER_SAVE } from "../../../schemas/spans";
+import { suggestionInputSchema, type StoredSuggestion, type SuggestionInput } from "../../../schemas/suggestions";
+import { zId } from "../../../schemas/ids";
 import { sortSpans } from "./span-rows";
-import { SUGGESTION_SELECT, toStoredSuggestion, type StoredSuggestion, type SuggestionRow } from "./suggestion-rows";
+import { SUGGESTION_SELECT, toStoredSuggestion, type SuggestionRow } from "./suggestion-rows";
 import { validateSpans } from "./validate-spans";
 
 export type SaveSuggestionsOptions = {

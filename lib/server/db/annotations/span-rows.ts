@@ -1,6 +1,7 @@
+import "server-only";
 import { checkSpanInText } from "@/lib/spans/schemas";
-import { zSpanCategory, zSpanSource } from "../enums";
-import type { SpanSnapshot, StoredSpan } from "./schemas";
+import { zSpanCategory, zSpanSource } from "../../../schemas/enums";
+import type { SpanSnapshot, StoredSpan } from "../../../schemas/spans";
 
 /** The Span columns every annotation function reads. */
 export const SPAN_SELECT = {

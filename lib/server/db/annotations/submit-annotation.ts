@@ -2,11 +2,12 @@ import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { type Db, getDb } from "../client";
-import type { AnnotationStatus, PairStatus } from "../enums";
+import type { AnnotationStatus, PairStatus } from "../../../schemas/enums";
 import { runInTransaction } from "../run-in-transaction";
 import { parseOptions } from "./parse-options";
-import { requireUser } from "./require-user";
-import { MAX_COMMENT_CHARS, zId } from "./schemas";
+import { loadActiveUser } from "./load-active-user";
+import { MAX_COMMENT_CHARS } from "../../../schemas/spans";
+import { zId } from "../../../schemas/ids";
 import { syncPairStatus } from "./sync-pair-status";
 import { getOrCreateAnnotation } from "./get-or-create-annotation";
 
@@ -47,7 +48,7 @@ export async function submitAnnotation(options: SubmitAnnotationOptions): Promis
   const { db = getDb(), ...rest } = options;
   const { pairId, annotatorId, actorId, baseVersion, comment } = parseOptions(schema, rest);
   if (actorId && actorId !== annotatorId) {
-    await requireUser({ db, userId: actorId, roles: ["reviewer", "admin"], action: "submit another annotator's work" });
+    await loadActiveUser({ db, userId: actorId, roles: ["reviewer", "admin"], action: "submit another annotator's work" });
   }
   return runInTransaction(
     async (tx) => {

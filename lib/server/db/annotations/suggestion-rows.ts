@@ -1,19 +1,6 @@
-import { zSpanCategory, zSuggestionSource, type SpanCategory, type SuggestionSource } from "../enums";
-
-/** A model or judge suggestion as the API returns it (never a Span: suggestions stay apart from human work). */
-export type StoredSuggestion = {
-  id: string;
-  documentId: string;
-  start: number;
-  end: number;
-  text: string;
-  category: SpanCategory;
-  source: SuggestionSource;
-  modelName: string;
-  score?: number;
-  rationale?: string;
-  createdAt: Date;
-};
+import "server-only";
+import { zSpanCategory, zSuggestionSource } from "@/lib/schemas/enums";
+import type { StoredSuggestion } from "@/lib/schemas/suggestions";
 
 export const SUGGESTION_SELECT = {
   id: true,

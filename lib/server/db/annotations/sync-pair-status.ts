@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "../client";
-import type { PairStatus } from "../enums";
+import type { PairStatus } from "../../../schemas/enums";
 
 export type PairStatusInputs = {
   /** Status and version of every annotation of the pair (version 0 = opened but never edited). */

@@ -1,5 +1,6 @@
 // Test helpers (imported by the *.test.ts files here only): a migrated temp SQLite database through the real Prisma
 // client, users, pairs, and spans located by their text.
+import "server-only";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,10 +8,10 @@ import { expect } from "vitest";
 import { isAppError, type AppErrorCode } from "@/lib/errors";
 import { createDbClient } from "../client";
 import { createPair } from "../create-pair";
-import type { Role, SpanCategory } from "../enums";
+import type { Role, SpanCategory } from "../../../schemas/enums";
 import type { PrismaClient } from "../generated/client";
 import { migrateDatabase } from "../migrate";
-import type { SpanInput } from "./schemas";
+import type { SpanInput } from "../../../schemas/spans";
 
 export type TestDb = { db: PrismaClient; cleanup: () => Promise<void> };
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import type { Db } from "../client";
-import type { SpanSource } from "../enums";
-import type { SpanInput } from "./schemas";
+import type { SpanSource } from "../../../schemas/enums";
+import type { SpanInput } from "../../../schemas/spans";
 import { SPAN_SELECT, toSnapshot, type SpanRow } from "./span-rows";
 
 export type WriteSpanChangesOptions = {

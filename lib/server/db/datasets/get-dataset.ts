@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import { type Db, getDb } from "../client";
-import { PAIR_STATUSES, type PairStatus } from "../enums";
+import { PAIR_STATUSES, type PairStatus } from "../../../schemas/enums";
 
 export type DatasetDetail = {
   id: string;

@@ -3,7 +3,7 @@ import "server-only";
 import type { Span } from "@/lib/spans/schemas";
 import type { SpanDocument } from "@/lib/spans/formats/types";
 import { type Db, getDb } from "../client";
-import { zSpanCategory, zSuggestionSource } from "../enums";
+import { zSpanCategory, zSuggestionSource } from "../../../schemas/enums";
 import type { SuggestionRow } from "../annotations/suggestion-rows";
 
 export type LoadExportPageOptions = {

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import type { Block } from "@/lib/text/types";
 import { type Db, getDb } from "../client";
 import type { Prisma } from "../generated/client";
-import type { SpanCategory, SuggestionSource } from "../enums";
+import type { SpanCategory, SuggestionSource } from "../../../schemas/enums";
 import { runInTransaction } from "../run-in-transaction";
 
 /** A document as it will be stored: `text` is already canonical (every offset points into it). */

@@ -1,8 +1,8 @@
 import "server-only";
 import { type Db, getDb } from "../client";
 import { saveSuggestions } from "../annotations/save-suggestions";
-import type { SuggestionInput } from "../annotations/schemas";
-import { SUGGESTION_SELECT, type StoredSuggestion } from "../annotations/suggestion-rows";
+import type { StoredSuggestion, SuggestionInput } from "../../../schemas/suggestions";
+import { SUGGESTION_SELECT } from "../annotations/suggestion-rows";
 import { runInTransaction } from "../run-in-transaction";
 
 export type StoreJudgeRunOptions = {

@@ -1,6 +1,8 @@
 // Byte layout of ModelRun.probs / ModelRun.offsets (see prisma/schema.prisma): explicit little-endian DataView
 // reads and writes, so the cache reads back identically on any host.
 
+import "server-only";
+
 export type TokenScoreArrays = { starts: Int32Array; ends: Int32Array; probs: Float32Array; categories?: Uint8Array };
 
 /** probs → Float32 LE; offsets → Uint32 LE (start, end) pairs. */

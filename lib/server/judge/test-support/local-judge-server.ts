@@ -1,5 +1,6 @@
 // Typed access to scripts/local-judge-server.mjs (plain node, no dependencies, so users can run it without tsx) for
 // vitest tests: a real OpenAI-compatible server on 127.0.0.1.
+import "server-only";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ChatMessage } from "@/lib/judge/types";

@@ -1,3 +1,4 @@
+import { idParamsSchema } from "@/lib/schemas/ids";
 import { exportQuerySchema } from "@/lib/schemas/datasets";
 import { withAuth } from "@/lib/server/auth/with-auth";
 import { exportDataset } from "@/lib/server/export/export-dataset";
@@ -6,14 +7,12 @@ import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-type Ctx = { params: Promise<{ id: string }> };
-
+// GET /api/v1/datasets/{id}/export – the gold set as a file (gold JSONL, Label Studio or Prodigy)
 /**
  * GET ?format=gold-jsonl|label-studio|prodigy[&model=<name>] → the file as an attachment, streamed (export:read).
  * 422 when a stored span no longer matches its document (nothing sent); 404 for an unknown dataset.
  */
-export const GET = withAuth<Ctx>({ permission: "export:read" }, async (req, ctx) => {
-  const { id } = await ctx.params;
+export const GET = withAuth({ permission: "export:read", params: idParamsSchema }, async (req, { params: { id } }) => {
   const q = new URL(req.url).searchParams;
   const { format, model } = exportQuerySchema.parse({ format: q.get("format") ?? undefined, model: q.get("model") ?? undefined });
   const out = await exportDataset({ datasetId: id, format, ...(model ? { model } : {}) });

@@ -1,28 +1,29 @@
 import { withAuth } from "@/lib/server/auth/with-auth";
 import { adjudicatePair } from "@/lib/server/db/annotations/adjudicate-pair";
 import { getGoldSpans } from "@/lib/server/db/annotations/get-gold-spans";
-import { goldRequestSchema, idParamsSchema } from "@/lib/server/db/annotations/review-request-schemas";
+import { goldRequestSchema } from "@/lib/schemas/review";
+import { idParamsSchema } from "@/lib/schemas/ids";
+import { BODY_LIMITS } from "@/lib/server/http/body-limits";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-type Ctx = { params: Promise<{ id: string }> };
 
+// GET /api/v1/pairs/{id}/gold – the pair's adjudicated gold spans
 /** GET → { pairId, status, version, reviewerId, reviewComment, reviewedAt, adjudicatedAt, adjudicatedById, spans } (pair:read). */
-export const GET = withAuth<Ctx>({ permission: "pair:read" }, async (_req, ctx) => {
-  const { id } = idParamsSchema.parse(await ctx.params);
+export const GET = withAuth({ permission: "pair:read", params: idParamsSchema }, async (_req, { params: { id } }) => {
   return getGoldSpans({ pairId: id });
 });
 
+// PUT /api/v1/pairs/{id}/gold – adjudicate the pair's gold spans
 /**
  * PUT { spans: SpanInput[] (≥ 1), comment?, version? } → adjudicatePair's result (pair:review). 403 when the
  * reviewer's own annotation is the only one (four-eyes), 409 on a stale version, 422 for spans that do not fit.
  */
-export const PUT = withAuth<Ctx>({ permission: "pair:review" }, async (req, ctx, user) => {
-  const { id } = idParamsSchema.parse(await ctx.params);
-  const body = goldRequestSchema.parse(await readJsonBody(req, { maxBytes: 4 * 1024 * 1024 }));
+export const PUT = withAuth({ permission: "pair:review", params: idParamsSchema }, async (req, { params: { id } }, user) => {
+  const body = goldRequestSchema.parse(await readJsonBody(req, { maxBytes: BODY_LIMITS.gold }));
   return adjudicatePair({
     pairId: id,
     reviewerId: user.id,

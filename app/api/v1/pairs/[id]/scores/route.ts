@@ -1,6 +1,7 @@
-import { isAppError } from "@/lib/errors";
-import { scorePairRequestSchema } from "@/lib/schemas/annotation";
+import { idParamsSchema } from "@/lib/schemas/ids";
+import { scorePairRequestSchema } from "@/lib/schemas/scoring";
 import { withAuth } from "@/lib/server/auth/with-auth";
+import { BODY_LIMITS } from "@/lib/server/http/body-limits";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { scorePair } from "@/lib/server/pairs/score-pair";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
@@ -8,22 +9,15 @@ import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-type Ctx = { params: Promise<{ id: string }> };
-
+// POST /api/v1/pairs/{id}/scores – token probabilities, units and snippet of the pair (cached per model)
 /**
  * POST {model?} → 200 PairScoresOut (per document: text, blocks, units, tokenScores, tokensIn; model, threshold,
  * aggregation). Reading scores is part of viewing a pair (pair:read); probabilities are cached in ModelRun.
  */
-export const POST = withAuth<Ctx>({ permission: "pair:read" }, async (req, ctx) => {
-  const { id } = await ctx.params;
-  const body = scorePairRequestSchema.parse(await readJsonBody(req, { maxBytes: 4 * 1024 }).catch(emptyBody));
+export const POST = withAuth({ permission: "pair:read", params: idParamsSchema }, async (req, { params: { id } }) => {
+  // An empty body means "the default model".
+  const body = scorePairRequestSchema.parse(await readJsonBody(req, { maxBytes: BODY_LIMITS.scorePair, emptyAs: {} }));
   return scorePair({ pairId: id, ...(body.model ? { model: body.model } : {}) });
 });
-
-/** An empty POST body means "the default model". */
-function emptyBody(e: unknown): unknown {
-  if (isAppError(e) && e.code === "BAD_REQUEST" && /body is empty/.test(e.message)) return {};
-  throw e;
-}
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

@@ -1,21 +1,21 @@
+import { idParamsSchema } from "@/lib/schemas/ids";
 import { acceptSuggestionsRequestSchema } from "@/lib/schemas/annotation";
 import { withAuth } from "@/lib/server/auth/with-auth";
 import { acceptSuggestions } from "@/lib/server/db/annotations/accept-suggestions";
+import { BODY_LIMITS } from "@/lib/server/http/body-limits";
 import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-type Ctx = { params: Promise<{ id: string }> };
-
+// POST /api/v1/pairs/{id}/suggestions/accept – copy suggestions into my annotation
 /**
  * POST {ids, version, category?} → 200 AcceptSuggestionsResult (the save result plus accepted: suggestion id →
  * span id, skipped). Same version contract as PUT annotation (409 CONFLICT with the server's spans).
  */
-export const POST = withAuth<Ctx>({ permission: "pair:annotate" }, async (req, ctx, user) => {
-  const { id } = await ctx.params;
-  const body = acceptSuggestionsRequestSchema.parse(await readJsonBody(req, { maxBytes: 1024 * 1024 }));
+export const POST = withAuth({ permission: "pair:annotate", params: idParamsSchema }, async (req, { params: { id } }, user) => {
+  const body = acceptSuggestionsRequestSchema.parse(await readJsonBody(req, { maxBytes: BODY_LIMITS.suggestionIds }));
   return acceptSuggestions({
     pairId: id,
     annotatorId: user.id,

@@ -1,0 +1,22 @@
+// The shapes the heatmap pieces share between the inspector and the annotation workspace.
+import type { Aggregation, Preset } from "@/lib/engine/methods";
+import type { CompressResponse, CompressResultOut } from "@/lib/schemas/compress";
+
+export type BudgetMode = Preset | "custom";
+
+export interface SelectionControlsState {
+  threshold: number;
+  budgetMode: BudgetMode;
+  customBudget: number;
+  aggregation: Aggregation;
+}
+
+/**
+ * A scored result with its canonical text, blocks and units: a compress response with include.tokens (the inspector)
+ * or a pair's scores (the workspace).
+ */
+export type ScoredResult = CompressResultOut & Required<Pick<CompressResultOut, "text" | "blocks" | "units">>;
+
+export interface ScoredResponse extends Omit<CompressResponse, "results"> {
+  results: ScoredResult[];
+}

@@ -1,0 +1,102 @@
+"use client";
+
+import { useMemo } from "react";
+import { aggregateTokenScores } from "@/lib/engine/aggregate-token-scores";
+import { PRESETS } from "@/lib/engine/methods";
+import { selectSpans } from "@/lib/engine/select-spans";
+import type { SelectableResult, Selection } from "@/lib/engine/types";
+import type { ScoredResponse, SelectionControlsState } from "./types";
+
+export interface TypedTokenScores {
+  starts: Int32Array;
+  ends: Int32Array;
+  probs: Float32Array;
+  /** The model's category of each token (index into SPAN_CATEGORIES), for models with a category head. */
+  categories?: Uint8Array;
+}
+
+export interface LiveSelection {
+  /** Per result; undefined for baselines (no token scores). */
+  tokenScores: (TypedTokenScores | undefined)[];
+  unitScores: number[][];
+  budget: number;
+  selection: Selection;
+  /** Per result, per unit: 0 dropped, 1 kept, 2 kept but cut to fit the budget. */
+  kept: Uint8Array[];
+}
+
+export function budgetOf(c: SelectionControlsState): number {
+  return c.budgetMode === "custom" ? c.customBudget : PRESETS[c.budgetMode];
+}
+
+/**
+ * Re-runs aggregation and selection in the browser (no server round trip). Each stage is memoised on
+ * exactly what it depends on: typed arrays once per response, unit scores per aggregation, the
+ * selection per threshold/budget — a slider move costs one selectSpans call (O(units log units)).
+ */
+export function useLiveSelection(data: ScoredResponse | null, controls: SelectionControlsState): LiveSelection | null {
+  const typed = useMemo(
+    () =>
+      data?.results.map((r): TypedTokenScores | undefined =>
+        r.tokenScores
+          ? {
+              starts: Int32Array.from(r.tokenScores.starts),
+              ends: Int32Array.from(r.tokenScores.ends),
+              probs: Float32Array.from(r.tokenScores.probs),
+              ...(r.tokenScores.categories ? { categories: Uint8Array.from(r.tokenScores.categories) } : {}),
+            }
+          : undefined,
+      ) ?? null,
+    [data],
+  );
+
+  const selectable = useMemo(
+    () =>
+      data?.results.map(
+        (r): SelectableResult => ({
+          id: r.id,
+          doc: { text: r.text },
+          units: r.units.map((u) => ({ start: u.start, end: u.end, block: u.block })),
+          unitTokens: r.units.map((u) => u.tokens),
+          tokensIn: r.tokensIn,
+        }),
+      ) ?? null,
+    [data],
+  );
+
+  const { aggregation, threshold } = controls;
+  const unitScores = useMemo(() => {
+    if (!data || !typed) return null;
+    return data.results.map((r, i) => {
+      const ts = typed[i];
+      return ts ? aggregateTokenScores({ tokenScores: ts, units: r.units, aggregation }) : r.units.map((u) => u.score);
+    });
+  }, [data, typed, aggregation]);
+
+  const budget = budgetOf(controls);
+  return useMemo(() => {
+    if (!selectable || !unitScores || !typed) return null;
+    const safeBudget = Number.isFinite(budget) && budget >= 1 ? budget : 1;
+    const selection = selectSpans({
+      results: selectable,
+      unitScores,
+      budget: safeBudget,
+      threshold,
+      ...(data?.fallbackFloor !== undefined ? { fallbackFloor: data.fallbackFloor } : {}),
+    });
+    const kept = selectable.map((res, r) => {
+      const flags = new Uint8Array(res.units.length);
+      const sel = selection.results[r];
+      if (!sel) return flags;
+      let s = 0;
+      for (const u of sel.keptUnits) {
+        const unit = res.units[u]!;
+        while (s < sel.spans.length && sel.spans[s]!.end <= unit.start) s++;
+        const span = sel.spans[s];
+        flags[u] = span && span.end < unit.end ? 2 : 1;
+      }
+      return flags;
+    });
+    return { tokenScores: typed, unitScores, budget: safeBudget, selection, kept };
+  }, [selectable, unitScores, typed, budget, threshold, data?.fallbackFloor]);
+}

@@ -1,0 +1,33 @@
+import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from "react";
+import { cx } from "./cx";
+
+export const INPUT_CLASS =
+  "w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/20";
+
+/** A labelled form control: the label above, an optional hint below. */
+export function Field({ label, hint, children, className }: { label: ReactNode; hint?: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <label className={cx("space-y-1 text-sm", className)}>
+      <span className="block font-medium text-slate-700">{label}</span>
+      {children}
+      {hint && <span className="block text-xs text-slate-500">{hint}</span>}
+    </label>
+  );
+}
+
+export function Input({ className, ...rest }: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  return <input className={cx(INPUT_CLASS, className)} {...rest} />;
+}
+
+export function Textarea({ className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  return <textarea className={cx(INPUT_CLASS, className)} {...rest} />;
+}
+
+/** An error or a confirmation under a form (role alert / status, so screen readers announce it). */
+export function FormMessage({ tone, children, className, testId }: { tone: "error" | "success"; children: ReactNode; className?: string; testId?: string }) {
+  return (
+    <p role={tone === "error" ? "alert" : "status"} className={cx("text-sm", tone === "error" ? "text-red-700" : "text-green-700", className)} data-testid={testId}>
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,77 @@
+import { AppError } from "../errors";
+
+// The vocabulary of a compression request, in one place and client-safe: the scoring methods and how their names are
+// written, the aggregations of token scores, and the budget presets. Schemas, routes, the CLI and the forms import it.
+
+/** How a unit's token probabilities become its score. */
+export const AGGREGATIONS = ["mean", "max"] as const;
+export type Aggregation = (typeof AGGREGATIONS)[number];
+
+/** Downstream-token budgets for a whole result set. */
+export const PRESET_NAMES = ["low", "medium", "high"] as const;
+export type Preset = (typeof PRESET_NAMES)[number];
+export const PRESETS: Readonly<Record<Preset, number>> = { low: 1_000, medium: 4_000, high: 10_000 };
+export const DEFAULT_PRESET: Preset = "medium";
+
+export function isPreset(name: string): name is Preset {
+  return Object.hasOwn(PRESETS, name);
+}
+
+/** An explicit budget wins over a preset; neither → the default preset. */
+export function resolveBudget(opts: { preset?: string; budget?: number } = {}): number {
+  if (opts.budget !== undefined) {
+    if (!(opts.budget >= 0) || Number.isNaN(opts.budget)) {
+      throw new AppError("BAD_REQUEST", `Budget must be a non-negative number, got ${opts.budget}`);
+    }
+    return opts.budget;
+  }
+  const preset = opts.preset ?? DEFAULT_PRESET;
+  if (!isPreset(preset)) {
+    throw new AppError("BAD_REQUEST", `Unknown preset "${preset}" (known: ${PRESET_NAMES.join(", ")})`);
+  }
+  return PRESETS[preset];
+}
+
+/** Baselines any request may name; "oracle" needs gold evidence and exists in evaluation only. */
+export const BASELINES = ["bm25", "lead"] as const;
+export type Baseline = (typeof BASELINES)[number];
+/** What the API's `model` field accepts besides "model:<name>". */
+export const API_METHODS = ["model", ...BASELINES] as const;
+
+const MODEL_PREFIX = "model:";
+
+/** The method name of a token model: "model:<name>" (what scorers are called and responses say). */
+export function formatModelMethod(name: string): string {
+  return `${MODEL_PREFIX}${name}`;
+}
+
+export type ParsedMethod =
+  | { kind: "default-model" }
+  | { kind: "model"; name: string }
+  | { kind: "baseline"; name: Baseline }
+  | { kind: "oracle" }
+  | { kind: "unknown"; name: string };
+
+/**
+ * A method name as requests, the CLI and stored runs write it: "model" (or nothing) is the default model,
+ * "model:<name>" a token model, "bm25"/"lead" the baselines, "oracle" the evaluation-only upper bound. A bare name is
+ * a model too (the API accepts it), unless `bareModelNames: false` (the CLI's method lists: a typo stays a typo).
+ */
+export function parseMethod(method: string, { bareModelNames = true }: { bareModelNames?: boolean } = {}): ParsedMethod {
+  const m = method.trim();
+  if (m === "model" || m === "") return { kind: "default-model" };
+  if ((BASELINES as readonly string[]).includes(m)) return { kind: "baseline", name: m as Baseline };
+  if (m === "oracle") return { kind: "oracle" };
+  if (m.startsWith(MODEL_PREFIX)) return { kind: "model", name: m.slice(MODEL_PREFIX.length) };
+  return bareModelNames ? { kind: "model", name: m } : { kind: "unknown", name: m };
+}
+
+export const BASELINE_LABELS: Readonly<Record<Baseline, string>> = { bm25: "BM25 (baseline)", lead: "Lead sentences (baseline)" };
+
+/** The options of a method select: every model (the default one marked), then the baselines. */
+export function methodOptions(models: readonly { name: string; default: boolean }[]): { value: string; label: string }[] {
+  return [
+    ...models.map((m) => ({ value: formatModelMethod(m.name), label: `${m.name}${m.default ? " (default)" : ""}` })),
+    ...BASELINES.map((b) => ({ value: b, label: BASELINE_LABELS[b] })),
+  ];
+}

@@ -1,0 +1,51 @@
+// Inter-annotator agreement of a dataset: GET /api/v1/agreement and the agreement page. Client-safe (zod and types).
+import { z } from "zod";
+import type { AgreementSummary } from "../spans/agreement/compute-agreement";
+import type { MeanPairwiseAgreement } from "../spans/agreement/mean-pairwise-agreement";
+import { zSpanCategory, type AnnotationStatus, type PairStatus, type SpanCategory } from "./enums";
+import { zId } from "./ids";
+
+/** What the pair list is ranked by. */
+export const AGREEMENT_METRICS = ["kappa", "charF1"] as const;
+export type AgreementMetric = (typeof AGREEMENT_METRICS)[number];
+/** One category, or all of them pooled ("micro"). */
+export const zAgreementCategory = z.union([zSpanCategory, z.literal("micro")]);
+export type AgreementCategory = z.infer<typeof zAgreementCategory>;
+
+/** GET /api/v1/agreement query. */
+export const agreementQuerySchema = z.object({
+  datasetId: zId,
+  metric: z.enum(AGREEMENT_METRICS).default("kappa"),
+  category: zAgreementCategory.default("micro"),
+});
+
+export type PairAgreementRow = {
+  pairId: string;
+  query: string;
+  status: PairStatus;
+  /** Emails of the compared annotators. */
+  annotators: string[];
+  comparisons: number;
+  /** The ranking metric's value (null: no value, listed last). */
+  value: number | null;
+  microCharF1: number | null;
+  microKappa: number | null;
+  /** Per category: pooled char F1 and kappa of the pair (kappa null when degenerate). */
+  perCategory: Record<SpanCategory, { charF1: number | null; kappa: number | null }>;
+};
+
+export type DatasetAgreement = {
+  dataset: { id: string; name: string };
+  statuses: AnnotationStatus[];
+  /** Pairs with ≥ 2 compared annotations, and those with exactly one (no agreement possible yet). */
+  pairsCompared: number;
+  pairsWithOneAnnotation: number;
+  /** Pooled counts over every comparison (F1/kappa from summed counts). */
+  pooled: AgreementSummary;
+  /** Plain mean over the annotator-pair comparisons (each comparison weighs the same). */
+  mean: MeanPairwiseAgreement;
+  /** Lowest agreement first (rankBy), pairs without a value last. */
+  pairs: PairAgreementRow[];
+  rankBy: { metric: AgreementMetric; category: AgreementCategory };
+};
+

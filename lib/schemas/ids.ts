@@ -1,0 +1,8 @@
+// Ids and route params shared by every resource. Client-safe (zod only).
+import { z } from "zod";
+
+/** A stored row's id (cuid) or an external id: non-empty, bounded. */
+export const zId = z.string().min(1).max(200);
+
+/** Route params with one id (`/pairs/[id]`, `/annotations/[id]`…); withAuth validates them. */
+export const idParamsSchema = z.object({ id: zId });

@@ -1,0 +1,126 @@
+// The annotation queue: its filters and sorts, its items, and URL search params ↔ queue options, shared by the queue
+// page, /pairs/next and GET /api/v1/pairs, so one link format works everywhere. Client-safe (zod and types only).
+import { z } from "zod";
+import { zPairStatus, zSpanCategory, type AnnotationStatus, type PairStatus } from "./enums";
+import { zId } from "./ids";
+
+export const PAIR_SORTS = ["updatedAt", "uncertainty", "disagreement"] as const;
+export type PairSort = (typeof PAIR_SORTS)[number];
+
+export const pairFiltersShape = {
+  datasetId: zId.optional(),
+  dataset: z.string().min(1).max(200).optional(),
+  status: z.union([zPairStatus, z.array(zPairStatus).min(1)]).optional(),
+  annotatorId: zId.optional(),
+  category: zSpanCategory.optional(),
+  needsWorkBy: zId.optional(),
+  sort: z.enum(PAIR_SORTS).default("updatedAt"),
+  direction: z.enum(["asc", "desc"]).default("desc"),
+  scores: z.record(z.string(), z.number().finite()).optional(),
+  modelName: z.string().min(1).max(200).optional(),
+  threshold: z.number().gt(0).lt(1).default(0.5),
+};
+
+/** The filters alone, as buildPairWhere reads them. */
+export type PairFiltersInput = z.infer<z.ZodObject<typeof pairFiltersShape>>;
+
+export type PairListItem = {
+  id: string;
+  datasetId: string;
+  dataset: string;
+  externalId: string | null;
+  status: PairStatus;
+  version: number;
+  query: string;
+  documentCount: number;
+  updatedAt: Date;
+  /** The sort score (uncertainty/disagreement sorts); null when the pair has none or for the updatedAt sort. */
+  score: number | null;
+  /** The filtering annotator's annotation (only when `annotatorId` is given). */
+  annotation: { id: string; status: AnnotationStatus; version: number } | null;
+  /** Cursor positioned at this item: listPairs/getNextPair continue right after it. */
+  cursor: string;
+};
+
+export type PairListPage = { items: PairListItem[]; nextCursor: string | null };
+
+export const listPairsSchema = z.object({
+  ...pairFiltersShape,
+  limit: z.number().int().min(1).max(500).default(50),
+  cursor: z.string().min(1).max(2000).optional(),
+});
+export type ListPairsInput = z.infer<typeof listPairsSchema>;
+
+/** The params a queue link carries from page to page (filters, order and the "to do" switch). */
+export const QUEUE_FILTER_KEYS = ["datasetId", "status", "annotatorId", "category", "sort", "direction", "todo"] as const;
+
+/** Statuses that still need work: what `todo=1` means when the caller names no user (see needsWorkBy). */
+export const TODO_STATUSES: readonly PairStatus[] = ["unlabeled", "in_progress", "rejected"];
+
+export type SearchParamsInput = URLSearchParams | Record<string, string | string[] | undefined>;
+
+function toSearchParams(input: SearchParamsInput): URLSearchParams {
+  if (input instanceof URLSearchParams) return input;
+  const out = new URLSearchParams();
+  for (const [k, v] of Object.entries(input)) {
+    if (Array.isArray(v)) for (const x of v) out.append(k, x);
+    else if (v !== undefined) out.append(k, v);
+  }
+  return out;
+}
+
+const num = (v: string | null) => (v === null || v.trim() === "" ? undefined : Number(v));
+
+/**
+ * Search params → validated listPairs input. `status` may repeat or be comma-separated; empty values mean "no
+ * filter" (what a form's "any" option submits); `todo=1` means "needs work from `userId`" (needsWorkBy), or without a
+ * user and a status filter, TODO_STATUSES. Throws ZodError (→ 400 in routes) for unknown values.
+ */
+export function parseQueueSearchParams(
+  input: SearchParamsInput,
+  { userId }: { userId?: string } = {},
+): ListPairsInput & { todo: boolean } {
+  const sp = toSearchParams(input);
+  const str = (k: string) => {
+    const v = sp.get(k)?.trim();
+    return v ? v : undefined;
+  };
+  const statuses = sp
+    .getAll("status")
+    .flatMap((s) => s.split(","))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const todo = sp.get("todo") === "1" || sp.get("todo") === "true";
+  const parsed = listPairsSchema.parse({
+    datasetId: str("datasetId"),
+    dataset: str("dataset"),
+    status: statuses.length === 0 ? (todo && !userId ? [...TODO_STATUSES] : undefined) : statuses.length === 1 ? statuses[0] : statuses,
+    needsWorkBy: todo && userId ? userId : undefined,
+    annotatorId: str("annotatorId"),
+    category: str("category"),
+    sort: str("sort"),
+    direction: str("direction"),
+    modelName: str("modelName"),
+    threshold: num(sp.get("threshold")),
+    limit: num(sp.get("limit")),
+    cursor: str("cursor"),
+  });
+  return { ...parsed, todo };
+}
+
+/**
+ * The filter part of a queue URL (QUEUE_FILTER_KEYS present in `input`, as given), for links between the queue, the
+ * workspace and /pairs/next. No leading "?"; empty when no filter is set.
+ */
+export function queueFilterQuery(input: SearchParamsInput): string {
+  const sp = toSearchParams(input);
+  const out = new URLSearchParams();
+  for (const k of QUEUE_FILTER_KEYS) for (const v of sp.getAll(k)) if (v.trim() !== "") out.append(k, v);
+  return out.toString();
+}
+
+/** Joins a path and query parts, skipping empty ones. */
+export function withQuery(path: string, ...parts: (string | undefined | null | false)[]): string {
+  const q = parts.filter((p): p is string => !!p).join("&");
+  return q ? `${path}?${q}` : path;
+}

@@ -1,0 +1,63 @@
+// Spans as the editor sends them and the API returns them. Client-safe (zod and types only); the data-access layer
+// parses its options with these before touching the database.
+import { z } from "zod";
+import { zSpanCategory, type SpanCategory, type SpanSource } from "./enums";
+import { zId } from "./ids";
+
+/** Largest span list one save may carry (the whole annotation of one pair). */
+export const MAX_SPANS_PER_SAVE = 5_000;
+export const MAX_COMMENT_CHARS = 10_000;
+
+/**
+ * One span as the editor sends it. `id` names an existing span (update); a missing or unknown id (e.g. a client
+ * temp id) creates one, and the result maps that client id to the server id. Extra keys (source, author) are ignored.
+ * `score`/`suggestionId`: undefined keeps the stored value on updates, null clears it.
+ */
+export const spanInputSchema = z.object({
+  id: zId.optional(),
+  documentId: zId,
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  text: z.string(),
+  category: zSpanCategory,
+  score: z.number().finite().nullable().optional(),
+  suggestionId: zId.nullable().optional(),
+});
+export type SpanInput = z.infer<typeof spanInputSchema>;
+
+export const spanListSchema = z.array(spanInputSchema).max(MAX_SPANS_PER_SAVE);
+
+/**
+ * A stored span as the API returns it. Shaped like lib/spans `SpanWithId` (optional fields absent rather than null)
+ * so it feeds the editor, merge and agreement code directly.
+ */
+export type StoredSpan = {
+  id: string;
+  documentId: string;
+  start: number;
+  end: number;
+  text: string;
+  category: SpanCategory;
+  source: SpanSource;
+  /** User id of the author. */
+  author?: string;
+  score?: number;
+  suggestionId?: string;
+  annotationId?: string;
+  /** Set when `text` no longer matches the document text at [start, end) (should not happen: texts are immutable). */
+  drift?: string;
+};
+
+/** A span as a history event records it (before/after of GET /api/v1/pairs/{id}/history). */
+export type SpanSnapshot = {
+  documentId: string;
+  start: number;
+  end: number;
+  text: string;
+  category: string;
+  source: string;
+  annotationId: string | null;
+  authorId: string | null;
+  suggestionId: string | null;
+  score: number | null;
+};

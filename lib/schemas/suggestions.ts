@@ -1,0 +1,31 @@
+// Model and judge suggestions: kept apart from human spans. Client-safe (zod and types only).
+import { z } from "zod";
+import { zSpanCategory, type SpanCategory, type SuggestionSource } from "./enums";
+import { zId } from "./ids";
+import { MAX_COMMENT_CHARS } from "./spans";
+
+export const suggestionInputSchema = z.object({
+  documentId: zId,
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  text: z.string(),
+  category: zSpanCategory,
+  score: z.number().finite().nullable().optional(),
+  rationale: z.string().max(MAX_COMMENT_CHARS).nullable().optional(),
+});
+export type SuggestionInput = z.infer<typeof suggestionInputSchema>;
+
+/** A model or judge suggestion as the API returns it (never a Span: suggestions stay apart from human work). */
+export type StoredSuggestion = {
+  id: string;
+  documentId: string;
+  start: number;
+  end: number;
+  text: string;
+  category: SpanCategory;
+  source: SuggestionSource;
+  modelName: string;
+  score?: number;
+  rationale?: string;
+  createdAt: Date;
+};

@@ -1,0 +1,104 @@
+// The one scoring pipeline of POST /api/v1/compress and POST /api/v1/pairs/{id}/scores (baselines and cached token
+// scores: no model needed).
+import { describe, expect, it, vi } from "vitest";
+import { prepareResult } from "@/lib/engine/prepare-result";
+import type { TokenScores } from "@/lib/engine/types";
+import { compressResponseSchema } from "@/lib/schemas/compress";
+import type { ResolvedMethod } from "./resolve-method";
+import { scoreResultSet } from "./score-result-set";
+
+const results = [
+  prepareResult({ id: "a", text: "Cats purr when content. Dogs bark at strangers." }),
+  prepareResult({ id: "b", text: "The weather is mild. Cats sleep most of the day." }),
+];
+const bm25: ResolvedMethod = { method: "bm25", threshold: 0, aggregation: "mean" };
+
+/** One token per unit, with the given probability. */
+function tokensPerUnit(probs: number[][]): TokenScores[] {
+  return results.map((r, i) => ({
+    starts: Int32Array.from(r.units.map((u) => u.start)),
+    ends: Int32Array.from(r.units.map((u) => u.end)),
+    probs: Float32Array.from(probs[i]!),
+  }));
+}
+
+describe("scoreResultSet", () => {
+  it("scores with the method, selects within the budget and reports like the compress API", async () => {
+    const out = await scoreResultSet({ query: "why do cats purr", results, method: { ...bm25, threshold: 0.5 }, budget: 100, includeTokens: false });
+    expect(compressResponseSchema.omit({ timings: true }).parse(out)).toBeTruthy();
+    expect(out.model).toBe("bm25");
+    expect(out.threshold).toBe(0.5);
+    expect(out.aggregation).toBe("mean");
+    expect(out.results[0]!.snippet).toBe("Cats purr when content.");
+    expect(out.results[0]!.text).toBeUndefined();
+    expect(out.timings.scoreMs).toBeGreaterThanOrEqual(0);
+    expect(out.timings.tokenizeMs).toBeUndefined(); // baselines have no model breakdown
+  });
+
+  it("includes the canonical text, blocks, scored units and title with includeTokens", async () => {
+    const out = await scoreResultSet({ query: "cats", results, method: bm25, budget: 1000, includeTokens: true });
+    for (const [i, r] of out.results.entries()) {
+      expect(r.text).toBe(results[i]!.doc.text);
+      expect(r.blocks).toEqual(results[i]!.doc.blocks);
+      expect(r.units!.map((u) => [u.start, u.end])).toEqual(results[i]!.units.map((u) => [u.start, u.end]));
+      for (const s of r.spans) expect(r.text!.slice(s.start, s.end)).toBe(s.text);
+    }
+  });
+
+  it("takes threshold and aggregation from the method unless given, and says why a result keeps nothing", async () => {
+    const cached = tokensPerUnit([
+      [0.9, 0.1],
+      [0.05, 0.2],
+    ]);
+    const method: ResolvedMethod = { method: "model:x", modelName: "x", threshold: 0.5, aggregation: "max" };
+    const out = await scoreResultSet({ query: "q", results, method, budget: 1000, includeTokens: true, cachedTokenScores: cached });
+    expect(out.threshold).toBe(0.5);
+    expect(out.aggregation).toBe("max");
+    expect(out.results[0]!.snippet).toBe("Cats purr when content.");
+    expect(out.results[1]!.spans).toEqual([]);
+    expect(out.results[1]!.reason).toMatch(/threshold/);
+    const lower = await scoreResultSet({ query: "q", results, method, budget: 1000, threshold: 0.15, includeTokens: false, cachedTokenScores: cached });
+    expect(lower.threshold).toBe(0.15);
+    expect(lower.results[1]!.snippet).toBe("Cats sleep most of the day.");
+  });
+
+  it("uses cached token scores without creating a scorer (the model is never loaded) and reports them", async () => {
+    const onScored = vi.fn();
+    // No model "not-installed" exists: creating its scorer would throw NOT_FOUND.
+    const method: ResolvedMethod = { method: "model:not-installed", modelName: "not-installed", threshold: 0.5, aggregation: "mean" };
+    const cached = tokensPerUnit([
+      [0.8, 0.3],
+      [0.1, 0.6],
+    ]);
+    const out = await scoreResultSet({ query: "q", results, method, budget: 1000, includeTokens: true, cachedTokenScores: cached, onScored });
+    expect(onScored).not.toHaveBeenCalled();
+    expect(out.model).toBe("model:not-installed");
+    expect(out.results.map((r) => r.units!.map((u) => Math.round(u.score * 10) / 10))).toEqual([
+      [0.8, 0.3],
+      [0.1, 0.6],
+    ]);
+    expect(out.results[0]!.tokenScores!.probs.map((p) => Math.round(p * 10) / 10)).toEqual([0.8, 0.3]);
+    await expect(scoreResultSet({ query: "q", results, method, budget: 1000, includeTokens: false })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("hands fresh scores to onScored before selecting", async () => {
+    const onScored = vi.fn(async () => {});
+    await scoreResultSet({ query: "cats", results, method: bm25, budget: 1000, includeTokens: false, onScored });
+    expect(onScored).toHaveBeenCalledTimes(1);
+    const [scores, elapsed] = onScored.mock.calls[0]! as unknown as [{ unitScores: number[][] }, number];
+    expect(scores.unitScores).toHaveLength(2);
+    expect(elapsed).toBeGreaterThanOrEqual(0);
+  });
+
+  it("keeps the method's fallback floor: nothing above it → an explicit empty result with a reason", async () => {
+    const method: ResolvedMethod = { method: "model:x", modelName: "x", threshold: 0.9, fallbackFloor: 0.5, aggregation: "mean" };
+    const cached = tokensPerUnit([
+      [0.3, 0.3],
+      [0.2, 0.4],
+    ]);
+    const out = await scoreResultSet({ query: "q", results, method, budget: 1000, includeTokens: false, cachedTokenScores: cached });
+    expect(out.fallbackFloor).toBe(0.5);
+    expect(out.tokensOut).toBe(0);
+    expect(out.reason).toBeTruthy();
+  });
+});
