@@ -95,6 +95,8 @@ def train(model, ds, val, args, teacher=None, tag="model"):
         opt.load_state_dict(st["opt"])
         sched.load_state_dict(st["sched"])
         step, epoch, pos, hist, spent = st["step"], st["epoch"], st["pos"], st["hist"], st["spent"]
+        if "rng" in st:
+            torch.set_rng_state(st["rng"])  # dropout masks continue as if never interrupted
         best = st["best"]
         log(f"{tag}: resumed at step {step} (epoch {epoch}, batch {pos})")
     os.makedirs(args.out, exist_ok=True)
@@ -138,7 +140,7 @@ def train(model, ds, val, args, teacher=None, tag="model"):
                 best = dict(eval=ev, state={k: v.clone() for k, v in model.state_dict().items()})
         if step % args.save_every == 0 and step < total:
             torch.save(dict(model=model.state_dict(), opt=opt.state_dict(), sched=sched.state_dict(), step=step, epoch=epoch,
-                            pos=pos, hist=hist, spent=elapsed, best=best), state_path)
+                            pos=pos, hist=hist, spent=elapsed, best=best, rng=torch.get_rng_state()), state_path)
     model.load_state_dict(best["state"])
     return dict(steps=step, epochs=round(epoch + pos / max(1, len(plan)), 2), minutes=round((time.time() - start) / 60, 2),
                 best=best["eval"], history=hist)
