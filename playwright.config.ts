@@ -18,6 +18,8 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: 0,
+  // A stray test.only would quietly run one test and pass: refused in CI.
+  forbidOnly: !!process.env.CI,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",

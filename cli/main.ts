@@ -1,30 +1,18 @@
 import { isAppError } from "../lib/errors";
-import { commands } from "./commands/index";
+import { commands, helpText } from "./commands/index";
 
 const HELP_FLAGS = new Set(["--help", "-h"]);
-
-function helpText(): string {
-  const width = Math.max(...commands.map((c) => c.name.length));
-  return [
-    "Usage: snippet-lab <command> [options]",
-    "",
-    "Commands:",
-    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
-    "",
-    "Run 'snippet-lab <command> --help' for a command's options.",
-  ].join("\n");
-}
 
 /** Dispatches `snippet-lab <command> [args]`; returns the exit code (2 = usage error). */
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
-    console.error(helpText());
+    console.error(await helpText());
     return 2;
   }
   if (HELP_FLAGS.has(name) || name === "help") {
     const target = rest[0] && commands.find((c) => c.name === rest[0]);
-    console.log(target ? (await target.load()).usage : helpText());
+    console.log(target ? (await target.load()).usage : await helpText());
     return 0;
   }
   const entry = commands.find((c) => c.name === name);

@@ -157,7 +157,10 @@ test("admin page: change a role, disable (the session ends at once), enable, res
   await expect(r.getByTestId("user-action-notice")).toContainText("Disabled; 1 session(s) ended.");
   await expect(r).toContainText("disabled");
   expect((await target.request.get("/api/auth/me")).status()).toBe(401);
-  const refused = await target.request.post("/api/auth/login", { data: { email: users.target.email, password: PASSWORD }, headers: { Origin: E2E_ORIGIN } });
+  const refused = await target.request.post("/api/auth/login", {
+    data: { email: users.target.email, password: PASSWORD },
+    headers: { Origin: E2E_ORIGIN },
+  });
   expect(refused.status()).toBe(401);
 
   await r.getByTestId("user-toggle-disabled").click();

@@ -114,7 +114,14 @@ test("span editing: keys, selection menu, snapping, Alt, overlaps, popover, Dele
   await page.keyboard.press("2");
   await expect(legend(page, "off_topic")).toHaveText("1");
   expect(await mySpans(page)).toEqual(["ads:Sponsored: cheap flights", "metadata:uspe", "off_topic:Golden Gate Bridge opened", `vital:${phrase}`]);
-  for (const [c, n] of [["vital", 1], ["off_topic", 1], ["ads", 1], ["metadata", 1], ["ui_navigation", 0], ["duplicate", 0]] as const) {
+  for (const [c, n] of [
+    ["vital", 1],
+    ["off_topic", 1],
+    ["ads", 1],
+    ["metadata", 1],
+    ["ui_navigation", 0],
+    ["duplicate", 0],
+  ] as const) {
     await expect(legend(page, c)).toHaveText(String(n));
   }
   // One labelled column per layer: my counts never run into the gold's.
@@ -123,7 +130,10 @@ test("span editing: keys, selection menu, snapping, Alt, overlaps, popover, Dele
   await saved(page);
 
   // The token tooltip over the overlap: probability, sentence score, both categories.
-  await page.locator('[data-testid="span-mark"] [data-t]', { hasText: /^opened$/ }).first().hover();
+  await page
+    .locator('[data-testid="span-mark"] [data-t]', { hasText: /^opened$/ })
+    .first()
+    .hover();
   const tooltip = page.getByTestId("token-tooltip");
   await expect(tooltip).toBeVisible();
   await expect(tooltip).toContainText(/token “opened” p = [01]\.\d{3}/);
@@ -218,9 +228,7 @@ test("a mouse drag snaps to tokens; with Alt held it keeps the exact characters,
   await page.context().close();
 });
 
-test("the same annotator in two tabs: the second save gets the conflict dialog; merge keeps both, reload theirs drops mine", async ({
-  browser,
-}) => {
+test("the same annotator in two tabs: the second save gets the conflict dialog; merge keeps both, reload theirs drops mine", async ({ browser }) => {
   const first = await newSignedInPage(browser, users.ann.email, PASSWORD);
   const second = await first.context().newPage();
   await openPair(first, ids.concurrency);
@@ -396,7 +404,9 @@ test("gold kept and lost: the workspace counts and strikes the gold spans the th
 }, testInfo) => {
   // Gold saved through the API by the admin (a reviewer): three vital spans in three sentences, one ads span.
   const admin = await newSignedInPage(browser, E2E_ADMIN.email, E2E_ADMIN.password);
-  const { documents } = (await (await admin.request.get(`/api/v1/pairs/${ids.gold}/annotations`)).json()) as { documents: { id: string; text: string }[] };
+  const { documents } = (await (await admin.request.get(`/api/v1/pairs/${ids.gold}/annotations`)).json()) as {
+    documents: { id: string; text: string }[];
+  };
   const { version } = (await (await admin.request.get(`/api/v1/pairs/${ids.gold}/gold`)).json()) as { version: number };
   const spanIn = (doc: { id: string; text: string }, needle: string, category = "vital") => {
     const start = doc.text.indexOf(needle);

@@ -1,8 +1,10 @@
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { compressResponseSchema } from "../lib/schemas/compress";
 import { modelsResponseSchema, type ModelsResponse } from "../lib/schemas/models";
 import { E2E_API_KEY, E2E_PORT } from "./constants";
+import { E2E_ORIGIN } from "./sign-in";
 
 const HTML = `<html><head><title>Bridge</title></head><body>
 <nav><a href="/">Home</a> <a href="/about">About</a></nav>
@@ -27,15 +29,19 @@ async function models(request: APIRequestContext): Promise<ModelsResponse> {
   return modelsResponseSchema.parse(await res.json());
 }
 
-test("GET /api/v1/models lists models and methods", async ({ request }) => {
+// The shipped model is part of the product: the server must list it, as the default.
+const SHIPPED_MODEL = readFileSync(new URL("../models/default.txt", import.meta.url), "utf8").trim();
+
+test("GET /api/v1/models lists the shipped model as the default, and the methods", async ({ request }) => {
   const m = await models(request);
-  expect(m.methods).toEqual(expect.arrayContaining(["model", "bm25", "lead"]));
-  expect(m.models.filter((x) => x.default).length).toBeLessThanOrEqual(1);
+  expect(SHIPPED_MODEL).not.toBe("");
+  expect(m.models.map((x) => x.name)).toContain(SHIPPED_MODEL);
+  expect(m.models.filter((x) => x.default).map((x) => x.name)).toEqual([SHIPPED_MODEL]);
+  expect(m.methods).toEqual(expect.arrayContaining(["model", "bm25", "lead", `model:${SHIPPED_MODEL}`]));
 });
 
 for (const method of ["bm25", "lead", "model"]) {
   test(`compress (${method}) returns verbatim spans of the canonical text`, async ({ request }) => {
-    if (method === "model") test.skip((await models(request)).models.length === 0, "no model installed");
     const res = await request.post("/api/v1/compress", { data: body({ model: method, preset: "low", include: { tokens: true } }) });
     expect(res.status(), await res.text()).toBe(200);
     const out = compressResponseSchema.parse(await res.json());
@@ -64,7 +70,7 @@ for (const method of ["bm25", "lead", "model"]) {
       }
     }
     expect(spans).toBeGreaterThan(0);
-    expect(out.model).toContain(method === "model" ? "model:" : method);
+    expect(out.model).toBe(method === "model" ? `model:${SHIPPED_MODEL}` : method);
   });
 }
 
@@ -116,31 +122,29 @@ test("404 with the model list for an unknown model", async ({ request }) => {
 
 test("413 from Content-Length before the body is read (50 results × 5 MB)", async () => {
   const declared = 50 * 5 * 1024 * 1024;
-  const { status, json } = await new Promise<{ status: number; json: { error: { code: string; message: string } } }>(
-    (resolve, reject) => {
-      const req = http.request(
-        {
-          host: "127.0.0.1",
-          port: E2E_PORT,
-          path: "/api/v1/compress",
-          method: "POST",
-          headers: { "content-type": "application/json", "content-length": declared, authorization: `Bearer ${E2E_API_KEY}` },
-        },
-        (res) => {
-          let raw = "";
-          res.setEncoding("utf8");
-          res.on("data", (c) => (raw += c));
-          res.on("end", () => {
-            req.destroy();
-            resolve({ status: res.statusCode ?? 0, json: JSON.parse(raw) });
-          });
-        },
-      );
-      req.on("error", reject);
-      // Only a few bytes: the server must answer from the header alone.
-      req.write('{"query":"x","results":[');
-    },
-  );
+  const { status, json } = await new Promise<{ status: number; json: { error: { code: string; message: string } } }>((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: E2E_PORT,
+        path: "/api/v1/compress",
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": declared, authorization: `Bearer ${E2E_API_KEY}` },
+      },
+      (res) => {
+        let raw = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (raw += c));
+        res.on("end", () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, json: JSON.parse(raw) });
+        });
+      },
+    );
+    req.on("error", reject);
+    // Only a few bytes: the server must answer from the header alone.
+    req.write('{"query":"x","results":[');
+  });
   expect(status).toBe(413);
   expect(json.error.code).toBe("PAYLOAD_TOO_LARGE");
   expect(json.error.message).toMatch(/250 MB.*at most 27 MB/);
@@ -173,4 +177,20 @@ test.describe("bearer API keys (server started with SNIPPET_LAB_API_KEYS)", () =
   test("200 with the key", async ({ request }) => {
     expect((await request.get("/api/v1/models")).status()).toBe(200);
   });
+});
+
+test("GET /api/v1/openapi.json is public, and /api-docs renders each of its operations", async ({ playwright, page }) => {
+  const anonymous = await playwright.request.newContext({ baseURL: E2E_ORIGIN });
+  const res = await anonymous.get("/api/v1/openapi.json");
+  expect(res.status()).toBe(200);
+  const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
+  await anonymous.dispose();
+  expect(doc.openapi).toBe("3.1.0");
+  const operationIds = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+  expect(operationIds).toEqual(expect.arrayContaining(["compress", "listModels", "getOpenApiDocument"]));
+
+  await page.goto("/api-docs");
+  await expect(page.getByTestId("api-operation")).toHaveCount(operationIds.length);
+  for (const id of operationIds) await expect(page.locator(`section#${id}`)).toBeVisible();
+  await expect(page.locator("section#compress")).toContainText("include.tokens");
 });

@@ -1,4 +1,5 @@
 import { type Browser, type Page, expect, test } from "@playwright/test";
+import { goldJsonlRecordSchema } from "../lib/spans/formats/gold-jsonl-schema";
 import { E2E_ADMIN } from "./constants";
 import { selectText } from "./select-text";
 import { createUser, signIn } from "./sign-in";
@@ -75,9 +76,7 @@ test("admin creates annotators, a reviewer, a dataset and a pair", async ({ brow
   await admin.context().close();
 });
 
-test("annotator sees the heatmap, moves the threshold, annotates with the keyboard and finds the span after a reload", async ({
-  browser,
-}) => {
+test("annotator sees the heatmap, moves the threshold, annotates with the keyboard and finds the span after a reload", async ({ browser }) => {
   const page = await newSignedInPage(browser, users.ann1.email, PASSWORD);
   await page.goto(`/pairs/${pairId}`);
   const heatmap = page.getByTestId("heatmap").first();
@@ -131,10 +130,22 @@ test("the reviewer accepts both annotations and saves the gold version; the expo
   const res = await admin.request.get(`/api/v1/datasets/${datasetId}/export?format=gold-jsonl`);
   expect(res.status()).toBe(200);
   const lines = (await res.text()).split("\n").filter((l) => l.trim());
-  const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-  const dump = JSON.stringify(records);
-  expect(dump).toContain(GOLD_SENTENCE.slice(0, 30));
-  expect(dump).toContain("vital");
+  // The page text contains the sentence whatever was annotated: the check is on the gold span itself. One pair with
+  // gold, one document: one record, whose only gold span is the vital sentence, verbatim at its offsets.
+  const records = lines.map((l) => goldJsonlRecordSchema.parse(JSON.parse(l)));
+  expect(records).toHaveLength(1);
+  const [record] = records;
+  expect(record!.pairId).toBe(pairId);
+  expect(record!.query).toBe(QUERY);
+  expect(record!.spans).toHaveLength(1);
+  const [span] = record!.spans;
+  expect(span).toMatchObject({ category: "vital", source: "gold" });
+  expect(span!.text).toBe(GOLD_SENTENCE);
+  expect(record!.text.slice(span!.start, span!.end)).toBe(GOLD_SENTENCE);
+  // keep = 1 exactly on the tokens that overlap the vital span.
+  const { starts, ends, keep } = record!.tokens;
+  expect(keep).toEqual(starts.map((st, i) => (st < span!.end && ends[i]! > span!.start ? 1 : 0)));
+  expect(keep.filter((k) => k === 1).length).toBeGreaterThan(5);
   await admin.context().close();
 });
 
@@ -148,7 +159,11 @@ test("new pair from files: cp1252 reads as written; binary and oversize files ar
   const form = admin.getByTestId("create-pair-form");
   const files = form.getByTestId("pair-result-files");
   const error = form.getByTestId("create-pair-error");
-  await files.setInputFiles({ name: "junk.txt", mimeType: "text/plain", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]) });
+  await files.setInputFiles({
+    name: "junk.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]),
+  });
   await expect(error).toHaveText("junk.txt: looks like binary data, not text. No file was added.");
   await files.setInputFiles({ name: "big.txt", mimeType: "text/plain", buffer: Buffer.alloc(6 * 1024 * 1024, 0x61) });
   await expect(error).toHaveText("big.txt is 6 MB; a result is at most 5 MB. No file was added.");
@@ -157,7 +172,11 @@ test("new pair from files: cp1252 reads as written; binary and oversize files ar
   await expect(error).toHaveText("Result 1: text is empty");
   expect(posts).toEqual([]);
 
-  await files.setInputFiles({ name: "caffe.txt", mimeType: "text/plain", buffer: Buffer.from("Il caff\xe8 \xe8 buono. L\x92espresso costa 1,20 \x80.", "latin1") });
+  await files.setInputFiles({
+    name: "caffe.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("Il caff\xe8 \xe8 buono. L\x92espresso costa 1,20 \x80.", "latin1"),
+  });
   await expect(form.getByTestId("pair-result-content").first()).toHaveValue("Il caffè è buono. L’espresso costa 1,20 €.");
   await expect(form.getByTestId("pair-result-source")).toHaveText("From caffe.txt (decoded as windows-1252, detected)");
   await form.getByTestId("create-pair-submit").click();

@@ -25,10 +25,9 @@ test("inspector: built-in example → heatmap, live threshold, presets, tooltip"
   await compress(page);
 
   const heatmap = page.getByTestId("heatmap");
-  // Token-level heatmap for models; unit-level for baselines (no model installed).
-  const tokenLevel = (await heatmap.locator("[data-t]").count()) > 0;
+  // The shipped model is the default method: a token-level heatmap (a unit-level one would mean no model was found).
   expect(await heatmap.locator("[data-u]").count()).toBeGreaterThan(5);
-  if (tokenLevel) expect(await heatmap.locator("[data-t]").count()).toBeGreaterThan(50);
+  expect(await heatmap.locator("[data-t]").count()).toBeGreaterThan(50);
   await keepScreenshot(page, testInfo, "inspector");
   // Page regions (navigation, footer, comments…) are boxed and labelled.
   await expect(heatmap.getByTestId("role-region").first()).toBeVisible();
@@ -58,16 +57,14 @@ test("inspector: built-in example → heatmap, live threshold, presets, tooltip"
   expect(await snippetText(page)).not.toBe(all);
 
   // Hover shows the probability / unit score.
-  await heatmap.locator(tokenLevel ? "[data-t]" : "[data-u]").first().hover();
-  await expect(page.getByTestId("token-tooltip")).toContainText(tokenLevel ? /p = \d\.\d{3}/ : /score = \d\.\d{3}/);
+  await heatmap.locator("[data-t]").first().hover();
+  await expect(page.getByTestId("token-tooltip")).toContainText(/p = \d\.\d{3}/);
 
   // Aggregation switch (token models only) re-aggregates in the browser.
-  if (tokenLevel) {
-    await page.getByTestId("preset-high").click();
-    await slider.fill("0.5");
-    await page.getByTestId("aggregation-max").click();
-    await expect(page.getByTestId("aggregation-max")).toHaveAttribute("aria-checked", "true");
-  }
+  await page.getByTestId("preset-high").click();
+  await slider.fill("0.5");
+  await page.getByTestId("aggregation-max").click();
+  await expect(page.getByTestId("aggregation-max")).toHaveAttribute("aria-checked", "true");
 });
 
 test("inspector: pasted text with the BM25 baseline; validation errors shown", async ({ page }) => {
@@ -90,8 +87,9 @@ test("inspector: pasted text with the BM25 baseline; validation errors shown", a
 
 test("inspector: demo examples from the database", async ({ page }) => {
   await page.goto("/inspector");
+  // The demo dataset is seeded by npm start (scripts/start.mjs): its pairs follow the blank and built-in options.
   const options = page.getByTestId("demo-select").locator("option");
-  test.skip((await options.count()) <= 2, "no seeded demo pairs");
+  expect(await options.count()).toBeGreaterThan(2);
   const value = await options.nth(2).getAttribute("value");
   await page.getByTestId("demo-select").selectOption(value!);
   await expect(page.getByTestId("query-input")).not.toHaveValue("");

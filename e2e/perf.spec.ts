@@ -90,7 +90,9 @@ test("benchmark: 10,000-token page — first render and threshold repaint", asyn
   }
   const fmt = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(", ");
   console.log(`[figure] workspace, ${tokens} tokens: first render after data ${fmt(firstRender)} ms (median ${median(firstRender).toFixed(1)})`);
-  console.log(`[figure] workspace, ${tokens} tokens: every token's heat span rendered after data ${fmt(fullRender)} ms (median ${median(fullRender).toFixed(1)})`);
+  console.log(
+    `[figure] workspace, ${tokens} tokens: every token's heat span rendered after data ${fmt(fullRender)} ms (median ${median(fullRender).toFixed(1)})`,
+  );
   console.log(`[figure] workspace, ${tokens} tokens: threshold move → repainted ${fmt(repaint)} ms (median ${median(repaint).toFixed(1)})`);
   expect(tokens).toBeGreaterThanOrEqual(10_000);
 });

@@ -44,11 +44,30 @@ export function syntheticResponse(opts: { words: number; seed?: number }): Compr
       }
       units.push({ start: uStart, end: text.length, block: blocks.length, score: 0, tokens: Math.ceil((text.length - uStart) / 4) });
     }
-    blocks.push({ start: bStart, end: text.length, kind: heading ? "heading" : "paragraph", role: blocks.length === 1 ? "navigation" : "main", ...(heading ? { level: 2 } : {}) });
+    blocks.push({
+      start: bStart,
+      end: text.length,
+      kind: heading ? "heading" : "paragraph",
+      role: blocks.length === 1 ? "navigation" : "main",
+      ...(heading ? { level: 2 } : {}),
+    });
   }
   const tokensIn = units.reduce((a, u) => a + u.tokens, 0);
   return {
-    results: [{ id: "long", snippet: "", spans: [], tokensIn, tokensOut: 0, text, title: "Synthetic long page", blocks, units, tokenScores: { starts, ends, probs } }],
+    results: [
+      {
+        id: "long",
+        snippet: "",
+        spans: [],
+        tokensIn,
+        tokensOut: 0,
+        text,
+        title: "Synthetic long page",
+        blocks,
+        units,
+        tokenScores: { starts, ends, probs },
+      },
+    ],
     tokensIn,
     tokensOut: 0,
     model: "model:synthetic",

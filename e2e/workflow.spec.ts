@@ -184,7 +184,9 @@ test("a rejection with a comment reaches the annotator, who fixes and resubmits;
   await expect(row).toContainText(users.ann1.email);
   await expect(row).toContainText(users.ann2.email);
   // Both labelled "vital" on overlapping text: a figure, not "—".
-  await expect(ann1.locator('[data-testid="agreement-category-row"][data-category="vital"]').getByTestId("agreement-f1-mean")).toHaveText(/^0\.\d{3}$|^1\.000$/);
+  await expect(ann1.locator('[data-testid="agreement-category-row"][data-category="vital"]').getByTestId("agreement-f1-mean")).toHaveText(
+    /^0\.\d{3}$|^1\.000$/,
+  );
   await keepScreenshot(ann1, testInfo, "agreement");
   await ann1.context().close();
 });
@@ -207,7 +209,9 @@ test("review page: each annotation highlighted in the document side by side, wha
   await expect(metadata).toHaveClass(/am-layer-mine am-c-metadata/);
   const vital1 = pane(users.ann1.email).locator('[data-testid="review-mark"][data-category="vital"]');
   await expect(vital1).toContainText("On weekends the museum opens at 10 am");
-  await expect(pane(users.ann2.email).locator('[data-testid="review-mark"][data-category="vital"]')).toContainText("the museum opens at 10 am and closes at 6 pm");
+  await expect(pane(users.ann2.email).locator('[data-testid="review-mark"][data-category="vital"]')).toContainText(
+    "the museum opens at 10 am and closes at 6 pm",
+  );
 
   // Differences: ann2 never marked metadata (the whole span is boxed); of the vital spans only the ends differ.
   await expect(metadata).toHaveAttribute("data-flag", "only");

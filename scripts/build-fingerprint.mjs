@@ -35,7 +35,9 @@ export function computeBuildFingerprint(root) {
   const files = {};
   const all = createHash("sha256");
   for (const rel of listBuildInputs(root)) {
-    const digest = createHash("sha256").update(readFileSync(path.join(root, rel))).digest("hex");
+    const digest = createHash("sha256")
+      .update(readFileSync(path.join(root, rel)))
+      .digest("hex");
     files[rel] = digest;
     all.update(`${rel}\0${digest}\n`);
   }

@@ -58,7 +58,12 @@ async function post(body) {
 const big = bigText(Number(values["big-mb"]));
 console.log(`[fairness-test] large request: ${(big.length / 1e6).toFixed(1)} MB of text`);
 let bigDone = false;
-const bigPromise = post({ query: "When does the new library branch open?", preset: "low", model: values.model, results: [{ id: "big", text: big }] }).then((r) => {
+const bigPromise = post({
+  query: "When does the new library branch open?",
+  preset: "low",
+  model: values.model,
+  results: [{ id: "big", text: big }],
+}).then((r) => {
   bigDone = true;
   return r;
 });
@@ -86,4 +91,6 @@ const pct = (xs, p) => {
   return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
 };
 console.log(`[fairness-test] large request: ${(b.ms / 1000).toFixed(1)} s, timings ${JSON.stringify(b.json.timings)}`);
-console.log(`[fairness-test] small requests while it ran: ${small.length}, p50 ${pct(small, 50).toFixed(0)} ms, p99 ${pct(small, 99).toFixed(0)} ms, max ${Math.max(...small).toFixed(0)} ms`);
+console.log(
+  `[fairness-test] small requests while it ran: ${small.length}, p50 ${pct(small, 50).toFixed(0)} ms, p99 ${pct(small, 99).toFixed(0)} ms, max ${Math.max(...small).toFixed(0)} ms`,
+);

@@ -119,25 +119,22 @@ try {
 }
 
 let firstBad;
-const instance = autocannon(
-  { url: target, method: "POST", headers, body, connections, amount, timeout: 60 },
-  (err, result) => {
-    if (err) {
-      console.error(`[load-test] ${err.message}`);
-      process.exit(1);
-    }
-    const done = result.requests.total ?? 0;
-    const rps = result.duration > 0 ? done / result.duration : 0;
-    const l = result.latency;
-    console.log(`requests:     ${done} completed (${result.requests.sent} sent) in ${result.duration.toFixed(2)} s`);
-    console.log(`requests/s:   ${rps.toFixed(1)}`);
-    console.log(`latency (ms): p50 ${l.p50}  p97.5 ${l.p97_5}  p99 ${l.p99}  max ${l.max}`);
-    console.log(`errors:       ${result.errors}  timeouts: ${result.timeouts}  non-2xx: ${result.non2xx}`);
-    if (firstBad) console.log(`first non-2xx: ${firstBad}`);
-    const bad = result.errors + result.timeouts + result.non2xx;
-    process.exit(bad > 0 ? 1 : 0);
-  },
-);
+const instance = autocannon({ url: target, method: "POST", headers, body, connections, amount, timeout: 60 }, (err, result) => {
+  if (err) {
+    console.error(`[load-test] ${err.message}`);
+    process.exit(1);
+  }
+  const done = result.requests.total ?? 0;
+  const rps = result.duration > 0 ? done / result.duration : 0;
+  const l = result.latency;
+  console.log(`requests:     ${done} completed (${result.requests.sent} sent) in ${result.duration.toFixed(2)} s`);
+  console.log(`requests/s:   ${rps.toFixed(1)}`);
+  console.log(`latency (ms): p50 ${l.p50}  p97.5 ${l.p97_5}  p99 ${l.p99}  max ${l.max}`);
+  console.log(`errors:       ${result.errors}  timeouts: ${result.timeouts}  non-2xx: ${result.non2xx}`);
+  if (firstBad) console.log(`first non-2xx: ${firstBad}`);
+  const bad = result.errors + result.timeouts + result.non2xx;
+  process.exit(bad > 0 ? 1 : 0);
+});
 instance.on("response", (_client, statusCode, _bytes, _time) => {
   if (statusCode >= 300 && !firstBad) firstBad = `HTTP ${statusCode}`;
 });

@@ -72,7 +72,8 @@ function shared(words, queryWords) {
   return [...words].filter((w) => [...queryWords].some((q) => related(w, q)));
 }
 
-const ADS = /\b(subscribe|subscription|sponsored|advert\w*|newsletter|buy now|promo code)\b|iscriviti|sponsorizzat|pubblicit|підпиш|реклам|广告|订阅|赞助/iu;
+const ADS =
+  /\b(subscribe|subscription|sponsored|advert\w*|newsletter|buy now|promo code)\b|iscriviti|sponsorizzat|pubblicit|підпиш|реклам|广告|订阅|赞助/iu;
 const COOKIE = /cookie/i;
 const BYLINE = /^(by|posted|published|updated|written by|di|autore|pubblicato|aggiornato|автор|опубліковано|оновлено|作者|发布)[\s:]/iu;
 const DATE =
@@ -179,7 +180,10 @@ function stageTwo(userText, flags) {
 
 function flagsOf(model, messages, base) {
   const flags = new Set(base);
-  for (const w of String(model).toLowerCase().split(/[+,:/\s]+/)) if (KNOWN_FLAGS.has(w)) flags.add(w);
+  for (const w of String(model)
+    .toLowerCase()
+    .split(/[+,:/\s]+/))
+    if (KNOWN_FLAGS.has(w)) flags.add(w);
   for (const m of messages) {
     for (const hit of String(m.content ?? "").matchAll(/\[\[judge:([a-z0-9+,-]+)\]\]/gi)) {
       for (const w of hit[1].toLowerCase().split(/[+,]/)) if (KNOWN_FLAGS.has(w)) flags.add(w);

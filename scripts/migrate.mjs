@@ -5,9 +5,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 process.chdir(fileURLToPath(new URL("..", import.meta.url)));
-const r = spawnSync(
-  process.execPath,
-  ["--conditions=react-server", "--import", "tsx", "scripts/prepare-db.ts", "--steps=migrate"],
-  { stdio: "inherit" },
-);
+const r = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/prepare-db.ts", "--steps=migrate"], {
+  stdio: "inherit",
+});
 process.exit(r.status ?? 1);

@@ -19,11 +19,7 @@ const truthy = (v) => ["1", "true", "yes", "on"].includes((v ?? "").trim().toLow
 
 mkdirSync("data", { recursive: true });
 
-const prepare = spawnSync(
-  process.execPath,
-  ["--conditions=react-server", "--import", "tsx", "scripts/prepare-db.ts"],
-  { stdio: "inherit" },
-);
+const prepare = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/prepare-db.ts"], { stdio: "inherit" });
 if (prepare.status !== 0) {
   console.error("[start] database preparation failed; not starting the server");
   process.exit(prepare.status ?? 1);

@@ -3,7 +3,8 @@
 // temp dir), generates a PostgreSQL Prisma client next to the SQLite one (lib/server/db/generated-pg, gitignored) and
 // runs lib/server/db/postgres.test.ts against it: our migrator applies prisma/migrations-postgresql and the real
 // data-access functions round-trip a pair, spans, a conflict and gold.
-// Skips (exit 0, with a message) when PostgreSQL is not installed, unless SNIPPET_LAB_REQUIRE_POSTGRES=1 (CI).
+// Without PostgreSQL installed it runs nothing and exits 77 ("skipped", which `npm test` lists at the end), or fails
+// when SNIPPET_LAB_REQUIRE_POSTGRES=1 (CI).
 import { spawnSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -22,8 +23,8 @@ if (!binDir) {
     console.error(`${msg}; SNIPPET_LAB_REQUIRE_POSTGRES=1, failing.`);
     process.exit(1);
   }
-  console.log(`${msg}: skipping the PostgreSQL tests.`);
-  process.exit(0);
+  console.warn(`\n${"!".repeat(100)}\n${msg}: the PostgreSQL tests are SKIPPED (nothing was tested).\n${"!".repeat(100)}\n`);
+  process.exit(77);
 }
 
 // PostgreSQL refuses to run as root: run its binaries as the `postgres` user then.
@@ -51,7 +52,16 @@ try {
   let r = asPg(path.join(binDir, "initdb"), ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C"]);
   if (r.status !== 0) throw new Error("initdb failed");
   // Unix socket in the temp dir, no TCP: nothing else on the machine can reach it and no port can clash.
-  r = asPg(path.join(binDir, "pg_ctl"), ["-D", dataDir, "-l", path.join(dir, "log"), "-w", "-o", `-k ${dir} -c listen_addresses='' -c fsync=off`, "start"]);
+  r = asPg(path.join(binDir, "pg_ctl"), [
+    "-D",
+    dataDir,
+    "-l",
+    path.join(dir, "log"),
+    "-w",
+    "-o",
+    `-k ${dir} -c listen_addresses='' -c fsync=off`,
+    "start",
+  ]);
   if (r.status !== 0) {
     console.error(existsSync(path.join(dir, "log")) ? readFileSync(path.join(dir, "log"), "utf8") : "");
     throw new Error("pg_ctl start failed");
@@ -66,7 +76,10 @@ try {
   writeFileSync("prisma/schema.postgresql.prisma", schema);
   const env = { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: "1", CHECKPOINT_DISABLE: "1" };
   env.PRISMA_SCHEMA_ENGINE_BINARY ??= process.execPath;
-  r = spawnSync(process.execPath, ["node_modules/prisma/build/index.js", "generate", "--schema", "prisma/schema.postgresql.prisma"], { stdio: "inherit", env });
+  r = spawnSync(process.execPath, ["node_modules/prisma/build/index.js", "generate", "--schema", "prisma/schema.postgresql.prisma"], {
+    stdio: "inherit",
+    env,
+  });
   if (r.status !== 0) throw new Error("prisma generate (postgresql) failed");
 
   const url = `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(dir)}`;

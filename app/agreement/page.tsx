@@ -96,7 +96,10 @@ export default async function AgreementPage({ searchParams }: { searchParams: Pr
       )}
       {datasets.length > 0 && !agreement && (
         <p className="text-sm text-red-700" role="alert">
-          Unknown dataset or invalid options. <Link href="/agreement" className="underline">Start over</Link>
+          Unknown dataset or invalid options.{" "}
+          <Link href="/agreement" className="underline">
+            Start over
+          </Link>
         </p>
       )}
 

@@ -66,32 +66,137 @@ type Lang = "en" | "it" | "uk" | "zh";
 const LANGS: readonly Lang[] = ["en", "it", "uk", "zh"];
 
 /** Word pools per language: subject + verb phrase + object + tail makes a sentence; varied enough to tokenize realistically. */
-const POOLS: Record<Lang, { subjects: string[]; verbs: string[]; objects: string[]; tails: string[]; questions: string[]; titles: string[]; end: string; sep: string }> = {
+const POOLS: Record<
+  Lang,
+  { subjects: string[]; verbs: string[]; objects: string[]; tails: string[]; questions: string[]; titles: string[]; end: string; sep: string }
+> = {
   en: {
-    subjects: ["The city museum", "The old stone bridge", "The public library", "The northern harbour", "The central station", "The botanical garden", "The town council", "The river ferry"],
-    verbs: ["opens at", "was rebuilt in", "is closed on", "charges visitors", "hosts a market on", "was founded in", "reopened after", "publishes its timetable for"],
-    objects: ["ten in the morning", "the spring of 1987", "public holidays", "twelve euros per ticket", "the first Sunday of the month", "the great flood", "every season", "school groups"],
-    tails: ["according to the official guide", "as the local newspaper reported", "unless the weather is bad", "for the next three years", "after a long renovation", "with free entry for children"],
+    subjects: [
+      "The city museum",
+      "The old stone bridge",
+      "The public library",
+      "The northern harbour",
+      "The central station",
+      "The botanical garden",
+      "The town council",
+      "The river ferry",
+    ],
+    verbs: [
+      "opens at",
+      "was rebuilt in",
+      "is closed on",
+      "charges visitors",
+      "hosts a market on",
+      "was founded in",
+      "reopened after",
+      "publishes its timetable for",
+    ],
+    objects: [
+      "ten in the morning",
+      "the spring of 1987",
+      "public holidays",
+      "twelve euros per ticket",
+      "the first Sunday of the month",
+      "the great flood",
+      "every season",
+      "school groups",
+    ],
+    tails: [
+      "according to the official guide",
+      "as the local newspaper reported",
+      "unless the weather is bad",
+      "for the next three years",
+      "after a long renovation",
+      "with free entry for children",
+    ],
     questions: ["When does", "How much does", "What happened to", "Why is"],
     titles: ["Visiting the old town", "Opening hours and tickets", "A short history", "Practical information"],
     end: ".",
     sep: " ",
   },
   it: {
-    subjects: ["Il museo civico", "Il vecchio ponte di pietra", "La biblioteca comunale", "Il porto settentrionale", "La stazione centrale", "L'orto botanico", "Il consiglio comunale", "Il traghetto sul fiume"],
-    verbs: ["apre alle", "è stato ricostruito nel", "resta chiuso durante", "costa ai visitatori", "ospita un mercato nel", "è stato fondato nel", "ha riaperto dopo", "pubblica l'orario per"],
-    objects: ["dieci del mattino", "la primavera del 1987", "i giorni festivi", "dodici euro a biglietto", "la prima domenica del mese", "la grande alluvione", "ogni stagione", "le gite scolastiche"],
-    tails: ["secondo la guida ufficiale", "come ha riportato il giornale locale", "a meno che il tempo non sia cattivo", "per i prossimi tre anni", "dopo un lungo restauro", "con ingresso gratuito per i bambini"],
+    subjects: [
+      "Il museo civico",
+      "Il vecchio ponte di pietra",
+      "La biblioteca comunale",
+      "Il porto settentrionale",
+      "La stazione centrale",
+      "L'orto botanico",
+      "Il consiglio comunale",
+      "Il traghetto sul fiume",
+    ],
+    verbs: [
+      "apre alle",
+      "è stato ricostruito nel",
+      "resta chiuso durante",
+      "costa ai visitatori",
+      "ospita un mercato nel",
+      "è stato fondato nel",
+      "ha riaperto dopo",
+      "pubblica l'orario per",
+    ],
+    objects: [
+      "dieci del mattino",
+      "la primavera del 1987",
+      "i giorni festivi",
+      "dodici euro a biglietto",
+      "la prima domenica del mese",
+      "la grande alluvione",
+      "ogni stagione",
+      "le gite scolastiche",
+    ],
+    tails: [
+      "secondo la guida ufficiale",
+      "come ha riportato il giornale locale",
+      "a meno che il tempo non sia cattivo",
+      "per i prossimi tre anni",
+      "dopo un lungo restauro",
+      "con ingresso gratuito per i bambini",
+    ],
     questions: ["Quando", "Quanto costa", "Che cosa è successo a", "Perché"],
     titles: ["Visitare la città vecchia", "Orari e biglietti", "Una breve storia", "Informazioni pratiche"],
     end: ".",
     sep: " ",
   },
   uk: {
-    subjects: ["Міський музей", "Старий кам'яний міст", "Публічна бібліотека", "Північна гавань", "Центральний вокзал", "Ботанічний сад", "Міська рада", "Річковий пором"],
-    verbs: ["відкривається о", "був відбудований у", "зачинений у", "коштує відвідувачам", "проводить ярмарок у", "був заснований у", "знову відкрився після", "публікує розклад на"],
-    objects: ["десятій ранку", "весні 1987 року", "святкові дні", "дванадцять євро за квиток", "першу неділю місяця", "великої повені", "кожен сезон", "шкільні екскурсії"],
-    tails: ["згідно з офіційним путівником", "як повідомила місцева газета", "якщо погода не погана", "протягом наступних трьох років", "після тривалої реставрації", "з безкоштовним входом для дітей"],
+    subjects: [
+      "Міський музей",
+      "Старий кам'яний міст",
+      "Публічна бібліотека",
+      "Північна гавань",
+      "Центральний вокзал",
+      "Ботанічний сад",
+      "Міська рада",
+      "Річковий пором",
+    ],
+    verbs: [
+      "відкривається о",
+      "був відбудований у",
+      "зачинений у",
+      "коштує відвідувачам",
+      "проводить ярмарок у",
+      "був заснований у",
+      "знову відкрився після",
+      "публікує розклад на",
+    ],
+    objects: [
+      "десятій ранку",
+      "весні 1987 року",
+      "святкові дні",
+      "дванадцять євро за квиток",
+      "першу неділю місяця",
+      "великої повені",
+      "кожен сезон",
+      "шкільні екскурсії",
+    ],
+    tails: [
+      "згідно з офіційним путівником",
+      "як повідомила місцева газета",
+      "якщо погода не погана",
+      "протягом наступних трьох років",
+      "після тривалої реставрації",
+      "з безкоштовним входом для дітей",
+    ],
     questions: ["Коли", "Скільки коштує", "Що сталося з", "Чому"],
     titles: ["Відвідування старого міста", "Години роботи та квитки", "Коротка історія", "Практична інформація"],
     end: ".",
@@ -133,7 +238,12 @@ function makeDoc(next: () => number, lang: Lang, paragraphs: number, tag: string
   };
   const paras = Array.from({ length: paragraphs }, () => Array.from({ length: 3 + Math.floor(next() * 4) }, sentence));
   const evidenceParagraph = Math.floor(next() * paras.length);
-  return { title: pick(p.titles), paragraphs: paras, evidence: { paragraph: evidenceParagraph, sentence: Math.floor(next() * paras[evidenceParagraph]!.length) }, lang };
+  return {
+    title: pick(p.titles),
+    paragraphs: paras,
+    evidence: { paragraph: evidenceParagraph, sentence: Math.floor(next() * paras[evidenceParagraph]!.length) },
+    lang,
+  };
 }
 
 /** Markdown-ish text (heading, paragraphs, one bullet list) and the raw UTF-16 offsets of the evidence sentence. */
@@ -196,7 +306,15 @@ export function generateJsonl({ path: file, pairs, seed, paragraphsPerDocument }
       if (kind < 6) {
         const d = makeDoc(next, lang, paragraphs(), `t${i}`);
         const { text, start, end } = docToText(d);
-        record = { id, query: queryFor(next, d), title: d.title, url: `https://example.org/${lang}/${i}`, text, evidence: [{ start, end }], group: `g${i % 97}` };
+        record = {
+          id,
+          query: queryFor(next, d),
+          title: d.title,
+          url: `https://example.org/${lang}/${i}`,
+          text,
+          evidence: [{ start, end }],
+          group: `g${i % 97}`,
+        };
         stats.documents += 1;
         stats.evidence += 1;
       } else if (kind < 8) {
@@ -347,11 +465,20 @@ const num = (n: number) => n.toLocaleString("en-US");
 export function formatBenchTable(r: BenchImportResult): string {
   const g = r.file.generated;
   const rows: [string, string][] = [
-    ["file", `${mb(r.file.bytes)}  ${r.file.format}${g ? `, ${num(g.records)} records (${num(g.htmlDocuments)} HTML documents, ${g.paragraphsPerDocument} paragraphs/doc)` : `, ${r.file.path}`}`],
-    ["imported", `${num(r.import.pairs)} pairs, ${num(r.import.documents)} documents, ${num(r.import.goldSpans)} gold spans${r.import.suggestions ? `, ${num(r.import.suggestions)} suggestions` : ""}${r.import.skipped ? `, ${num(r.import.skipped)} skipped` : ""}`],
+    [
+      "file",
+      `${mb(r.file.bytes)}  ${r.file.format}${g ? `, ${num(g.records)} records (${num(g.htmlDocuments)} HTML documents, ${g.paragraphsPerDocument} paragraphs/doc)` : `, ${r.file.path}`}`,
+    ],
+    [
+      "imported",
+      `${num(r.import.pairs)} pairs, ${num(r.import.documents)} documents, ${num(r.import.goldSpans)} gold spans${r.import.suggestions ? `, ${num(r.import.suggestions)} suggestions` : ""}${r.import.skipped ? `, ${num(r.import.skipped)} skipped` : ""}`,
+    ],
     ["import", `${r.import.seconds.toFixed(2)} s  ${num(r.import.pairsPerSec)} pairs/s  (database ${mb(r.databaseBytes)})`],
     ...r.exports.map((e): [string, string] => [`export ${e.format}`, `${e.seconds.toFixed(2)} s  ${mb(e.bytes)}  ${num(e.lines)} lines`]),
-    ["peak RSS", `${num(r.peakRssMb)} MB  (max before import ${num(r.maxRssMb.beforeImport)}, after import ${num(r.maxRssMb.afterImport)}, after exports ${num(r.maxRssMb.afterExports)})`],
+    [
+      "peak RSS",
+      `${num(r.peakRssMb)} MB  (max before import ${num(r.maxRssMb.beforeImport)}, after import ${num(r.maxRssMb.afterImport)}, after exports ${num(r.maxRssMb.afterExports)})`,
+    ],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`).join("\n");
@@ -386,7 +513,8 @@ export const command: CliCommand = {
       return 0;
     }
     const pairs = positiveInt("pairs", values.pairs);
-    if (pairs > DATASET_LIMITS.maxImportPairs) throw new AppError("BAD_REQUEST", `--pairs is at most ${DATASET_LIMITS.maxImportPairs} (one import's limit)`);
+    if (pairs > DATASET_LIMITS.maxImportPairs)
+      throw new AppError("BAD_REQUEST", `--pairs is at most ${DATASET_LIMITS.maxImportPairs} (one import's limit)`);
     const sizeMb = values["size-mb"] !== undefined ? Number(values["size-mb"]) : undefined;
     if (sizeMb !== undefined && !(sizeMb > 0)) throw new AppError("BAD_REQUEST", `--size-mb must be a positive number`);
     const format = (values.format ?? "jsonl") as ImportFormat;

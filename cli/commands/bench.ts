@@ -29,7 +29,10 @@ function makeWindow(model: LoadedModel, length: number, seed: number): WindowInp
   let s = seed;
   const next = () => (s = (s * 1103515245 + 12345) >>> 0);
   const word = () => 1000 + (next() % Math.max(1, vocab - 1000));
-  for (let i = 0; i < 12; i++) (inputIds.push(word()), typeIds.push(0));
+  for (let i = 0; i < 12; i++) {
+    inputIds.push(word());
+    typeIds.push(0);
+  }
   inputIds.push(sep);
   typeIds.push(0);
   while (inputIds.length < length - 1) {

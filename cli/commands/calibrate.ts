@@ -85,7 +85,10 @@ export const command: CliCommand = {
     }
     const measure = (setName: string, threshold: number, fallbackFloor: number) => {
       const rows = scored[setName]!.map(({ example, results, unitScores }) =>
-        computeQueryMetrics({ selection: selectSpans({ results, unitScores, budget: BUDGET, threshold, fallbackFloor }), evidence: example.evidence }),
+        computeQueryMetrics({
+          selection: selectSpans({ results, unitScores, budget: BUDGET, threshold, fallbackFloor }),
+          evidence: example.evidence,
+        }),
       );
       const row = summarizeQueryMetrics(rows);
       const p = row.keptPrecision;
@@ -118,15 +121,20 @@ export const command: CliCommand = {
       commit: gitHead(),
       date: new Date().toISOString(),
       atChosen: best.per,
-      realPagesTokensByThreshold: realPages.filter((x) => [0.04, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8].includes(x.threshold)).map((x) => ({ threshold: x.threshold, tokens: x.tokens, precision: x.precision, recall: x.recall })),
+      realPagesTokensByThreshold: realPages
+        .filter((x) => [0.04, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8].includes(x.threshold))
+        .map((x) => ({ threshold: x.threshold, tokens: x.tokens, precision: x.precision, recall: x.recall })),
       unitReliability: reliability,
       sweep: sweep.map(({ threshold, objective: o }) => ({ threshold, objective: o })),
       floorSweep: floorSweep.map(({ fallbackFloor, objective: o }) => ({ fallbackFloor, objective: o })),
     };
-    console.log(`model ${name}: threshold ${best.threshold}, fallback floor ${best.fallbackFloor} (objective ${best.objective}); unit-level ECE ${reliability.ece} over ${reliability.count} units`);
+    console.log(
+      `model ${name}: threshold ${best.threshold}, fallback floor ${best.fallbackFloor} (objective ${best.objective}); unit-level ECE ${reliability.ece} over ${reliability.count} units`,
+    );
     for (const [k, v] of Object.entries(report.atChosen)) console.log(`  ${k.padEnd(14)} ${JSON.stringify(v)}`);
     console.log("  real pages, tokens kept per page by threshold (1,000-token budget):");
-    for (const x of report.realPagesTokensByThreshold) console.log(`    ${x.threshold.toFixed(2)}  ${x.tokens.toFixed(1)} tokens  precision ${x.precision}  recall ${x.recall}`);
+    for (const x of report.realPagesTokensByThreshold)
+      console.log(`    ${x.threshold.toFixed(2)}  ${x.tokens.toFixed(1)} tokens  precision ${x.precision}  recall ${x.recall}`);
     console.log("  reliability (unit score bin: mean score → share that is evidence, count):");
     for (const b of reliability.bins) console.log(`    ${b.from.toFixed(1)}-${b.to.toFixed(1)}: ${b.meanScore} → ${b.positiveShare} (${b.count})`);
     if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);

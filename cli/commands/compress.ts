@@ -76,7 +76,9 @@ export const command: CliCommand = {
       console.log(`── ${r.id}: ${r.tokensOut}/${r.tokensIn} tokens${r.reason ? ` (${r.reason})` : ""}`);
       if (r.snippet) console.log(r.snippet);
     }
-    console.log(`── ${res.model}, threshold ${res.threshold}, budget ${res.budget}: ${res.tokensOut}/${res.tokensIn} tokens in ${res.timings.totalMs} ms`);
+    console.log(
+      `── ${res.model}, threshold ${res.threshold}, budget ${res.budget}: ${res.tokensOut}/${res.tokensIn} tokens in ${res.timings.totalMs} ms`,
+    );
     return 0;
   },
 };

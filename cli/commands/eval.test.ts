@@ -14,7 +14,19 @@ describe("snippet-lab eval", () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "snippet-eval-"));
     const out = path.join(dir, "sub", "report.json");
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
-    const code = await command.run(["--input", fixture, "--format", "hotpotqa", "--ratios", "0.3", "--thresholds", "0:1:0.5", "--json", out, "--quiet"]);
+    const code = await command.run([
+      "--input",
+      fixture,
+      "--format",
+      "hotpotqa",
+      "--ratios",
+      "0.3",
+      "--thresholds",
+      "0:1:0.5",
+      "--json",
+      out,
+      "--quiet",
+    ]);
     log.mockRestore();
     expect(code).toBe(0);
     const report = JSON.parse(await readFile(out, "utf8"));

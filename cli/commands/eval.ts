@@ -82,7 +82,7 @@ function positiveNumber(value: string, flag: string): number {
 
 export const command: CliCommand = {
   name: "eval",
-  summary: "Evaluate methods (model, bm25, lead, oracle) on SQuAD / HotpotQA / JSONL gold evidence",
+  summary: "evaluate methods (model, bm25, lead, oracle) on SQuAD / HotpotQA / JSONL gold evidence",
   usage,
   async run(argv) {
     const { values } = parseArgs({
@@ -121,7 +121,10 @@ export const command: CliCommand = {
     const thresholds = values.thresholds ? parseSweep(values.thresholds) : [];
     if (!ratios.length && !budgets.length && !thresholds.length) ratios = [0.1, 0.2, 0.3];
 
-    const methodNames = values.methods.split(",").map((s) => s.trim()).filter(Boolean);
+    const methodNames = values.methods
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (methodNames.length === 0) throw new AppError("BAD_REQUEST", "--methods is empty");
     const methods = [];
     for (const name of methodNames) methods.push(await resolveMethod(name));
@@ -133,7 +136,8 @@ export const command: CliCommand = {
       const valShare = Number(values["val-share"]);
       const reportShare = Number(values["report-share"]);
       if (!Number.isInteger(Number(values.seed))) throw new AppError("BAD_REQUEST", "--seed must be an integer");
-      if (!(valShare >= 0 && reportShare >= 0 && valShare + reportShare <= 1)) throw new AppError("BAD_REQUEST", "--val-share and --report-share must be ≥ 0 and sum to ≤ 1");
+      if (!(valShare >= 0 && reportShare >= 0 && valShare + reportShare <= 1))
+        throw new AppError("BAD_REQUEST", "--val-share and --report-share must be ≥ 0 and sum to ≤ 1");
       const { splitThreeWays } = await import("../../lib/data/split-by-group");
       examples = splitThreeWays(examples, { valShare, reportShare, seed: Number(values.seed) })[values.split as "train" | "val" | "report"];
       dataset += `:${values.split}`;

@@ -1,22 +1,44 @@
 import type { CliCommand } from "../types";
 
 export interface CommandEntry {
+  /** Dispatch needs only the name; everything else (summary, usage) comes from the command itself. */
   name: string;
-  summary: string;
-  /** Loaded on use: `--help` and one command should not pay for every command's modules. */
+  /** Loaded on use: one command should not pay for every command's modules. */
   load(): Promise<CliCommand>;
 }
 
 /** Every CLI command, in the order `snippet-lab --help` lists them. */
 export const commands: CommandEntry[] = [
-  { name: "compress", summary: "compress pages for a query (same engine as POST /api/v1/compress)", load: async () => (await import("./compress")).command },
-  { name: "eval", summary: "evidence recall / tokens of methods on SQuAD, HotpotQA or JSONL data", load: async () => (await import("./eval")).command },
-  { name: "eval-all", summary: "every dev set built from the public data, every method: the model card's tables", load: async () => (await import("./eval-all")).command },
-  { name: "calibrate", summary: "choose a model's default threshold on the validation split and report its calibration", load: async () => (await import("./calibrate")).command },
-  { name: "bench", summary: "model latency per 512-token window (p50/p99 at batch 1 and 8), windows/s, memory", load: async () => (await import("./bench")).command },
-  { name: "bench-import", summary: "dataset import/export throughput and peak memory on a temporary database", load: async () => (await import("./bench-import")).command },
-  { name: "train", summary: "reproduce the default model (data, teacher, pruned+distilled student, ONNX)", load: async () => (await import("./train")).command },
-  { name: "train-data", summary: "build tokenized training windows from SQuAD, HotpotQA and real boilerplate", load: async () => (await import("./train-data")).command },
-  { name: "users", summary: "list, create, disable/enable, change roles and reset passwords of accounts (admin recovery)", load: async () => (await import("./users")).command },
-  { name: "judge", summary: "pre-label pairs with an LLM judge (OpenAI-compatible server) as judge suggestions", load: async () => (await import("./judge")).command },
+  { name: "compress", load: async () => (await import("./compress")).command },
+  { name: "eval", load: async () => (await import("./eval")).command },
+  { name: "eval-all", load: async () => (await import("./eval-all")).command },
+  { name: "calibrate", load: async () => (await import("./calibrate")).command },
+  { name: "bench", load: async () => (await import("./bench")).command },
+  { name: "bench-import", load: async () => (await import("./bench-import")).command },
+  { name: "train", load: async () => (await import("./train")).command },
+  { name: "train-data", load: async () => (await import("./train-data")).command },
+  { name: "users", load: async () => (await import("./users")).command },
+  { name: "judge", load: async () => (await import("./judge")).command },
 ];
+
+/**
+ * `snippet-lab --help`: each command's own `summary`, so there is one place to write it. Only help loads every
+ * command module (about half a second); a command that cannot load is listed with the reason instead.
+ */
+export async function helpText(): Promise<string> {
+  const loaded = await Promise.allSettled(commands.map((c) => c.load()));
+  const width = Math.max(...commands.map((c) => c.name.length));
+  const lines = commands.map((c, i) => {
+    const r = loaded[i]!;
+    const summary = r.status === "fulfilled" ? r.value.summary : `(cannot load: ${r.reason instanceof Error ? r.reason.message : String(r.reason)})`;
+    return `  ${c.name.padEnd(width)}  ${summary}`;
+  });
+  return [
+    "Usage: snippet-lab <command> [options]",
+    "",
+    "Commands:",
+    ...lines,
+    "",
+    "Run 'snippet-lab <command> --help' for a command's options.",
+  ].join("\n");
+}

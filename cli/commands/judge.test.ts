@@ -17,7 +17,12 @@ beforeAll(async () => {
   temp = await createTempDatabase("judge-cli");
   db = createDbClient({ url: temp.url });
   for (const [i, extra] of ["", "", " [[judge:malformed]]"].entries()) {
-    const p = await createPair({ db, dataset: "cli", query: "how long to boil eggs", documents: [{ text: `Boil the eggs for ${i + 8} minutes.${extra}` }] });
+    const p = await createPair({
+      db,
+      dataset: "cli",
+      query: "how long to boil eggs",
+      documents: [{ text: `Boil the eggs for ${i + 8} minutes.${extra}` }],
+    });
     pairIds.push(p.id);
   }
   server = await startLocalJudgeServer();

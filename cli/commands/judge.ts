@@ -99,7 +99,8 @@ export const command: CliCommand = {
               `[${i + 1}/${pairIds.length}] ${pairId}: ${result.intents.length} intent(s); ${result.suggestions.length} suggestion(s) ` +
                 `(${countBy(result.suggestions, (s) => s.category)}); ${result.unmatched.length} unmatched`,
             );
-            for (const u of result.unmatched.slice(0, 5)) console.log(`    unmatched ${u.category} ${JSON.stringify(u.text.slice(0, 80))}: ${u.reason}`);
+            for (const u of result.unmatched.slice(0, 5))
+              console.log(`    unmatched ${u.category} ${JSON.stringify(u.text.slice(0, 80))}: ${u.reason}`);
           }
         } catch (e) {
           // A malformed reply or a bad pair is that pair's problem; a dead or failing server would fail every pair.
@@ -110,7 +111,9 @@ export const command: CliCommand = {
         }
       }
       const secs = ((performance.now() - t0) / 1000).toFixed(1);
-      console.error(`Done in ${secs} s: ${pairIds.length - failed} judged, ${failed} failed, ${stored} suggestion(s) stored, ${unmatched} unmatched.`);
+      console.error(
+        `Done in ${secs} s: ${pairIds.length - failed} judged, ${failed} failed, ${stored} suggestion(s) stored, ${unmatched} unmatched.`,
+      );
       return failed > 0 ? 1 : 0;
     } finally {
       await disconnectDb();

@@ -18,7 +18,10 @@ export async function resolveDevSetMethods(list: string | undefined): Promise<Re
   const models = await listModels();
   const def = models.find((m) => m.default)?.name;
   const names = list
-    ? list.split(",").map((s) => s.trim()).filter(Boolean)
+    ? list
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
     : [
         ...(def ? [formatModelMethod(def)] : []),
         ...(def && models.some((m) => m.name === `${def}-teacher`) ? [formatModelMethod(`${def}-teacher`)] : []),

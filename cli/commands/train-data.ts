@@ -60,7 +60,13 @@ export const command: CliCommand = {
     }
     if (!values.data) {
       const { buildGoldTrainingSet } = await import("../../lib/data/training/build-gold-training-set");
-      const result = buildGoldTrainingSet({ gold: values.gold!, vocabFile: values.vocab!, outDir: values.out, window: Number(values.window), log: (m) => console.log(m) });
+      const result = buildGoldTrainingSet({
+        gold: values.gold!,
+        vocabFile: values.vocab!,
+        outDir: values.out,
+        window: Number(values.window),
+        log: (m) => console.log(m),
+      });
       writeFileSync(path.join(values.out, "summary.json"), `${JSON.stringify(result, null, 2)}\n`);
       return 0;
     }

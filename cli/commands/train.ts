@@ -96,7 +96,9 @@ export const command: CliCommand = {
     const modelName = values.name ?? (base ? `${base}-gold` : "snippet-lab");
     const baseDir = base ? readModelConfig(base).dir : undefined;
     if (fineTune && (!baseDir || !existsSync(path.join(`${baseDir}-teacher`, "model.onnx")))) {
-      console.error(`train: fine-tuning needs models/${base}/ and models/${base}-teacher/ (the teacher is fine-tuned first, then the student distilled from it)`);
+      console.error(
+        `train: fine-tuning needs models/${base}/ and models/${base}-teacher/ (the teacher is fine-tuned first, then the student distilled from it)`,
+      );
       return 2;
     }
     if (!existsSync(values.python)) {
@@ -121,16 +123,46 @@ export const command: CliCommand = {
     const studentSteps = fineTune && !argv.includes("--student-steps") ? "300" : values["student-steps"];
     if (!values["skip-teacher"]) {
       run(values.python, [
-        py("train.py"), "teacher", ...common, "--out", path.join(work, "teacher"), "--layers", values.layers, "--d", String(d),
-        "--heads", "4", "--ffn", String(4 * d), "--steps", teacherSteps, "--lr", fineTune ? "1e-4" : "5e-4", "--resume",
+        py("train.py"),
+        "teacher",
+        ...common,
+        "--out",
+        path.join(work, "teacher"),
+        "--layers",
+        values.layers,
+        "--d",
+        String(d),
+        "--heads",
+        "4",
+        "--ffn",
+        String(4 * d),
+        "--steps",
+        teacherSteps,
+        "--lr",
+        fineTune ? "1e-4" : "5e-4",
+        "--resume",
         ...(fineTune ? ["--eval-every", "100", "--save-every", "100"] : []),
         ...(teacherInit ? ["--init", teacherInit] : []),
       ]);
     }
     if (!values["skip-student"]) {
       run(values.python, [
-        py("train.py"), "student", ...common, "--teacher", path.join(work, "teacher", "model.pt"), "--out", path.join(work, "student"),
-        "--keep", values.keep, "--alpha", values.alpha, "--steps", studentSteps, "--lr", fineTune ? "1e-4" : "3e-4", "--resume",
+        py("train.py"),
+        "student",
+        ...common,
+        "--teacher",
+        path.join(work, "teacher", "model.pt"),
+        "--out",
+        path.join(work, "student"),
+        "--keep",
+        values.keep,
+        "--alpha",
+        values.alpha,
+        "--steps",
+        studentSteps,
+        "--lr",
+        fineTune ? "1e-4" : "3e-4",
+        "--resume",
         ...(fineTune ? ["--eval-every", "100", "--save-every", "100", "--init", path.join(baseDir!, "model.onnx")] : []),
       ]);
     }
@@ -152,13 +184,28 @@ export const command: CliCommand = {
       run(values.python, [py("train.py"), "export", "--ckpt", ckpt, "--out", fp32, "--temperature", String(temperature)]);
       if (quantize) run(values.python, [py("quantize.py"), fp32, path.join(dir, "model.onnx")]);
       else copyFileSync(fp32, path.join(dir, "model.onnx"));
-      run(values.python, [py("parity.py"), "--ckpt", ckpt, "--examples", path.join(data, "parity-examples.json"), "--out", path.join(dir, "parity.json"), "--temperature", String(temperature)]);
+      run(values.python, [
+        py("parity.py"),
+        "--ckpt",
+        ckpt,
+        "--examples",
+        path.join(data, "parity-examples.json"),
+        "--out",
+        path.join(dir, "parity.json"),
+        "--temperature",
+        String(temperature),
+      ]);
       writeFileSync(path.join(dir, "vocab.txt"), vocab);
       const info = JSON.parse(readFileSync(path.join(work, role, "train.json"), "utf8")) as TrainInfo;
       const teacherInfo = JSON.parse(readFileSync(path.join(work, "teacher", "train.json"), "utf8")) as TrainInfo;
       const own = role === "student" ? info : teacherInfo;
       // The architecture as trained (older train.json files: from the teacher's arguments).
-      const arch = own.cfg ?? { layers: Number(teacherInfo.args.layers), d: Number(teacherInfo.args.d), heads: Number(teacherInfo.args.heads), ffn: Number(teacherInfo.args.ffn) };
+      const arch = own.cfg ?? {
+        layers: Number(teacherInfo.args.layers),
+        d: Number(teacherInfo.args.d),
+        heads: Number(teacherInfo.args.heads),
+        ffn: Number(teacherInfo.args.ffn),
+      };
       const layers = arch.layers;
       const config = {
         name,
@@ -168,7 +215,15 @@ export const command: CliCommand = {
             : `${layers}-layer teacher: keep probabilities (token BCE) and six categories; page-structure and result-set features`,
         files: { model: "model.onnx", vocab: "vocab.txt" },
         tokenizer: { type: "wordpiece", lowercase: true, stripAccents: false },
-        io: { inputIds: "input_ids", attentionMask: "attention_mask", tokenTypeIds: null, features: "features", output: "probs", outputKind: "probs", categories: "categories" },
+        io: {
+          inputIds: "input_ids",
+          attentionMask: "attention_mask",
+          tokenTypeIds: null,
+          features: "features",
+          output: "probs",
+          outputKind: "probs",
+          categories: "categories",
+        },
         typeIds: "none",
         features: { version: trainMeta.featureVersion, names: trainMeta.featureNames, sizes: trainMeta.featureSizes },
         window: Number(trainMeta.window ?? 512),
@@ -197,7 +252,9 @@ export const command: CliCommand = {
           alpha: info.alpha,
           temperature,
           data: info.data,
-          ...(fineTune ? { fineTunedFrom: role === "student" ? base : `${base}-teacher`, gold: (values.gold ?? []).map((g) => path.basename(g)) } : {}),
+          ...(fineTune
+            ? { fineTunedFrom: role === "student" ? base : `${base}-teacher`, gold: (values.gold ?? []).map((g) => path.basename(g)) }
+            : {}),
           ...(!fineTune && values.gold?.length ? { gold: values.gold.map((g) => path.basename(g)) } : {}),
         },
         license:
@@ -209,13 +266,18 @@ export const command: CliCommand = {
         Object.assign(config, {
           threshold: baseConfig.threshold,
           ...(baseConfig.fallbackFloor !== undefined ? { fallbackFloor: baseConfig.fallbackFloor } : {}),
-          calibration: { inheritedFrom: role === "student" ? base : `${base}-teacher`, note: "fine-tuned on gold without --data: threshold not recalibrated" },
+          calibration: {
+            inheritedFrom: role === "student" ? base : `${base}-teacher`,
+            note: "fine-tuned on gold without --data: threshold not recalibrated",
+          },
         });
       }
       writeFileSync(path.join(dir, "config.json"), JSON.stringify(config, null, 2) + "\n");
       const { measureParityTolerance } = await import("./measure-parity-tolerance");
       const tol = await measureParityTolerance(name);
-      console.log(`${role} written to ${dir}; ONNX vs PyTorch on the parity windows: max ${tol.max.toExponential(2)}, mean ${tol.mean.toExponential(2)}`);
+      console.log(
+        `${role} written to ${dir}; ONNX vs PyTorch on the parity windows: max ${tol.max.toExponential(2)}, mean ${tol.mean.toExponential(2)}`,
+      );
       written.push(name);
     }
     if (!fineTune) {

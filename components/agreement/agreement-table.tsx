@@ -8,7 +8,13 @@ const f = (v: number | null | undefined) => (v === null || v === undefined ? "â€
 export function AgreementTable({ agreement }: { agreement: DatasetAgreement }) {
   const { pooled, mean } = agreement;
   const rows = [
-    ...SPAN_CATEGORIES.map((c) => ({ key: c, label: CATEGORY_META[c].label, color: CATEGORY_META[c].color, p: pooled.perCategory[c], m: mean.perCategory[c] })),
+    ...SPAN_CATEGORIES.map((c) => ({
+      key: c,
+      label: CATEGORY_META[c].label,
+      color: CATEGORY_META[c].color,
+      p: pooled.perCategory[c],
+      m: mean.perCategory[c],
+    })),
     { key: "micro", label: "All categories (micro / pooled)", color: "#94A3B8", p: pooled.micro, m: mean.micro },
   ];
   return (
@@ -32,9 +38,7 @@ export function AgreementTable({ agreement }: { agreement: DatasetAgreement }) {
       <TableBody className="tabular-nums">
         {rows.map((r) => (
           <tr key={r.key} data-testid="agreement-category-row" data-category={r.key} className={r.key === "micro" ? "font-medium" : undefined}>
-            <Td style={{ borderLeft: `4px solid ${r.color}` }}>
-              {r.label}
-            </Td>
+            <Td style={{ borderLeft: `4px solid ${r.color}` }}>{r.label}</Td>
             <Td align="right" data-testid="agreement-f1-mean">
               {f(r.m.charF1.mean)}
             </Td>

@@ -7,7 +7,13 @@ import { segmentSentences } from "@/lib/text/segment-sentences";
 import { AnnotatedHeatmap } from "./annotated-heatmap";
 import type { Mark } from "./types";
 
-const unescape = (s: string) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+const unescape = (s: string) =>
+  s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
 
 function render(marks: Mark[]) {
   const doc = textToCanonical("Golden Gate\n\nThe bridge opened on May 28, 1937. It is <orange> & long.\n\n- Length: 2.7 km");

@@ -56,7 +56,22 @@ interface Hover {
  * (kept units) is written to data-kept attributes imperatively, so a threshold move never re-renders tokens.
  */
 export function AnnotatedHeatmap(props: Props) {
-  const { documentId, text, blocks, units, tokenScores, unitScores, kept, aggregation, marks, onActivate, onDeleteMine, showTooltip = true, goldKept, textClassName } = props;
+  const {
+    documentId,
+    text,
+    blocks,
+    units,
+    tokenScores,
+    unitScores,
+    kept,
+    aggregation,
+    marks,
+    onActivate,
+    onDeleteMine,
+    showTooltip = true,
+    goldKept,
+    textClassName,
+  } = props;
   const view = useMemo(() => buildHeatmapView({ text, blocks, units, tokens: tokenScores }), [text, blocks, units, tokenScores]);
   const unitBuckets = useMemo(() => (tokenScores ? undefined : unitScores.map(heatBucket)), [tokenScores, unitScores]);
 
@@ -69,6 +84,9 @@ export function AnnotatedHeatmap(props: Props) {
       const mine = sorted.filter((m) => m.start < b.end && m.end > b.start);
       if (mine.length === 0) continue;
       const sig = mine.map((m) => `${m.key}:${m.start}:${m.end}:${m.category}:${m.flag ?? ""}`).join("|");
+      // The last committed arrays (written in the layout effect below, so a discarded render never leaks in), read to
+      // keep Block's memo keys stable: a deliberate read of a ref while rendering.
+      // eslint-disable-next-line react-hooks/refs
       const prev = prevByBlock.current.get(b.index);
       next.set(b.index, prev && prev.sig === sig ? prev : { sig, marks: mine });
     }
@@ -109,16 +127,28 @@ export function AnnotatedHeatmap(props: Props) {
     }
     const tokEl = target.closest<HTMLElement>("[data-t]");
     const covering: Hover["marks"] = [];
-    for (let el: HTMLElement | null = target.closest<HTMLElement>("[data-mark-key]"); el && el !== unitEl; el = el.parentElement?.closest<HTMLElement>("[data-mark-key]") ?? null) {
+    for (
+      let el: HTMLElement | null = target.closest<HTMLElement>("[data-mark-key]");
+      el && el !== unitEl;
+      el = el.parentElement?.closest<HTMLElement>("[data-mark-key]") ?? null
+    ) {
       if (!unitEl.contains(el)) break;
-      covering.push({ layer: el.dataset.layer as Layer, category: el.dataset.category ?? "", ...(el.dataset.goldKept ? { goldKept: el.dataset.goldKept } : {}) });
+      covering.push({
+        layer: el.dataset.layer as Layer,
+        category: el.dataset.category ?? "",
+        ...(el.dataset.goldKept ? { goldKept: el.dataset.goldKept } : {}),
+      });
     }
     setHover({ x: e.clientX, y: e.clientY, u: Number(unitEl.dataset.u), t: tokEl ? Number(tokEl.dataset.t) : -1, marks: covering.reverse() });
   };
 
   const marksAt = (target: HTMLElement): Mark[] => {
     const out: Mark[] = [];
-    for (let el: HTMLElement | null = target.closest<HTMLElement>("[data-mark-key]"); el; el = el.parentElement?.closest<HTMLElement>("[data-mark-key]") ?? null) {
+    for (
+      let el: HTMLElement | null = target.closest<HTMLElement>("[data-mark-key]");
+      el;
+      el = el.parentElement?.closest<HTMLElement>("[data-mark-key]") ?? null
+    ) {
       if (!ref.current?.contains(el)) break;
       const m = markByKey.get(el.dataset.markKey ?? "");
       // The model's category layer is read-only context: nothing to open or edit.
@@ -168,8 +198,8 @@ export function AnnotatedHeatmap(props: Props) {
       >
         {tooLong && (
           <p className="mb-2 rounded bg-amber-50 px-2 py-1 text-xs leading-5 text-amber-900" data-testid="heat-truncated">
-            Token heat is drawn for the first {FIRST_PASS_TOKENS.toLocaleString("en")} of {tokenCount.toLocaleString("en")} tokens
-            (too many to draw one by one); sentence scores, the snippet and annotation cover the whole page.
+            Token heat is drawn for the first {FIRST_PASS_TOKENS.toLocaleString("en")} of {tokenCount.toLocaleString("en")} tokens (too many to draw
+            one by one); sentence scores, the snippet and annotation cover the whole page.
           </p>
         )}
         <div data-testid="doc-text" data-doc-text="" data-document-id={documentId}>
@@ -231,16 +261,22 @@ interface BodyProps {
 }
 
 const Body = memo(function Body({ view, probs, unitBuckets, marksByBlock, detailAll }: BodyProps) {
+  // The blocks of the first FIRST_PASS_TOKENS tokens render in detail, and blocks with marks always do (marks split at
+  // token edges).
+  const detailedBlocks = new Set<number>();
   let budget = detailAll || !probs ? Infinity : FIRST_PASS_TOKENS;
+  for (const region of view) {
+    for (const b of region.blocks) {
+      if (budget > 0 || marksByBlock.get(b.index)?.marks !== undefined) detailedBlocks.add(b.index);
+      if (budget > 0) for (const c of b.children) if (c.kind === "unit") budget -= c.pieces.length;
+    }
+  }
   return (
     <>
       {view.map((region, ri) => {
         const blocks = region.blocks.map((b) => {
           const marks = marksByBlock.get(b.index)?.marks;
-          // Blocks with marks always render in detail: marks split at token edges.
-          const detailed = budget > 0 || marks !== undefined;
-          if (budget > 0) for (const c of b.children) if (c.kind === "unit") budget -= c.pieces.length;
-          return <Block key={b.index} block={b} probs={probs} unitBuckets={unitBuckets} marks={marks} detailed={detailed} />;
+          return <Block key={b.index} block={b} probs={probs} unitBuckets={unitBuckets} marks={marks} detailed={detailedBlocks.has(b.index)} />;
         });
         return region.role === "main" ? (
           blocks
@@ -306,7 +342,9 @@ function Nodes({ nodes, probs }: { nodes: readonly RunNode[]; probs?: Float32Arr
           return (
             <span
               key={`${m.key}@${firstStart(n)}`}
-              data-testid={m.testId ?? (mine ? "span-mark" : m.layer === "gold" ? "gold-mark" : m.layer === "categories" ? "category-mark" : "suggestion-mark")}
+              data-testid={
+                m.testId ?? (mine ? "span-mark" : m.layer === "gold" ? "gold-mark" : m.layer === "categories" ? "category-mark" : "suggestion-mark")
+              }
               data-mark-key={m.key}
               data-layer={m.layer}
               data-category={m.category}
@@ -339,20 +377,27 @@ function Nodes({ nodes, probs }: { nodes: readonly RunNode[]; probs?: Float32Arr
  * Writes data-gold-kept ("1" kept, "0" dropped) on gold mark elements, imperatively like useKeptAttributes: a
  * threshold move re-labels the few gold elements instead of re-rendering blocks.
  */
-function useGoldKeptAttributes(root: React.RefObject<HTMLElement | null>, goldKept: ReadonlyMap<string, boolean> | undefined, renderDeps: React.DependencyList): void {
+function useGoldKeptAttributes(
+  root: React.RefObject<HTMLElement | null>,
+  goldKept: ReadonlyMap<string, boolean> | undefined,
+  renderDeps: React.DependencyList,
+): void {
   const els = useRef<HTMLElement[]>([]);
+  // The caller's renderDeps are what re-creates the elements (root is a stable ref): effects keyed on them, as in
+  // useKeptAttributes.
   useLayoutEffect(() => {
     els.current = root.current ? [...root.current.querySelectorAll<HTMLElement>("[data-gold-id]")] : [];
-  }, renderDeps);
+  }, renderDeps); // eslint-disable-line react-hooks/exhaustive-deps -- keyed on the caller's renderDeps (see above)
   useLayoutEffect(() => {
-    for (const el of els.current) {
+    const list = els.current;
+    for (const el of list) {
       const k = goldKept?.get(el.dataset.goldId ?? "");
       const v = k === undefined ? undefined : k ? "1" : "0";
       if (el.dataset.goldKept === v) continue;
-      if (v === undefined) delete el.dataset.goldKept;
-      else el.dataset.goldKept = v;
+      if (v === undefined) el.removeAttribute("data-gold-kept");
+      else el.setAttribute("data-gold-kept", v);
     }
-  }, [goldKept, ...renderDeps]);
+  }, [goldKept, ...renderDeps]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed on the caller's renderDeps (see above)
 }
 
 function firstStart(n: RunNode): number {

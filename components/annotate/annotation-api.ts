@@ -43,6 +43,9 @@ export function acceptSuggestions(o: { pairId: string; version: number; ids: rea
 }
 
 /** POST …/annotation/submit: locks my annotation for review. */
-export function submitAnnotation(o: { pairId: string; version: number }): Promise<ApiResult<{ status: AnnotationStatus; version?: number; pairStatus?: PairStatus }>> {
+export function submitAnnotation(o: {
+  pairId: string;
+  version: number;
+}): Promise<ApiResult<{ status: AnnotationStatus; version?: number; pairStatus?: PairStatus }>> {
   return apiFetch(`${base(o.pairId)}/annotation/submit`, { json: { version: o.version } });
 }

@@ -22,7 +22,10 @@ describe("readConflict", () => {
   });
 
   it("keeps the server's message for a lock it reported itself, and the current version when details lack one", () => {
-    const c = readConflict({ error: { message: "The annotation is submitted; it cannot be edited now", details: { reason: "locked", status: "submitted" } } }, 5);
+    const c = readConflict(
+      { error: { message: "The annotation is submitted; it cannot be edited now", details: { reason: "locked", status: "submitted" } } },
+      5,
+    );
     expect(c).toMatchObject({ reason: "locked", version: 5, spans: [], message: "The annotation is submitted; it cannot be edited now" });
     expect(readConflict({}, 1)).toMatchObject({ reason: "version", version: 1, status: null, message: "The annotation changed on the server." });
   });

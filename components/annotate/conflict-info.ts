@@ -16,7 +16,12 @@ export type ConflictBody = { error?: { code?: string; message?: string; details?
 
 /** A 409 body of PUT /annotation (details: AnnotationConflictDetails) → what the conflict dialog shows. */
 export function readConflict(body: ConflictBody, currentVersion: number): ConflictInfo {
-  const d = (body.error?.details ?? {}) as { reason?: "version" | "locked"; version?: number; status?: AnnotationStatus | null; spans?: StoredSpan[] };
+  const d = (body.error?.details ?? {}) as {
+    reason?: "version" | "locked";
+    version?: number;
+    status?: AnnotationStatus | null;
+    spans?: StoredSpan[];
+  };
   // The server checks the version before the lock: a stale save of an annotation submitted meanwhile (another tab)
   // says "version", but a merge could not be saved either, so it is a lock.
   const lockedNow = d.status === "submitted" || d.status === "accepted";

@@ -38,11 +38,11 @@ export type DocumentCardProps = {
  * One document of the result set: its title and the canonical/original switch, then the annotated heatmap (scores
  * in), the stored text without scores (none coming), or a loading line.
  */
-export function DocumentCard(p: DocumentCardProps) {
+export function DocumentCard({ ref, ...p }: DocumentCardProps) {
   const { doc: d, index: i, scored: r, live } = p;
   const showOriginal = p.showOriginal && d.rawHtml !== null;
   return (
-    <Card as="article" ref={p.ref} data-testid="document" data-document-id={d.id}>
+    <Card as="article" ref={ref} data-testid="document" data-document-id={d.id}>
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 pb-2">
         <h2 className="min-w-0 truncate text-sm font-semibold text-slate-800">
           <span data-testid="document-title">
@@ -52,10 +52,24 @@ export function DocumentCard(p: DocumentCardProps) {
         </h2>
         {d.rawHtml !== null && (
           <div className="flex text-xs" role="radiogroup" aria-label="View">
-            <button type="button" role="radio" aria-checked={!showOriginal} onClick={() => p.onShowOriginal(false)} data-testid={`view-canonical-${i}`} className={`rounded-l-md border border-slate-300 px-2 py-0.5 ${!showOriginal ? "bg-slate-800 text-white" : ""}`}>
+            <button
+              type="button"
+              role="radio"
+              aria-checked={!showOriginal}
+              onClick={() => p.onShowOriginal(false)}
+              data-testid={`view-canonical-${i}`}
+              className={`rounded-l-md border border-slate-300 px-2 py-0.5 ${!showOriginal ? "bg-slate-800 text-white" : ""}`}
+            >
               Canonical
             </button>
-            <button type="button" role="radio" aria-checked={showOriginal} onClick={() => p.onShowOriginal(true)} data-testid={`view-original-${i}`} className={`-ml-px rounded-r-md border border-slate-300 px-2 py-0.5 ${showOriginal ? "bg-slate-800 text-white" : ""}`}>
+            <button
+              type="button"
+              role="radio"
+              aria-checked={showOriginal}
+              onClick={() => p.onShowOriginal(true)}
+              data-testid={`view-original-${i}`}
+              className={`-ml-px rounded-r-md border border-slate-300 px-2 py-0.5 ${showOriginal ? "bg-slate-800 text-white" : ""}`}
+            >
               Original
             </button>
           </div>

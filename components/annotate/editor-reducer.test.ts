@@ -3,7 +3,15 @@ import { createHistory } from "@/lib/spans/create-history";
 import type { SpanWithId } from "@/lib/spans/schemas";
 import { reduceEditor } from "./editor-reducer";
 
-const span = (id: string, start: number, end: number): SpanWithId => ({ id, documentId: "d", start, end, text: "x".repeat(end - start), category: "vital", source: "human" });
+const span = (id: string, start: number, end: number): SpanWithId => ({
+  id,
+  documentId: "d",
+  start,
+  end,
+  text: "x".repeat(end - start),
+  category: "vital",
+  source: "human",
+});
 
 describe("reduceEditor remap", () => {
   it("renames temp ids in the list and in undo/redo steps without counting as a change", () => {

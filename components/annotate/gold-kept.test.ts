@@ -30,7 +30,16 @@ const gold: GoldKeptSpan[] = [
 ];
 
 describe("computeGoldKept", () => {
-  const sel = selection({ d1: [[5, 100], [211, 300]], d2: [[10, 15], [15, 20]] });
+  const sel = selection({
+    d1: [
+      [5, 100],
+      [211, 300],
+    ],
+    d2: [
+      [10, 15],
+      [15, 20],
+    ],
+  });
 
   it("marks each vital gold span kept when ≥ 90 % of its characters are kept", () => {
     const g = computeGoldKept(sel, gold);

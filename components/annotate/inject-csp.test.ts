@@ -17,7 +17,24 @@ describe("injectCsp", () => {
   it("does not mistake <header> for <head>", () => {
     expect(injectCsp("<html><header>h</header></html>")).toBe(`<html><head>${meta}</head><header>h</header></html>`);
   });
-  it("blocks network loads", () => {
-    expect(PREVIEW_CSP).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+  it("blocks scripts and every network load: nothing but inline styles and data: images", () => {
+    // Read as a browser reads the policy: directive name, then its source list.
+    const directives = new Map(
+      PREVIEW_CSP.split(";")
+        .map((d) => d.trim().split(/\s+/))
+        .filter((d) => d[0])
+        .map(([name, ...sources]) => [name!.toLowerCase(), sources] as const),
+    );
+    // Everything without its own directive (scripts, fetch, frames, fonts, media, objects…) falls back to 'none'.
+    expect(directives.get("default-src")).toEqual(["'none'"]);
+    for (const name of ["script-src", "script-src-elem", "script-src-attr", "connect-src", "font-src", "frame-src", "object-src", "media-src"]) {
+      expect(directives.has(name), name).toBe(false);
+    }
+    // No source anywhere that reaches a server: no host, no scheme but data:, no wildcard, not even 'self'.
+    const sources = [...directives.values()].flat();
+    expect(sources.filter((src) => !["'none'", "'unsafe-inline'", "data:"].includes(src))).toEqual([]);
+    // What the preview still needs to look like the page.
+    expect(directives.get("img-src")).toEqual(["data:"]);
+    expect(directives.get("style-src")).toEqual(["'unsafe-inline'"]);
   });
 });

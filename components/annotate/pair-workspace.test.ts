@@ -30,7 +30,11 @@ const byTestId = (html: string, id: string) => DomUtils.findAll((e) => e.attribs
 describe("PairWorkspace server render", () => {
   it("renders the workflow controls with their test ids before the scores arrive", () => {
     const html = renderToStaticMarkup(
-      createElement(PairWorkspace, { data, permissions: { annotate: true, review: true, runModel: false }, nextHref: "/pairs/next?after=p1&status=unlabeled" }),
+      createElement(PairWorkspace, {
+        data,
+        permissions: { annotate: true, review: true, runModel: false },
+        nextHref: "/pairs/next?after=p1&status=unlabeled",
+      }),
     );
     expect(DomUtils.textContent(byTestId(html, "save-state")[0]!)).toBe("Saved");
     expect(DomUtils.textContent(byTestId(html, "annotation-status")[0]!)).toBe("rejected");
@@ -47,7 +51,9 @@ describe("PairWorkspace server render", () => {
   });
 
   it("is read-only without pair:annotate", () => {
-    const html = renderToStaticMarkup(createElement(PairWorkspace, { data, permissions: { annotate: false, review: false, runModel: true }, nextHref: "/pairs/next?after=p1" }));
+    const html = renderToStaticMarkup(
+      createElement(PairWorkspace, { data, permissions: { annotate: false, review: false, runModel: true }, nextHref: "/pairs/next?after=p1" }),
+    );
     expect(byTestId(html, "read-only-notice")).toHaveLength(1);
     expect(byTestId(html, "submit-annotation")[0]!.attribs.disabled).toBeDefined();
     expect(byTestId(html, "review-link")).toHaveLength(0);

@@ -67,7 +67,10 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
   const { readOnly, edit, undo, redo } = editor;
 
   // Scores (fetched once per model) and the live selection; called here, the heatmaps' parent, for the perf marks.
-  const { method, setMethod, scores, scoresError, loading, controls, onControls, live, tokenLevel } = usePairScores({ pairId: pair.id, models: data.models });
+  const { method, setMethod, scores, scoresError, loading, controls, onControls, live, tokenLevel } = usePairScores({
+    pairId: pair.id,
+    models: data.models,
+  });
   const judge = useJudge({ pairId: pair.id, suggestions: data.suggestions, intents: pair.query.intents });
   const { judgeSuggestions } = judge;
 
@@ -87,9 +90,13 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
     () =>
       (scores?.results ?? []).flatMap((r) =>
         r.tokenScores?.categories
-          ? categorySpansFromTokens({ documentId: r.id, text: r.text, starts: r.tokenScores.starts, ends: r.tokenScores.ends, categories: r.tokenScores.categories }).map(
-              (s, k) => ({ ...s, id: `cat-${r.id}-${k}` }),
-            )
+          ? categorySpansFromTokens({
+              documentId: r.id,
+              text: r.text,
+              starts: r.tokenScores.starts,
+              ends: r.tokenScores.ends,
+              categories: r.tokenScores.categories,
+            }).map((s, k) => ({ ...s, id: `cat-${r.id}-${k}` }))
           : [],
       ),
     [scores],
@@ -138,7 +145,15 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
         ? snapToTokens({ text, start: sel.start, end: sel.end, starts: tok.starts, ends: tok.ends, exact })
         : snapToWords({ text, start: sel.start, end: sel.end, exact });
       if (!snapped) return;
-      const span: EditorSpan = { id: newTmpId(), documentId: sel.documentId, start: snapped.start, end: snapped.end, text: snapped.text, category, source: "human" };
+      const span: EditorSpan = {
+        id: newTmpId(),
+        documentId: sel.documentId,
+        start: snapped.start,
+        end: snapped.end,
+        text: snapped.text,
+        category,
+        source: "human",
+      };
       edit({ type: "add", span });
       window.getSelection()?.removeAllRanges();
       setSelMenu(null);
@@ -168,16 +183,33 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
     if (!scores || !live) return;
     const edits: { type: "add"; span: EditorSpan }[] = [];
     // Spans I already have are merged away by the editor: leave them out so the notice counts only new ones.
-    const spanKey = (s: { documentId: string; start: number; end: number; category: string }) => `${s.documentId}\u0000${s.start}\u0000${s.end}\u0000${s.category}`;
+    const spanKey = (s: { documentId: string; start: number; end: number; category: string }) =>
+      `${s.documentId}\u0000${s.start}\u0000${s.end}\u0000${s.category}`;
     const have = new Set(editor.spans.map(spanKey));
     let found = 0;
     scores.results.forEach((r, i) => {
       const ts = live.tokenScores[i];
       if (!ts) return;
-      for (const s of modelSpansFromScores({ documentId: r.id, text: r.text, starts: ts.starts, ends: ts.ends, scores: ts.probs, threshold: controls.threshold, author: scores.modelName ?? scores.model })) {
+      for (const s of modelSpansFromScores({
+        documentId: r.id,
+        text: r.text,
+        starts: ts.starts,
+        ends: ts.ends,
+        scores: ts.probs,
+        threshold: controls.threshold,
+        author: scores.modelName ?? scores.model,
+      })) {
         found++;
         if (have.has(spanKey(s))) continue;
-        const span: EditorSpan = { id: newTmpId(), documentId: s.documentId, start: s.start, end: s.end, text: s.text, category: "vital", source: "human" };
+        const span: EditorSpan = {
+          id: newTmpId(),
+          documentId: s.documentId,
+          start: s.start,
+          end: s.end,
+          text: s.text,
+          category: "vital",
+          source: "human",
+        };
         if (s.score !== undefined) span.score = s.score;
         edits.push({ type: "add", span });
       }
@@ -195,10 +227,16 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
   const modelOptions = useMemo(() => methodOptions(data.models), [data.models]);
   // Headings and tabs: the title, else the first heading or words (never an internal id).
   const labels = useMemo(() => pair.documents.map((d) => documentLabel(d)), [pair.documents]);
-  const editorError = editor.error && editor.error.code !== "nothing_to_undo" && editor.error.code !== "nothing_to_redo" ? editor.error.message : null;
+  const editorError =
+    editor.error && editor.error.code !== "nothing_to_undo" && editor.error.code !== "nothing_to_redo" ? editor.error.message : null;
 
   return (
-    <div className="space-y-4" data-testid="pair-workspace" onMouseDown={() => (altAtSelect.current = false)} onMouseUp={(e) => (altAtSelect.current = e.altKey)}>
+    <div
+      className="space-y-4"
+      data-testid="pair-workspace"
+      onMouseDown={() => (altAtSelect.current = false)}
+      onMouseUp={(e) => (altAtSelect.current = e.altKey)}
+    >
       <CategoryStyles />
       <WorkspaceHeader
         pairId={pair.id}
@@ -211,7 +249,9 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
         saveState={editor.saveState}
         canReview={permissions.review}
         nextHref={nextHref}
-        readOnlyReason={readOnly ? (!permissions.annotate ? "Read-only: your role cannot annotate." : `Read-only: this annotation is ${editor.status}.`) : null}
+        readOnlyReason={
+          readOnly ? (!permissions.annotate ? "Read-only: your role cannot annotate." : `Read-only: this annotation is ${editor.status}.`) : null
+        }
         notice={editor.notice}
         error={editorError}
       />
@@ -239,7 +279,13 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
           {pair.documents.length > 1 && (
             <nav className="flex flex-wrap gap-1" aria-label="Documents of the result set">
               {pair.documents.map((d, i) => (
-                <button key={d.id} type="button" onClick={() => scrollToDoc(i)} data-testid={`doc-tab-${i}`} className="max-w-56 truncate rounded-md bg-slate-100 px-2.5 py-1 text-xs text-slate-700 hover:bg-slate-200">
+                <button
+                  key={d.id}
+                  type="button"
+                  onClick={() => scrollToDoc(i)}
+                  data-testid={`doc-tab-${i}`}
+                  className="max-w-56 truncate rounded-md bg-slate-100 px-2.5 py-1 text-xs text-slate-700 hover:bg-slate-200"
+                >
                   #{i + 1} {labels[i]}
                 </button>
               ))}
@@ -286,8 +332,8 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
             <CardTitle>Categories</CardTitle>
             <CategoryLegend counts={counts} layers={layers} onToggleLayer={(l) => setLayers((x) => ({ ...x, [l]: !x[l] }))} />
             <p className="text-xs text-slate-500">
-              Select text, then press 1–6 (Alt keeps the exact characters). Click a mark to change or delete it; Delete removes a focused span;
-              Ctrl+Z / Ctrl+Shift+Z undo and redo; n opens the next pair.
+              Select text, then press 1–6 (Alt keeps the exact characters). Click a mark to change or delete it; Delete removes a focused span; Ctrl+Z
+              / Ctrl+Shift+Z undo and redo; n opens the next pair.
             </p>
           </Card>
 

@@ -37,8 +37,8 @@ export function SnippetPanel(p: SnippetPanelProps) {
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-semibold">{p.goldKeptLabel}</span>
             <span className="text-slate-600">
-              {CATEGORY_META[KEEP_CATEGORY].label} gold spans; one counts as kept when ≥ 90 % of its characters are in the snippet (the rule
-              of <code>snippet-lab eval</code>).
+              {CATEGORY_META[KEEP_CATEGORY].label} gold spans; one counts as kept when ≥ 90 % of its characters are in the snippet (the rule of{" "}
+              <code>snippet-lab eval</code>).
             </span>
           </p>
           {p.droppedGold.length > 0 && (
@@ -53,7 +53,9 @@ export function SnippetPanel(p: SnippetPanelProps) {
               ))}
             </ul>
           )}
-          {p.goldLayerHidden && p.droppedGold.length > 0 && <p className="text-slate-600">Show the gold layer to see them struck through in the text.</p>}
+          {p.goldLayerHidden && p.droppedGold.length > 0 && (
+            <p className="text-slate-600">Show the gold layer to see them struck through in the text.</p>
+          )}
         </div>
       )}
       {p.scores && p.live ? (

@@ -27,12 +27,7 @@ export interface Mark {
   testId?: string;
 }
 
-export type SaveState =
-  | { kind: "saved" }
-  | { kind: "saving" }
-  | { kind: "dirty" }
-  | { kind: "conflict" }
-  | { kind: "error"; message: string };
+export type SaveState = { kind: "saved" } | { kind: "saving" } | { kind: "dirty" } | { kind: "conflict" } | { kind: "error"; message: string };
 
 export function saveStateText(s: SaveState): string {
   switch (s.kind) {

@@ -31,14 +31,15 @@ export function useAnnotationEditor(opts: UseAnnotationEditorOptions) {
   const persistence = useAnnotationPersistence(editor, { pairId: opts.pairId, readOnly });
   const { phase, setPhase } = persistence;
 
+  const { reloadTheirs: reloadEditor, mergeTheirs: mergeEditor } = editor;
   const reloadTheirs = useCallback(() => {
-    editor.reloadTheirs();
+    reloadEditor();
     setPhase({ kind: "idle" });
-  }, [editor.reloadTheirs, setPhase]);
+  }, [reloadEditor, setPhase]);
   const mergeTheirs = useCallback(() => {
-    editor.mergeTheirs();
+    mergeEditor();
     setPhase({ kind: "idle" });
-  }, [editor.mergeTheirs, setPhase]);
+  }, [mergeEditor, setPhase]);
 
   const saveState: SaveState = editor.conflict
     ? { kind: "conflict" }

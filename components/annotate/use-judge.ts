@@ -11,7 +11,15 @@ type JudgeResponse = { intents: string[]; suggestions: ClientSuggestion[]; unmat
  * The LLM judge in the workspace: its suggestions (the stored ones first, replaced by a run's), the query's intents,
  * and running it on the pair (POST …/judge) with a message saying how it went.
  */
-export function useJudge({ pairId, suggestions, intents: initialIntents }: { pairId: string; suggestions: readonly ClientSuggestion[]; intents: string[] | null }) {
+export function useJudge({
+  pairId,
+  suggestions,
+  intents: initialIntents,
+}: {
+  pairId: string;
+  suggestions: readonly ClientSuggestion[];
+  intents: string[] | null;
+}) {
   const [judgeSuggestions, setJudgeSuggestions] = useState<ClientSuggestion[]>(() => suggestions.filter((s) => s.source === "judge"));
   const [intents, setIntents] = useState<string[] | null>(initialIntents);
   const [busy, setBusy] = useState(false);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { categoryForKey, type SpanCategory } from "@/lib/spans/categories";
 import { historyActionForKey } from "@/lib/spans/history-keys";
 import { readDocSelection, type DocSelection } from "./dom-offsets";
@@ -33,8 +33,8 @@ export type WorkspaceKeyboardOptions = {
  */
 export function useWorkspaceKeyboard({ readOnly, undo, redo, createSpan, altAtSelect, onNext, onEscape }: WorkspaceKeyboardOptions): void {
   // Read at key time: the listener is not re-attached when only these change.
-  const latest = useRef({ onNext, onEscape });
-  latest.current = { onNext, onEscape };
+  const next = useEffectEvent(() => onNext());
+  const escape = useEffectEvent(() => onEscape());
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const typing = isTextEntry(e.target instanceof Element ? e.target : null);
@@ -60,9 +60,9 @@ export function useWorkspaceKeyboard({ readOnly, undo, redo, createSpan, altAtSe
       }
       if (e.key === "n" && !e.altKey && !e.shiftKey) {
         e.preventDefault();
-        latest.current.onNext();
+        next();
       } else if (e.key === "Escape") {
-        latest.current.onEscape();
+        escape();
       }
     };
     window.addEventListener("keydown", onKey);

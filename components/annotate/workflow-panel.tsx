@@ -3,7 +3,17 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { HistoryPanel } from "./history-panel";
 
 /** Submit for review, and the span history (refetched whenever a save is confirmed). */
-export function WorkflowPanel({ pairId, readOnly, onSubmit, savedVersion }: { pairId: string; readOnly: boolean; onSubmit: () => void; savedVersion: number }) {
+export function WorkflowPanel({
+  pairId,
+  readOnly,
+  onSubmit,
+  savedVersion,
+}: {
+  pairId: string;
+  readOnly: boolean;
+  onSubmit: () => void;
+  savedVersion: number;
+}) {
   return (
     <Card className="space-y-2">
       <div className="flex items-center justify-between">

@@ -40,7 +40,11 @@ export function WorkspaceHeader(p: WorkspaceHeaderProps) {
         </span>
         <span className="ml-auto flex items-center gap-3">
           {p.canReview && (
-            <Link href={`/pairs/${encodeURIComponent(p.pairId)}/review`} className="font-medium text-blue-700 hover:underline" data-testid="review-link">
+            <Link
+              href={`/pairs/${encodeURIComponent(p.pairId)}/review`}
+              className="font-medium text-blue-700 hover:underline"
+              data-testid="review-link"
+            >
               Review
             </Link>
           )}

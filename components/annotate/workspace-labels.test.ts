@@ -6,7 +6,11 @@ import { CategoryLegend } from "./category-legend";
 import { PairStatusBadges } from "./pair-status-badges";
 import { LAYERS, type Layer } from "./types";
 
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 describe("CategoryLegend", () => {
   it("one labelled column per layer, so my count and the gold's never run together", () => {
@@ -16,7 +20,11 @@ describe("CategoryLegend", () => {
     counts.gold.vital = 3;
     counts.model.ads = 11;
     const html = renderToStaticMarkup(
-      createElement(CategoryLegend, { counts, layers: { mine: true, gold: true, judge: false, model: true, categories: true }, onToggleLayer: () => {} }),
+      createElement(CategoryLegend, {
+        counts,
+        layers: { mine: true, gold: true, judge: false, model: true, categories: true },
+        onToggleLayer: () => {},
+      }),
     );
     expect(text(html)).toMatch(/^Spans per category and layer Category Mine Gold Judge Model Model categories 1 Abc Vital 2 3 0 0 0 /);
     expect(html).toMatch(/data-testid="legend-count-vital"[^>]*>2</);
@@ -33,7 +41,9 @@ describe("PairStatusBadges", () => {
     const none = renderToStaticMarkup(createElement(PairStatusBadges, { pairStatus: "submitted", status: null, reviewComment: null }));
     expect(text(none)).toBe("Pair submitted");
     expect(none).not.toContain("annotation-status");
-    const mine = renderToStaticMarkup(createElement(PairStatusBadges, { pairStatus: "in_progress", status: "rejected", reviewComment: "Fix the dates." }));
+    const mine = renderToStaticMarkup(
+      createElement(PairStatusBadges, { pairStatus: "in_progress", status: "rejected", reviewComment: "Fix the dates." }),
+    );
     expect(text(mine)).toBe("Pair in progress Mine rejected Reviewer: Fix the dates.");
     expect(mine).toContain('data-testid="annotation-status" data-status="rejected"');
   });

@@ -44,10 +44,26 @@ export function WorkspaceToolbar(p: WorkspaceToolbarProps) {
       )}
       {p.history && (
         <span className="flex gap-1">
-          <Button variant="secondary" size="xs" className="px-2 py-0.5" onClick={p.history.undo} disabled={!p.history.canUndo} data-testid="undo" title="Undo (Ctrl+Z)">
+          <Button
+            variant="secondary"
+            size="xs"
+            className="px-2 py-0.5"
+            onClick={p.history.undo}
+            disabled={!p.history.canUndo}
+            data-testid="undo"
+            title="Undo (Ctrl+Z)"
+          >
             Undo
           </Button>
-          <Button variant="secondary" size="xs" className="px-2 py-0.5" onClick={p.history.redo} disabled={!p.history.canRedo} data-testid="redo" title="Redo (Ctrl+Shift+Z)">
+          <Button
+            variant="secondary"
+            size="xs"
+            className="px-2 py-0.5"
+            onClick={p.history.redo}
+            disabled={!p.history.canRedo}
+            data-testid="redo"
+            title="Redo (Ctrl+Shift+Z)"
+          >
             Redo
           </Button>
         </span>

@@ -60,7 +60,12 @@ export function CreateUserForm() {
         />
       </Field>
       <Field label="Role" hint={ROLE_PERMISSIONS[role].join(", ")}>
-        <Select value={role} onChange={(e) => setRole(e.target.value as Role)} data-testid="create-user-role" options={ROLES.map((r) => ({ value: r, label: r }))} />
+        <Select
+          value={role}
+          onChange={(e) => setRole(e.target.value as Role)}
+          data-testid="create-user-role"
+          options={ROLES.map((r) => ({ value: r, label: r }))}
+        />
       </Field>
       <div className="flex items-center gap-3 sm:col-span-2">
         <Button type="submit" disabled={busy} data-testid="create-user-submit">

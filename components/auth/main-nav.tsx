@@ -14,7 +14,12 @@ export type NavLink = { href: string; label: string; testId: string };
 export function MainNav({ links, children }: { links: NavLink[]; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
-  useEffect(() => setOpen(false), [pathname]);
+  // Navigation closes the menu: adjusted while rendering the new path, not in an effect after it.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setOpen(false);
+  }
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
@@ -53,7 +58,9 @@ export function MainNav({ links, children }: { links: NavLink[]; children: React
           <Link
             key={l.href}
             href={l.href}
-            className={pathname === l.href || pathname.startsWith(`${l.href}/`) ? "font-medium text-slate-900" : "text-slate-600 hover:text-slate-900"}
+            className={
+              pathname === l.href || pathname.startsWith(`${l.href}/`) ? "font-medium text-slate-900" : "text-slate-600 hover:text-slate-900"
+            }
             aria-current={pathname === l.href ? "page" : undefined}
             data-testid={l.testId}
           >

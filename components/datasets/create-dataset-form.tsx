@@ -34,7 +34,13 @@ export function CreateDatasetForm() {
   return (
     <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end" data-testid="create-dataset-form">
       <Field label="Name">
-        <Input required maxLength={DATASET_LIMITS.maxNameChars} value={name} onChange={(e) => setName(e.target.value)} data-testid="create-dataset-name" />
+        <Input
+          required
+          maxLength={DATASET_LIMITS.maxNameChars}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          data-testid="create-dataset-name"
+        />
       </Field>
       <Field label="Description (optional)">
         <Input

@@ -14,7 +14,11 @@ export type DatasetRow = {
 /** Datasets with their counts; each name links to the dataset page. */
 export function DatasetTable({ datasets }: { datasets: readonly DatasetRow[] }) {
   if (datasets.length === 0) {
-    return <p className="text-sm text-slate-600" data-testid="datasets-empty">No datasets yet.</p>;
+    return (
+      <p className="text-sm text-slate-600" data-testid="datasets-empty">
+        No datasets yet.
+      </p>
+    );
   }
   return (
     <Table data-testid="datasets-table">

@@ -20,7 +20,8 @@ describe("Markdown", () => {
   it("renders elements, never raw HTML; unsafe links become text; headings get anchors", () => {
     const html = renderToStaticMarkup(
       createElement(Markdown, {
-        source: "## JSONL — `readJsonl`\n\nSee <script>alert(1)</script> and [this](javascript:alert(1)) or [that](https://example.org) **now**.\n\n| a | b |\n| --- | --- |\n| `x \\| y` | 2 |",
+        source:
+          "## JSONL — `readJsonl`\n\nSee <script>alert(1)</script> and [this](javascript:alert(1)) or [that](https://example.org) **now**.\n\n| a | b |\n| --- | --- |\n| `x \\| y` | 2 |",
       }),
     );
     expect(html).toContain(`<h2 id="${slugify("JSONL — `readJsonl`")}"`);

@@ -137,7 +137,13 @@ function List({ items, depth }: { items: ListItem[]; depth: number }) {
   );
 }
 
-const HEADING_CLASS = ["", "text-3xl font-bold tracking-tight", "mt-8 text-2xl font-semibold", "mt-6 text-xl font-semibold", "mt-4 text-lg font-semibold"];
+const HEADING_CLASS = [
+  "",
+  "text-3xl font-bold tracking-tight",
+  "mt-8 text-2xl font-semibold",
+  "mt-6 text-xl font-semibold",
+  "mt-4 text-lg font-semibold",
+];
 
 export function Markdown({ source }: { source: string }) {
   return (

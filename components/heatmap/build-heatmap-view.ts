@@ -8,9 +8,7 @@ export interface Piece {
   start: number;
 }
 
-export type BlockChild =
-  | { kind: "gap"; text: string; start: number }
-  | { kind: "unit"; u: number; start: number; end: number; pieces: Piece[] };
+export type BlockChild = { kind: "gap"; text: string; start: number } | { kind: "unit"; u: number; start: number; end: number; pieces: Piece[] };
 
 export interface BlockView {
   index: number;

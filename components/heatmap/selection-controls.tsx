@@ -1,6 +1,6 @@
 "use client";
 
-import { AGGREGATIONS, PRESET_NAMES, PRESETS, type Aggregation } from "@/lib/engine/methods";
+import { AGGREGATIONS, PRESET_NAMES, PRESETS } from "@/lib/engine/methods";
 import type { BudgetMode, SelectionControlsState } from "./types";
 
 interface Props {

@@ -78,8 +78,8 @@ export function SnippetPane({ data, live, active, onSelect, titles }: Props) {
         })}
       </div>
       <p className="text-xs text-slate-500" data-testid="server-info">
-        {data.model} · server: prepare {data.timings.prepareMs} ms, score {data.timings.scoreMs} ms, total{" "}
-        {data.timings.totalMs} ms · selection recomputed in the browser
+        {data.model} · server: prepare {data.timings.prepareMs} ms, score {data.timings.scoreMs} ms, total {data.timings.totalMs} ms · selection
+        recomputed in the browser
       </p>
     </div>
   );

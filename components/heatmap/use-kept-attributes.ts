@@ -15,7 +15,7 @@ export function useKeptAttributes(root: RefObject<HTMLElement | null>, kept: Uin
       els[Number(el.dataset.u)] = el;
     });
     unitEls.current = els;
-  }, renderDeps);
+  }, renderDeps); // eslint-disable-line react-hooks/exhaustive-deps -- keyed on the caller's renderDeps (root is a stable ref)
   useLayoutEffect(() => {
     const els = unitEls.current;
     for (let u = 0; u < els.length; u++) {
@@ -24,5 +24,5 @@ export function useKeptAttributes(root: RefObject<HTMLElement | null>, kept: Uin
       const v = String(kept[u] ?? 0);
       if (el.dataset.kept !== v) el.dataset.kept = v;
     }
-  }, [kept, ...renderDeps]);
+  }, [kept, ...renderDeps]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed on the caller's renderDeps
 }

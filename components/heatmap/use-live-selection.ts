@@ -52,15 +52,13 @@ export function useLiveSelection(data: ScoredResponse | null, controls: Selectio
 
   const selectable = useMemo(
     () =>
-      data?.results.map(
-        (r): SelectableResult => ({
-          id: r.id,
-          doc: { text: r.text },
-          units: r.units.map((u) => ({ start: u.start, end: u.end, block: u.block })),
-          unitTokens: r.units.map((u) => u.tokens),
-          tokensIn: r.tokensIn,
-        }),
-      ) ?? null,
+      data?.results.map((r): SelectableResult => ({
+        id: r.id,
+        doc: { text: r.text },
+        units: r.units.map((u) => ({ start: u.start, end: u.end, block: u.block })),
+        unitTokens: r.units.map((u) => u.tokens),
+        tokensIn: r.tokensIn,
+      })) ?? null,
     [data],
   );
 
@@ -74,6 +72,7 @@ export function useLiveSelection(data: ScoredResponse | null, controls: Selectio
   }, [data, typed, aggregation]);
 
   const budget = budgetOf(controls);
+  const fallbackFloor = data?.fallbackFloor;
   return useMemo(() => {
     if (!selectable || !unitScores || !typed) return null;
     const safeBudget = Number.isFinite(budget) && budget >= 1 ? budget : 1;
@@ -82,7 +81,7 @@ export function useLiveSelection(data: ScoredResponse | null, controls: Selectio
       unitScores,
       budget: safeBudget,
       threshold,
-      ...(data?.fallbackFloor !== undefined ? { fallbackFloor: data.fallbackFloor } : {}),
+      ...(fallbackFloor !== undefined ? { fallbackFloor } : {}),
     });
     const kept = selectable.map((res, r) => {
       const flags = new Uint8Array(res.units.length);
@@ -98,5 +97,5 @@ export function useLiveSelection(data: ScoredResponse | null, controls: Selectio
       return flags;
     });
     return { tokenScores: typed, unitScores, budget: safeBudget, selection, kept };
-  }, [selectable, unitScores, typed, budget, threshold, data?.fallbackFloor]);
+  }, [selectable, unitScores, typed, budget, threshold, fallbackFloor]);
 }

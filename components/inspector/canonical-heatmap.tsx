@@ -114,9 +114,7 @@ const HeatmapBody = memo(function HeatmapBody({ view, probs, categories, unitBuc
             data-testid="role-region"
             className="my-3 rounded-md border border-dashed border-slate-400 bg-slate-100 px-3 pb-2 pt-1 text-slate-700"
           >
-            <div className="mb-1 text-[10px] font-semibold uppercase tracking-wider text-slate-500">
-              {ROLE_LABEL[region.role] ?? region.role}
-            </div>
+            <div className="mb-1 text-[10px] font-semibold uppercase tracking-wider text-slate-500">{ROLE_LABEL[region.role] ?? region.role}</div>
             {region.blocks.map((b) => (
               <Block key={b.index} block={b} probs={probs} categories={categories} unitBuckets={unitBuckets} />
             ))}
@@ -134,11 +132,7 @@ function Block({ block, probs, categories, unitBuckets }: { block: BlockView } &
         c.kind === "gap" ? (
           c.text
         ) : (
-          <span
-            key={i}
-            data-u={c.u}
-            className={unitBuckets ? `hm-unit hm-b${unitBuckets[c.u] ?? 0}` : "hm-unit"}
-          >
+          <span key={i} data-u={c.u} className={unitBuckets ? `hm-unit hm-b${unitBuckets[c.u] ?? 0}` : "hm-unit"}>
             {c.pieces.map((p, j) =>
               p.t < 0 || !probs ? (
                 p.text

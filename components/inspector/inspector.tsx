@@ -56,10 +56,7 @@ export function Inspector({ demos, models, loadDemo }: InspectorProps) {
   }, [apiKey]);
   const [activeResult, setActiveResult] = useState(0);
 
-  const onMethodChange = useCallback(
-    (method: string) => setControls((c) => ({ ...c, ...defaultsFor(method, models) })),
-    [models],
-  );
+  const onMethodChange = useCallback((method: string) => setControls((c) => ({ ...c, ...defaultsFor(method, models) })), [models]);
 
   const onCompress = useCallback(async (draft: CompressDraft) => {
     const c = controlsRef.current;
@@ -127,7 +124,13 @@ export function Inspector({ demos, models, loadDemo }: InspectorProps) {
         {needKey && (
           <label className="mt-3 flex items-center gap-2 text-sm">
             <span className="text-slate-700">API key</span>
-            <Input type="password" value={apiKey} onChange={(e) => setApiKey(e.target.value)} className="w-auto px-2 py-1" data-testid="api-key-input" />
+            <Input
+              type="password"
+              value={apiKey}
+              onChange={(e) => setApiKey(e.target.value)}
+              className="w-auto px-2 py-1"
+              data-testid="api-key-input"
+            />
           </label>
         )}
         {error && (
@@ -168,7 +171,12 @@ export function Inspector({ demos, models, loadDemo }: InspectorProps) {
               <div className="flex items-center gap-3">
                 {live.tokenScores[activeResult]?.categories && (
                   <label className="flex items-center gap-1 text-xs text-slate-600">
-                    <input type="checkbox" checked={showCategories} onChange={(e) => setShowCategories(e.target.checked)} data-testid="toggle-model-categories" />
+                    <input
+                      type="checkbox"
+                      checked={showCategories}
+                      onChange={(e) => setShowCategories(e.target.checked)}
+                      data-testid="toggle-model-categories"
+                    />
                     Model categories
                   </label>
                 )}

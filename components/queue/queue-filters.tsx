@@ -5,7 +5,6 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/select";
 
-
 export type QueueFilterValues = {
   datasetId?: string;
   status?: string;

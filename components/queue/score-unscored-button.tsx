@@ -26,19 +26,22 @@ export function ScoreUnscoredButton({ datasetId }: { datasetId?: string }) {
 
   const poll = useCallback(
     (id: string) => {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(async () => {
-        const r = await apiFetch<JobResponse>(`/api/v1/pairs/score/jobs/${encodeURIComponent(id)}`);
-        // A network blip: try again.
-        if (!r.ok && r.error.code === "NETWORK") return poll(id);
-        if (!r.ok || !r.data.job) {
-          setError(r.ok ? "Could not read the scoring progress." : r.error.message);
-          return;
-        }
-        setJob(r.data.job);
-        if (r.data.job.state === "running") poll(id);
-        else router.refresh();
-      }, POLL_MS);
+      const next = () => {
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = setTimeout(async () => {
+          const r = await apiFetch<JobResponse>(`/api/v1/pairs/score/jobs/${encodeURIComponent(id)}`);
+          // A network blip: try again.
+          if (!r.ok && r.error.code === "NETWORK") return next();
+          if (!r.ok || !r.data.job) {
+            setError(r.ok ? "Could not read the scoring progress." : r.error.message);
+            return;
+          }
+          setJob(r.data.job);
+          if (r.data.job.state === "running") next();
+          else router.refresh();
+        }, POLL_MS);
+      };
+      next();
     },
     [router],
   );
@@ -77,7 +80,12 @@ export function ScoreUnscoredButton({ datasetId }: { datasetId?: string }) {
         {running ? "Scoring in the background…" : `Score unscored pairs ${datasetId ? "of this dataset" : "of all datasets"} with the model`}
       </Button>
       {job && (
-        <span className="flex min-w-64 flex-1 items-center gap-2 text-sm text-slate-700" role="status" data-testid="score-unscored-result" data-state={job.state}>
+        <span
+          className="flex min-w-64 flex-1 items-center gap-2 text-sm text-slate-700"
+          role="status"
+          data-testid="score-unscored-result"
+          data-state={job.state}
+        >
           <progress
             max={Math.max(job.total, 1)}
             value={job.state === "running" ? job.done : Math.max(job.total, 1)}

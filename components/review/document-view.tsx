@@ -68,8 +68,9 @@ export function DocumentView({ document: doc, annotations, ticked, gold, highlig
   };
   // A new highlight scrolls into view (once per range, not on every re-render).
   const section = useRef<HTMLElement>(null);
+  const focusKey = focus ? `${focus.start}:${focus.end}:${focus.category}` : null;
   useEffect(() => {
-    if (!focus) return;
+    if (focusKey === null) return;
     const el = section.current?.querySelector<HTMLElement>('[data-flag="focus"]');
     if (!el) return;
     const pane = el.closest<HTMLElement>("[data-review-pane]");
@@ -78,7 +79,7 @@ export function DocumentView({ document: doc, annotations, ticked, gold, highlig
       pane.scrollTop = Math.max(0, top);
     }
     el.scrollIntoView({ block: "nearest" });
-  }, [focus?.start, focus?.end, focus?.category]);
+  }, [focusKey]);
 
   const count = annotations.length + 1;
   const pane = (key: string, i: number, header: React.ReactNode, marks: Mark[], testId: string, extra: Record<string, string>) => (
@@ -130,7 +131,10 @@ export function DocumentView({ document: doc, annotations, ticked, gold, highlig
           return pane(
             a.id,
             i,
-            <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-3 py-1.5" style={{ borderTop: `4px solid ${color}` }}>
+            <div
+              className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-3 py-1.5"
+              style={{ borderTop: `4px solid ${color}` }}
+            >
               <span className="min-w-0 truncate text-xs font-semibold text-slate-800" title={a.annotatorEmail}>
                 {a.annotatorEmail}
               </span>
@@ -150,7 +154,10 @@ export function DocumentView({ document: doc, annotations, ticked, gold, highlig
         {pane(
           "gold",
           annotations.length,
-          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 bg-amber-50/60 px-3 py-1.5" style={{ borderTop: "4px solid #B45309" }}>
+          <div
+            className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 bg-amber-50/60 px-3 py-1.5"
+            style={{ borderTop: "4px solid #B45309" }}
+          >
             <span className="text-xs font-semibold text-slate-800">Gold being adjudicated</span>
             <span className="text-xs text-slate-600" data-testid="review-gold-counts">
               {goldMarks.filter((m) => m.layer !== "gold").length} ticked · {goldMarks.filter((m) => m.layer === "gold").length} saved
@@ -185,7 +192,11 @@ export function DocumentView({ document: doc, annotations, ticked, gold, highlig
               const color = ANNOTATOR_COLORS[i % ANNOTATOR_COLORS.length];
               return (
                 <tr key={a.id} data-testid="annotator-row" data-annotator-email={a.annotatorEmail}>
-                  <th scope="row" className="w-56 px-3 py-2 text-left align-top text-xs font-medium text-slate-700" style={{ borderLeft: `4px solid ${color}` }}>
+                  <th
+                    scope="row"
+                    className="w-56 px-3 py-2 text-left align-top text-xs font-medium text-slate-700"
+                    style={{ borderLeft: `4px solid ${color}` }}
+                  >
                     {a.annotatorEmail}
                     <span className="block font-normal text-slate-500">
                       {spans.length} span{spans.length === 1 ? "" : "s"}

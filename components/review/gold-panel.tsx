@@ -65,7 +65,13 @@ export function GoldPanel({ documents, candidates, included, onToggle, gold, bus
       ) : (
         <ul className="divide-y divide-slate-100 text-sm" data-testid="gold-candidates">
           {candidates.map((c) => (
-            <li key={c.key} className="flex items-start gap-3 py-1.5" data-testid="gold-candidate" data-kind={c.kind} data-included={included.has(c.key) ? "1" : "0"}>
+            <li
+              key={c.key}
+              className="flex items-start gap-3 py-1.5"
+              data-testid="gold-candidate"
+              data-kind={c.kind}
+              data-included={included.has(c.key) ? "1" : "0"}
+            >
               <input
                 type="checkbox"
                 checked={included.has(c.key)}
@@ -108,7 +114,9 @@ export function GoldPanel({ documents, candidates, included, onToggle, gold, bus
         <Button size="sm" onClick={save} disabled={busy || chosen.length === 0} data-testid="save-gold">
           Save gold ({chosen.length} span{chosen.length === 1 ? "" : "s"})
         </Button>
-        {chosen.length === 0 && <span className="text-xs text-slate-600">Tick at least one span; to send the work back, reject the annotations instead.</span>}
+        {chosen.length === 0 && (
+          <span className="text-xs text-slate-600">Tick at least one span; to send the work back, reject the annotations instead.</span>
+        )}
         {saved && (
           <span className="text-xs text-green-800" role="status" data-testid="save-gold-done">
             Gold saved.

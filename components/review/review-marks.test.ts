@@ -6,7 +6,13 @@ import { DocumentView } from "./document-view";
 import { annotatorPaneMarks, focusMark, goldPaneMarks, type DiffSpan } from "./review-marks";
 import type { ReviewAnnotation, ReviewCandidate, ReviewDocument } from "./types";
 
-const span = (id: string, start: number, end: number, category: DiffSpan["category"] = "vital", documentId = "d1"): DiffSpan => ({ id, documentId, start, end, category });
+const span = (id: string, start: number, end: number, category: DiffSpan["category"] = "vital", documentId = "d1"): DiffSpan => ({
+  id,
+  documentId,
+  start,
+  end,
+  category,
+});
 
 describe("annotatorPaneMarks", () => {
   it("boxes what only one annotator marked with a category: whole spans, or just the differing characters", () => {
@@ -56,7 +62,14 @@ describe("annotatorPaneMarks", () => {
 
 describe("goldPaneMarks / focusMark", () => {
   it("ticked candidates in the category look, saved gold as the gold layer, other documents left out", () => {
-    const marks = goldPaneMarks([{ ...span("", 0, 4), key: "k1" }, { ...span("", 0, 4, "vital", "d2"), key: "k2" }], [span("g1", 2, 6, "ads")], "d1");
+    const marks = goldPaneMarks(
+      [
+        { ...span("", 0, 4), key: "k1" },
+        { ...span("", 0, 4, "vital", "d2"), key: "k2" },
+      ],
+      [span("g1", 2, 6, "ads")],
+      "d1",
+    );
     expect(marks.map((m) => [m.layer, m.testId ?? "", m.start, m.end])).toEqual([
       ["mine", "candidate-mark", 0, 4],
       ["gold", "", 2, 6],
@@ -71,14 +84,48 @@ describe("DocumentView", () => {
     const c = textToCanonical("Golden Gate\n\nThe bridge opened on May 28, 1937. It is long.");
     const doc: ReviewDocument = { id: "d1", position: 0, title: null, url: null, text: c.text, blocks: c.blocks, label: "Golden Gate" };
     const at = (s: string) => c.text.indexOf(s);
-    const base = { annotatorName: "", status: "submitted", version: 1, comment: null, submittedAt: null, reviewerEmail: null, reviewComment: null, reviewedAt: null, agreement: null, votes: true };
+    const base = {
+      annotatorName: "",
+      status: "submitted",
+      version: 1,
+      comment: null,
+      submittedAt: null,
+      reviewerEmail: null,
+      reviewComment: null,
+      reviewedAt: null,
+      agreement: null,
+      votes: true,
+    };
     const open = "The bridge opened";
     const annotations: ReviewAnnotation[] = [
-      { ...base, id: "A", annotatorId: "ua", annotatorEmail: "a@x", spans: [{ id: "s1", documentId: "d1", start: at(open), end: at(open) + open.length, text: open, category: "vital" }] },
-      { ...base, id: "B", annotatorId: "ub", annotatorEmail: "b@x", spans: [{ id: "s2", documentId: "d1", start: at("It is long."), end: at("It is long.") + 11, text: "It is long.", category: "off_topic" }] },
+      {
+        ...base,
+        id: "A",
+        annotatorId: "ua",
+        annotatorEmail: "a@x",
+        spans: [{ id: "s1", documentId: "d1", start: at(open), end: at(open) + open.length, text: open, category: "vital" }],
+      },
+      {
+        ...base,
+        id: "B",
+        annotatorId: "ub",
+        annotatorEmail: "b@x",
+        spans: [{ id: "s2", documentId: "d1", start: at("It is long."), end: at("It is long.") + 11, text: "It is long.", category: "off_topic" }],
+      },
     ];
     const ticked: ReviewCandidate[] = [
-      { key: "k", documentId: "d1", start: at(open), end: at(open) + open.length, text: open, category: "vital", kind: "minority", share: 0.5, annotators: ["a@x"], included: true },
+      {
+        key: "k",
+        documentId: "d1",
+        start: at(open),
+        end: at(open) + open.length,
+        text: open,
+        category: "vital",
+        kind: "minority",
+        share: 0.5,
+        annotators: ["a@x"],
+        included: true,
+      },
     ];
     const html = renderToStaticMarkup(
       createElement(DocumentView, { document: doc, annotations, ticked, gold: [], highlight: null, onHighlight: () => {} }),
@@ -87,7 +134,9 @@ describe("DocumentView", () => {
     expect(html).toContain('data-testid="review-gold-pane"');
     expect(html).toContain("Golden Gate");
     // A's span: the workspace's category classes, boxed (B did not mark it).
-    expect(html).toMatch(/data-testid="review-mark"[^>]*data-flag="only"[^>]*class="am-mark am-layer-mine am-c-vital am-flag-only"[^>]*><span data-o="\d+">The bridge opened</);
+    expect(html).toMatch(
+      /data-testid="review-mark"[^>]*data-flag="only"[^>]*class="am-mark am-layer-mine am-c-vital am-flag-only"[^>]*><span data-o="\d+">The bridge opened</,
+    );
     expect(html).toMatch(/data-testid="candidate-mark"[^>]*class="am-mark am-layer-mine am-c-vital"/);
     // Blocks render as in the workspace; no token tooltip in the review.
     expect(html).toContain('data-kind="paragraph"');

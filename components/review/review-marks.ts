@@ -90,7 +90,16 @@ export function annotatorPaneMarks(
       }
       marks.push(base);
       parts.forEach(([ps, pe], k) =>
-        marks.push({ key: `only:${a.id}:${id}:${k}`, layer: "mine", id, category: s.category, start: ps, end: pe, flag: "only", testId: "review-only-mark" }),
+        marks.push({
+          key: `only:${a.id}:${id}:${k}`,
+          layer: "mine",
+          id,
+          category: s.category,
+          start: ps,
+          end: pe,
+          flag: "only",
+          testId: "review-only-mark",
+        }),
       );
     });
     out.set(a.id, { marks, spans: a.spans.length, onlyTheirs });
@@ -99,11 +108,7 @@ export function annotatorPaneMarks(
 }
 
 /** The gold pane: the ticked candidates (what Save gold would write) and the saved gold as the gold layer. */
-export function goldPaneMarks(
-  ticked: readonly (DiffSpan & { key: string })[],
-  saved: readonly DiffSpan[],
-  documentId: string,
-): Mark[] {
+export function goldPaneMarks(ticked: readonly (DiffSpan & { key: string })[], saved: readonly DiffSpan[], documentId: string): Mark[] {
   const marks: Mark[] = [];
   for (const c of ticked) {
     if (c.documentId !== documentId || c.end <= c.start) continue;
@@ -120,5 +125,14 @@ export function goldPaneMarks(
 /** A focus mark over a clicked span or candidate (yellow), drawn in every pane of its document. */
 export function focusMark(range: DiffSpan | null, documentId: string): Mark | null {
   if (!range || range.documentId !== documentId || range.end <= range.start) return null;
-  return { key: "focus", layer: "model", id: "focus", category: range.category, start: range.start, end: range.end, flag: "focus", testId: "focus-mark" };
+  return {
+    key: "focus",
+    layer: "model",
+    id: "focus",
+    category: range.category,
+    start: range.start,
+    end: range.end,
+    flag: "focus",
+    testId: "focus-mark",
+  };
 }

@@ -79,7 +79,13 @@ export function ReviewWorkspace({ pairId, me, documents, annotations: initial, c
       json: { spans, version: gold.version, ...(comment ? { comment } : {}) },
     });
     if (r.ok) {
-      setGold({ status: r.body.status, version: r.body.version, spans: r.body.spans, adjudicatedAt: new Date().toISOString(), adjudicatedBy: me.email });
+      setGold({
+        status: r.body.status,
+        version: r.body.version,
+        spans: r.body.spans,
+        adjudicatedAt: new Date().toISOString(),
+        adjudicatedBy: me.email,
+      });
     }
     setBusy(false);
     return r.ok ? null : r.message;

@@ -12,7 +12,17 @@ export const BADGE_TONES = {
 export type BadgeTone = keyof typeof BADGE_TONES;
 
 /** A short label on a tint: the word carries the meaning, the colour only helps scanning. */
-export function Badge({ tone = "slate", children, className, ...rest }: { tone?: BadgeTone; children: ReactNode; className?: string; title?: string }) {
+export function Badge({
+  tone = "slate",
+  children,
+  className,
+  ...rest
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  className?: string;
+  title?: string;
+}) {
   return (
     <span className={cx("rounded px-1.5 py-0.5 text-xs font-medium", BADGE_TONES[tone], className)} {...rest}>
       {children}

@@ -29,6 +29,8 @@ export function CardTitle({ children, className, id }: { children: ReactNode; cl
 /** The bar of controls that stays at the top while the page scrolls (threshold, budget, model). */
 export function StickyBar({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <div className={cx("sticky top-0 z-20 rounded-lg border border-slate-200 bg-white/95 px-4 py-3 shadow-sm backdrop-blur", className)}>{children}</div>
+    <div className={cx("sticky top-0 z-20 rounded-lg border border-slate-200 bg-white/95 px-4 py-3 shadow-sm backdrop-blur", className)}>
+      {children}
+    </div>
   );
 }

@@ -24,9 +24,23 @@ export function Textarea({ className, ...rest }: TextareaHTMLAttributes<HTMLText
 }
 
 /** An error or a confirmation under a form (role alert / status, so screen readers announce it). */
-export function FormMessage({ tone, children, className, testId }: { tone: "error" | "success"; children: ReactNode; className?: string; testId?: string }) {
+export function FormMessage({
+  tone,
+  children,
+  className,
+  testId,
+}: {
+  tone: "error" | "success";
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
   return (
-    <p role={tone === "error" ? "alert" : "status"} className={cx("text-sm", tone === "error" ? "text-red-700" : "text-green-700", className)} data-testid={testId}>
+    <p
+      role={tone === "error" ? "alert" : "status"}
+      className={cx("text-sm", tone === "error" ? "text-red-700" : "text-green-700", className)}
+      data-testid={testId}
+    >
       {children}
     </p>
   );

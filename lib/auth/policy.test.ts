@@ -37,9 +37,7 @@ describe("role → permission matrix", () => {
     for (const role of ROLES) expect(ROLE_PERMISSIONS[role]).toBeDefined();
   });
 
-  const cases = PERMISSIONS.flatMap((permission) =>
-    ROLES.map((role) => ({ permission, role, allowed: MATRIX[permission][role] })),
-  );
+  const cases = PERMISSIONS.flatMap((permission) => ROLES.map((role) => ({ permission, role, allowed: MATRIX[permission][role] })));
   it.each(cases)("$role $permission → $allowed", ({ permission, role, allowed }) => {
     expect(hasPermission(role, permission)).toBe(allowed);
     const err = (() => {

@@ -48,11 +48,10 @@ export function hasPermission(role: Role, permission: Permission): boolean {
 /** Throws AppError FORBIDDEN naming the role and what it lacks. */
 export function assertPermission(user: PolicyUser, permission: Permission): void {
   if (!hasPermission(user.role, permission)) {
-    throw new AppError(
-      "FORBIDDEN",
-      `Your role (${user.role}) cannot ${PERMISSION_LABELS[permission]} (needs ${permission}).`,
-      { permission, role: user.role },
-    );
+    throw new AppError("FORBIDDEN", `Your role (${user.role}) cannot ${PERMISSION_LABELS[permission]} (needs ${permission}).`, {
+      permission,
+      role: user.role,
+    });
   }
 }
 
@@ -70,13 +69,7 @@ export function canDeleteSpan({ user, span }: { user: PolicyUser; span: { author
 }
 
 /** Writing into an annotation: only its own annotator (others change it through review, not edits). */
-export function canEditAnnotation({
-  user,
-  annotation,
-}: {
-  user: PolicyUser;
-  annotation: { annotatorId: string };
-}): boolean {
+export function canEditAnnotation({ user, annotation }: { user: PolicyUser; annotation: { annotatorId: string } }): boolean {
   return annotation.annotatorId === user.id && hasPermission(user.role, "pair:annotate");
 }
 

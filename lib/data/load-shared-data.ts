@@ -34,9 +34,14 @@ export const SHARED_FILES = {
 } as const;
 
 export function requireSharedData(dir: string): void {
-  const missing = [SHARED_FILES.squadEn, SHARED_FILES.squadIt, ...SHARED_FILES.cmrc, SHARED_FILES.hotpotTrain, SHARED_FILES.hotpotDev, SHARED_FILES.readability].filter(
-    (f) => !existsSync(path.join(dir, f)),
-  );
+  const missing = [
+    SHARED_FILES.squadEn,
+    SHARED_FILES.squadIt,
+    ...SHARED_FILES.cmrc,
+    SHARED_FILES.hotpotTrain,
+    SHARED_FILES.hotpotDev,
+    SHARED_FILES.readability,
+  ].filter((f) => !existsSync(path.join(dir, f)));
   if (missing.length > 0) {
     throw new AppError("NOT_FOUND", `${dir} lacks ${missing.join(", ")} (the public data lives in ../shared/data on project machines)`);
   }

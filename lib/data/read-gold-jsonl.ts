@@ -18,7 +18,9 @@ export function goldRecordsToEvalExamples(records: readonly (GoldJsonlRecord & {
   for (const [pairId, docs] of byPair) {
     const hasGold = docs.some((d) => d.spans.some((s) => s.source === "gold"));
     const spans = docs.flatMap((d) =>
-      d.spans.filter((s) => !hasGold || s.source === "gold").map((s): CategorySpan => ({ resultId: d.documentId, start: s.start, end: s.end, category: s.category })),
+      d.spans
+        .filter((s) => !hasGold || s.source === "gold")
+        .map((s): CategorySpan => ({ resultId: d.documentId, start: s.start, end: s.end, category: s.category })),
     );
     out.push({
       id: pairId,

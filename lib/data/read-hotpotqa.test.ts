@@ -9,7 +9,9 @@ describe("readHotpotQa", () => {
   it("makes one result per paragraph and locates supporting sentences", async () => {
     const [h1, h2] = await readHotpotQa(fixture);
     expect(h1!.results.map((r) => r.id)).toEqual(["Ostrel Cheese Fair", "Varna River", "Kestrel Observatory", "Lumen Bridge"]);
-    expect(h1!.results[1]!.text).toBe("The Varna is a river of the Tessel region. It flows through the town of Ostrel. Its source lies on Mount Harrow. Trout are common in its upper reaches.");
+    expect(h1!.results[1]!.text).toBe(
+      "The Varna is a river of the Tessel region. It flows through the town of Ostrel. Its source lies on Mount Harrow. Trout are common in its upper reaches.",
+    );
     const texts = h1!.evidence.map((e) => textToCanonical(h1!.results.find((r) => r.id === e.resultId)!.text!).text.slice(e.start, e.end));
     expect(texts).toEqual(["It flows through the town of Ostrel.", "It was completed in 1898."]);
     expect(h1!.answers).toEqual(["1898"]);

@@ -43,7 +43,14 @@ describe("readJsonl", () => {
     const ok = parseJsonl(
       [
         JSON.stringify({ id: "u1", query: "Who won?", text: "Nothing about it here.", evidence: [] }),
-        JSON.stringify({ id: "u2", query: "q", results: [{ id: "a", text: "A.", evidence: [] }, { id: "b", text: "B." }] }),
+        JSON.stringify({
+          id: "u2",
+          query: "q",
+          results: [
+            { id: "a", text: "A.", evidence: [] },
+            { id: "b", text: "B." },
+          ],
+        }),
       ].join("\n"),
     );
     expect(ok.map((e) => [e.id, e.evidence.length])).toEqual([

@@ -142,7 +142,10 @@ function locateEvidence(d: { text?: string; html?: string }, item: EvidenceItem)
   const raw = d.text!;
   if (item.end > raw.length) return `evidence [${item.start}, ${item.end}) beyond the text (${raw.length} chars)`;
   c.map ??= alignRawToCanonical(raw, c.canonical);
-  return mapRawSpan({ raw, canonical: c.canonical, map: c.map, start: item.start, end: item.end }) ?? `evidence [${item.start}, ${item.end}) not found in the canonical text`;
+  return (
+    mapRawSpan({ raw, canonical: c.canonical, map: c.map, start: item.start, end: item.end }) ??
+    `evidence [${item.start}, ${item.end}) not found in the canonical text`
+  );
 }
 
 export async function readJsonl(path: string, opts: ImportOptions = {}): Promise<EvalExample[]> {

@@ -30,18 +30,28 @@ describe("readSquad", () => {
           title: "T",
           paragraphs: [
             { context: "Alpha beta. Gamma delta.", qas: [{ id: "a", question: "q?", answers: [{ text: "beta", answer_start: 6 }] }] },
-            { context: "Some text.", qas: [{ id: "b", question: "q?", answers: [{ text: "missing", answer_start: 0 }] }, { id: "c", answers: [] }] },
+            {
+              context: "Some text.",
+              qas: [
+                { id: "b", question: "q?", answers: [{ text: "missing", answer_start: 0 }] },
+                { id: "c", answers: [] },
+              ],
+            },
           ],
         },
       ],
     };
-    expect(() => parseSquad(bad)).toThrow(/2 invalid record\(s\), nothing imported[\s\S]*qas\[0\]: answer "missing" not found[\s\S]*qas\[1\]: question/);
+    expect(() => parseSquad(bad)).toThrow(
+      /2 invalid record\(s\), nothing imported[\s\S]*qas\[0\]: answer "missing" not found[\s\S]*qas\[1\]: question/,
+    );
     expect(() => parseSquad({ nope: 1 })).toThrow(/file: data/);
   });
 
   it("locates answers whose answer_start is off or whose context whitespace changes", () => {
     const context = "First  sentence here.\n\nThe   answer is 42. Last one.";
-    const ex = parseSquad({ data: [{ title: "T", paragraphs: [{ context, qas: [{ id: "x", question: "q", answers: [{ text: "42", answer_start: 3 }] }] }] }] });
+    const ex = parseSquad({
+      data: [{ title: "T", paragraphs: [{ context, qas: [{ id: "x", question: "q", answers: [{ text: "42", answer_start: 3 }] }] }] }],
+    });
     const canonical = textToCanonical(context).text;
     expect(ex[0]!.evidence.map((e) => canonical.slice(e.start, e.end))).toEqual(["The answer is 42."]);
   });
@@ -55,7 +65,14 @@ describe("readSquad", () => {
             {
               context: "The lake freezes in winter. It is 40 metres deep.",
               qas: [
-                { id: 101, question: "How deep is the lake?", answers: [{ text: "40 metres", answer_start: -1 }, { text: "", answer_start: 5 }] },
+                {
+                  id: 101,
+                  question: "How deep is the lake?",
+                  answers: [
+                    { text: "40 metres", answer_start: -1 },
+                    { text: "", answer_start: 5 },
+                  ],
+                },
                 { id: 102, question: "Who owns the lake?", answers: [], is_impossible: true },
                 { id: 103, question: "  ", answers: [{ text: "lake", answer_start: 4 }] },
                 { id: 104, question: "Failed alignment?", answers: [{ text: "", answer_start: 0 }] },
@@ -63,7 +80,10 @@ describe("readSquad", () => {
             },
           ],
         },
-        { title: "", paragraphs: [{ context: "Second article.", qas: [{ id: "z", question: "What?", answers: [{ text: "Second", answer_start: 0 }] }] }] },
+        {
+          title: "",
+          paragraphs: [{ context: "Second article.", qas: [{ id: "z", question: "What?", answers: [{ text: "Second", answer_start: 0 }] }] }],
+        },
       ],
     };
     const ex = parseSquad(json);

@@ -19,7 +19,9 @@ const qaSchema = z.object({
   question: z.string(),
   // answer_start -1 (CMRC's alternative answers) means "somewhere": the text is located instead.
   // Empty answer texts (failed alignments in translated sets such as SQuAD-it) are dropped.
-  answers: z.array(z.object({ text: z.string(), answer_start: z.number().int().min(-1) })).transform((a) => a.filter((x) => x.text.trim().length > 0)),
+  answers: z
+    .array(z.object({ text: z.string(), answer_start: z.number().int().min(-1) }))
+    .transform((a) => a.filter((x) => x.text.trim().length > 0)),
   // SQuAD 2.0 unanswerable questions carry no evidence: they are skipped, not errors.
   is_impossible: z.boolean().optional(),
 });
@@ -65,7 +67,12 @@ export function parseSquad(json: unknown, opts: ImportOptions & { source?: strin
         }
         if (!qa.data.question.trim()) continue;
         const result = { id: resultId, text: context, ...(title ? { title } : {}) };
-        if (qa.data.answers.length === 0 && !qa.data.is_impossible && Array.isArray((rawQa as { answers?: unknown[] }).answers) && (rawQa as { answers: unknown[] }).answers.length > 0) {
+        if (
+          qa.data.answers.length === 0 &&
+          !qa.data.is_impossible &&
+          Array.isArray((rawQa as { answers?: unknown[] }).answers) &&
+          (rawQa as { answers: unknown[] }).answers.length > 0
+        ) {
           continue; // answerable, but every answer text is empty: nothing to locate
         }
         if (qa.data.is_impossible || qa.data.answers.length === 0) {
@@ -79,9 +86,7 @@ export function parseSquad(json: unknown, opts: ImportOptions & { source?: strin
           errors.push({ record: qaWhere, message: `answer "${first.text}" not found in the context` });
           continue;
         }
-        const evidence = sentences
-          .filter((s) => s.start < span.end && s.end > span.start)
-          .map((s) => ({ resultId, start: s.start, end: s.end }));
+        const evidence = sentences.filter((s) => s.start < span.end && s.end > span.start).map((s) => ({ resultId, start: s.start, end: s.end }));
         examples.push({
           id: qa.data.id,
           query: qa.data.question,

@@ -57,7 +57,10 @@ export function splitThreeWays<T extends { group: string }>(items: readonly T[],
  * Gives examples the group of the same question in a reference dataset (matched by question id), article by
  * article: SQuAD-it's articles are the translations of SQuAD's, so both languages must fall on the same side.
  */
-export function alignGroupsByQuestionId<T extends { id: string; group: string }>(items: readonly T[], reference: ReadonlyArray<{ id: string; group: string }>): T[] {
+export function alignGroupsByQuestionId<T extends { id: string; group: string }>(
+  items: readonly T[],
+  reference: ReadonlyArray<{ id: string; group: string }>,
+): T[] {
   const refGroup = new Map(reference.map((r) => [r.id, r.group]));
   const votes = new Map<string, Map<string, number>>();
   for (const it of items) {

@@ -5,7 +5,6 @@ import { countTokens as countO200k } from "gpt-tokenizer/encoding/o200k_base";
 
 import { DEFAULT_DOWNSTREAM_ENCODING, DOWNSTREAM_ENCODINGS, type DownstreamEncoding } from "./downstream-encodings";
 
-
 type CountFn = (text: string, options?: { disallowedSpecial?: Set<string> }) => number;
 
 // Page text may contain "<|endoftext|>" etc.; count it as plain text instead of throwing.

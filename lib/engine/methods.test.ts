@@ -33,7 +33,12 @@ describe("method names", () => {
     expect(parseMethod(formatModelMethod("a.b-c"))).toEqual({ kind: "model", name: "a.b-c" });
   });
   it("lists models (default marked) before the baselines", () => {
-    expect(methodOptions([{ name: "a", default: false }, { name: "b", default: true }])).toEqual([
+    expect(
+      methodOptions([
+        { name: "a", default: false },
+        { name: "b", default: true },
+      ]),
+    ).toEqual([
       { value: "model:a", label: "a" },
       { value: "model:b", label: "b (default)" },
       { value: "bm25", label: "BM25 (baseline)" },

@@ -20,7 +20,15 @@ const b = makeResult("b", ["Alpha beta.", "Gamma delta epsilon."]);
 
 describe("selectSpans", () => {
   it("thresholds, packs one shared budget and merges adjacent units", () => {
-    const sel = selectSpans({ results: [a, b], unitScores: [[0.9, 0.8, 0.1, 0.7], [0.85, 0.2]], budget: 100, threshold: 0.5 });
+    const sel = selectSpans({
+      results: [a, b],
+      unitScores: [
+        [0.9, 0.8, 0.1, 0.7],
+        [0.85, 0.2],
+      ],
+      budget: 100,
+      threshold: 0.5,
+    });
     expect(sel.results[0]!.keptUnits).toEqual([0, 1, 3]);
     expect(sel.results[0]!.spans.map((s) => s.text)).toEqual(["One two three. Four five.", "Ten."]);
     expect(sel.results[0]!.spans[0]).toMatchObject({ resultId: "a", start: 0, end: 25, score: 0.9 });
@@ -34,21 +42,45 @@ describe("selectSpans", () => {
 
   it("skips units that don't fit and keeps packing smaller ones", () => {
     // budget 6: a0 (3, 0.9) in, a2 (4, 0.8) skipped, b0 (2, 0.7) in, a3 (1, 0.6) in → 6.
-    const sel = selectSpans({ results: [a, b], unitScores: [[0.9, 0.1, 0.8, 0.6], [0.7, 0.1]], budget: 6, threshold: 0 });
+    const sel = selectSpans({
+      results: [a, b],
+      unitScores: [
+        [0.9, 0.1, 0.8, 0.6],
+        [0.7, 0.1],
+      ],
+      budget: 6,
+      threshold: 0,
+    });
     expect(sel.results[0]!.keptUnits).toEqual([0, 3]);
     expect(sel.results[1]!.keptUnits).toEqual([0]);
     expect(sel.tokensOut).toBe(6);
   });
 
   it("breaks ties by earlier result then earlier unit", () => {
-    const sel = selectSpans({ results: [a, b], unitScores: [[0.5, 0.5, 0.5, 0.5], [0.5, 0.5]], budget: 5, threshold: 0 });
+    const sel = selectSpans({
+      results: [a, b],
+      unitScores: [
+        [0.5, 0.5, 0.5, 0.5],
+        [0.5, 0.5],
+      ],
+      budget: 5,
+      threshold: 0,
+    });
     expect(sel.results[0]!.keptUnits).toEqual([0, 1]);
     expect(sel.results[1]!.keptUnits).toEqual([]);
     expect(sel.results[1]!.snippet).toBe("");
   });
 
   it("keeps the best unit when nothing reaches the threshold", () => {
-    const sel = selectSpans({ results: [a, b], unitScores: [[0.1, 0.3, 0.2, 0.1], [0.05, 0.1]], budget: 100, threshold: 0.9 });
+    const sel = selectSpans({
+      results: [a, b],
+      unitScores: [
+        [0.1, 0.3, 0.2, 0.1],
+        [0.05, 0.1],
+      ],
+      budget: 100,
+      threshold: 0.9,
+    });
     expect(sel.keptUnits).toBe(1);
     expect(sel.results[0]!.keptUnits).toEqual([1]);
     expect(sel.reason).toMatch(/threshold/);
@@ -88,7 +120,15 @@ describe("selectSpans", () => {
   });
 
   it("handles an unlimited budget and a zero budget", () => {
-    const all = selectSpans({ results: [a, b], unitScores: [[0.5, 0.5, 0.5, 0.5], [0.5, 0.5]], budget: Infinity, threshold: 0 });
+    const all = selectSpans({
+      results: [a, b],
+      unitScores: [
+        [0.5, 0.5, 0.5, 0.5],
+        [0.5, 0.5],
+      ],
+      budget: Infinity,
+      threshold: 0,
+    });
     expect(all.results[0]!.spans.map((s) => s.text)).toEqual([a.doc.text]);
     const none = selectSpans({ results: [a], unitScores: [[0.9, 0, 0, 0]], budget: 0, threshold: 0 });
     expect(none.keptUnits).toBe(0);
@@ -97,7 +137,15 @@ describe("selectSpans", () => {
 
   it("never fills a budget with units at or below the floor, even at threshold 0", () => {
     // A budget is a cap, not a target: navigation lines that match nothing (score 0) stay out.
-    const sel = selectSpans({ results: [a, b], unitScores: [[0.9, 0, 0.02, 0], [0, 0.3]], budget: 1000, threshold: 0 });
+    const sel = selectSpans({
+      results: [a, b],
+      unitScores: [
+        [0.9, 0, 0.02, 0],
+        [0, 0.3],
+      ],
+      budget: 1000,
+      threshold: 0,
+    });
     expect(sel.results[0]!.keptUnits).toEqual([0]);
     expect(sel.results[1]!.keptUnits).toEqual([1]);
     const none = selectSpans({ results: [a], unitScores: [[0, 0, 0.01, 0]], budget: 1000, threshold: 0 });

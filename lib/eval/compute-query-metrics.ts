@@ -63,7 +63,7 @@ export function computeQueryMetrics({ selection, evidence, answers, categories, 
   let evidenceChars = 0;
   let evidenceCharsKept = 0;
   let keptChars = 0;
-  for (const [id, kept] of keptByResult) keptChars += length(kept);
+  for (const kept of keptByResult.values()) keptChars += length(kept);
   for (const [id, list] of evidenceByResult) {
     const ev = union(list);
     evidenceChars += length(ev);

@@ -114,7 +114,10 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
   const enSplit = splitExamples(squadEn, SPLITS.squad)[split];
   let pages: AnalyzedPage[] | undefined;
   const realPages = () => (pages ??= splitPages(loadRealPages(opts.dataDir))[split]);
-  const boilerplate = () => realPages().map(boilerplateFromPage).filter((b) => b.top.length + b.bottom.length > 2);
+  const boilerplate = () =>
+    realPages()
+      .map(boilerplateFromPage)
+      .filter((b) => b.top.length + b.bottom.length > 2);
   const pickBp = () => {
     const bps = boilerplate();
     return bps.length > 0 ? bps[Math.floor(rng() * bps.length)] : undefined;
@@ -122,16 +125,30 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
 
   if (names.has("hotpot")) {
     const ex = splitExamples(await loadHotpot(opts.dataDir, "dev"), SPLITS.hotpotDev)[split];
-    sets.push({ name: "hotpot", kind: "multi-hop QA, 10 paragraphs per query", examples: sample(rng, ex, max), setting: { ratio: 0.2 }, measure: "evidenceRecall" });
+    sets.push({
+      name: "hotpot",
+      kind: "multi-hop QA, 10 paragraphs per query",
+      examples: sample(rng, ex, max),
+      setting: { ratio: 0.2 },
+      measure: "evidenceRecall",
+    });
   }
   const squadIt = names.has("squad-it") || names.has("pages-it") ? splitExamples(await loadSquadIt(opts.dataDir, squadEn), SPLITS.squad)[split] : [];
   const cmrc = names.has("cmrc") || names.has("pages-zh") ? splitExamples(await loadCmrc(opts.dataDir), SPLITS.cmrc)[split] : [];
-  for (const [name, list, lang] of [["squad-en", enSplit, "English"], ["squad-it", squadIt, "Italian"], ["cmrc", cmrc, "Chinese"]] as const) {
+  for (const [name, list, lang] of [
+    ["squad-en", enSplit, "English"],
+    ["squad-it", squadIt, "Italian"],
+    ["cmrc", cmrc, "Chinese"],
+  ] as const) {
     if (!names.has(name)) continue;
     sets.push({
       name,
       kind: `answer-sentence selection in one short ${lang} Wikipedia paragraph`,
-      examples: sample(rng, list.filter((e) => e.evidence.length > 0), max),
+      examples: sample(
+        rng,
+        list.filter((e) => e.evidence.length > 0),
+        max,
+      ),
       setting: { ratio: 0.2 },
       measure: "evidenceRecall",
     });
@@ -139,7 +156,10 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
 
   if (names.has("squad-en-long")) {
     // The whole article as one plain-text document (thousands of tokens): answer kept at 200 tokens.
-    const articles = groupQaArticles(enSplit.filter((e) => e.evidence.length > 0), "en");
+    const articles = groupQaArticles(
+      enSplit.filter((e) => e.evidence.length > 0),
+      "en",
+    );
     const examples: EvalExample[] = [];
     for (const a of articles) {
       a.paragraphs.forEach((p, i) => {
@@ -156,27 +176,71 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
         }
       });
     }
-    sets.push({ name: "squad-en-long", kind: "long documents (a whole article, thousands of tokens)", examples: sample(rng, examples, max), setting: { budget: 200 }, measure: "answerKept" });
+    sets.push({
+      name: "squad-en-long",
+      kind: "long documents (a whole article, thousands of tokens)",
+      examples: sample(rng, examples, max),
+      setting: { budget: 200 },
+      measure: "answerKept",
+    });
   }
 
   // Multilingual pages of ~5k tokens: the question's article paragraphs inside a real site's boilerplate.
-  for (const [name, list, lang, target] of [["pages-it", squadIt, "it", 18_000], ["pages-en", enSplit, "en", 18_000], ["pages-zh", cmrc, "zh", 7_000]] as const) {
+  for (const [name, list, lang, target] of [
+    ["pages-it", squadIt, "it", 18_000],
+    ["pages-en", enSplit, "en", 18_000],
+    ["pages-zh", cmrc, "zh", 7_000],
+  ] as const) {
     if (!names.has(name)) continue;
-    const articles = groupQaArticles(list.filter((e) => e.evidence.length > 0), lang);
+    const articles = groupQaArticles(
+      list.filter((e) => e.evidence.length > 0),
+      lang,
+    );
     const examples: EvalExample[] = [];
     const questions = articles.flatMap((a) => a.paragraphs.flatMap((p, pi) => p.questions.map((q) => ({ a, pi, q }))));
     for (const { a, pi, q } of sample(rng, questions, max ?? 300)) {
       // CMRC articles are single paragraphs: the page gathers other articles' paragraphs as sections.
       const article: QaArticle =
-        a.paragraphs.length > 1 ? a : { ...a, paragraphs: [a.paragraphs[pi]!, ...sample(rng, articles.filter((x) => x !== a), 12).map((x) => x.paragraphs[0]!)] };
+        a.paragraphs.length > 1
+          ? a
+          : {
+              ...a,
+              paragraphs: [
+                a.paragraphs[pi]!,
+                ...sample(
+                  rng,
+                  articles.filter((x) => x !== a),
+                  12,
+                ).map((x) => x.paragraphs[0]!),
+              ],
+            };
       const index = a.paragraphs.length > 1 ? pi : 0;
       const paragraphs = longPage(rng, article, index, target);
-      const doc = buildPage({ article, paragraphs, paragraphCat: CAT.off_topic, target: { paragraph: article.paragraphs[index]!, question: q }, boilerplate: pickBp(), rng });
-      const ex: EvalExample = { id: `${q.id}:page`, query: q.query, results: [{ id: "page", doc: doc.doc, title: a.title }], evidence: vitalSpans("page", doc), group: a.group };
+      const doc = buildPage({
+        article,
+        paragraphs,
+        paragraphCat: CAT.off_topic,
+        target: { paragraph: article.paragraphs[index]!, question: q },
+        boilerplate: pickBp(),
+        rng,
+      });
+      const ex: EvalExample = {
+        id: `${q.id}:page`,
+        query: q.query,
+        results: [{ id: "page", doc: doc.doc, title: a.title }],
+        evidence: vitalSpans("page", doc),
+        group: a.group,
+      };
       if (q.answers.length) ex.answers = q.answers;
       examples.push(ex);
     }
-    sets.push({ name, kind: `${lang} pages of several thousand tokens with real boilerplate`, examples, setting: { budget: 200 }, measure: "evidenceRecall" });
+    sets.push({
+      name,
+      kind: `${lang} pages of several thousand tokens with real boilerplate`,
+      examples,
+      setting: { budget: 200 },
+      measure: "evidenceRecall",
+    });
   }
 
   if (names.has("real-pages")) {
@@ -200,11 +264,20 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
         group: page.name,
       });
     }
-    sets.push({ name: "real-pages", kind: "real news and blog pages, the title as query, preset low", examples, setting: { budget: 1000, useModelThreshold: true }, measure: "pages" });
+    sets.push({
+      name: "real-pages",
+      kind: "real news and blog pages, the title as query, preset low",
+      examples,
+      setting: { budget: 1000, useModelThreshold: true },
+      measure: "pages",
+    });
   }
 
   if (names.has("unanswerable")) {
-    const articles = groupQaArticles(enSplit.filter((e) => e.evidence.length > 0), "en");
+    const articles = groupQaArticles(
+      enSplit.filter((e) => e.evidence.length > 0),
+      "en",
+    );
     const examples: EvalExample[] = [];
     const questions = articles.flatMap((a) => a.paragraphs.flatMap((p) => p.questions.map((q) => ({ a, q }))));
     for (const { a, q } of sample(rng, questions, max ?? 200)) {
@@ -212,10 +285,28 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
       if (other.length === 0) break;
       const o = other[Math.floor(rng() * other.length)]!;
       const start = Math.floor(rng() * o.paragraphs.length);
-      const doc = buildPage({ article: o, paragraphs: o.paragraphs.slice(start, start + 3), paragraphCat: CAT.off_topic, boilerplate: pickBp(), rng });
-      examples.push({ id: `${q.id}:unanswerable`, query: q.query, results: [{ id: "page", doc: doc.doc, title: o.title }], evidence: [], group: a.group });
+      const doc = buildPage({
+        article: o,
+        paragraphs: o.paragraphs.slice(start, start + 3),
+        paragraphCat: CAT.off_topic,
+        boilerplate: pickBp(),
+        rng,
+      });
+      examples.push({
+        id: `${q.id}:unanswerable`,
+        query: q.query,
+        results: [{ id: "page", doc: doc.doc, title: o.title }],
+        evidence: [],
+        group: a.group,
+      });
     }
-    sets.push({ name: "unanswerable", kind: "questions the page cannot answer (keep nothing), preset low", examples, setting: { budget: 1000, useModelThreshold: true }, measure: "evidenceRecall" });
+    sets.push({
+      name: "unanswerable",
+      kind: "questions the page cannot answer (keep nothing), preset low",
+      examples,
+      setting: { budget: 1000, useModelThreshold: true },
+      measure: "evidenceRecall",
+    });
   }
   return sets;
 }

@@ -21,7 +21,16 @@ describe("parseSweep", () => {
 
 describe("computeQueryMetrics", () => {
   const selection = (spans: [number, number, string][]): Selection => ({
-    results: [{ resultId: "r", spans: spans.map(([start, end, text]) => ({ resultId: "r", start, end, score: 1, text })), snippet: "", keptUnits: [], tokensIn: 100, tokensOut: 10 }],
+    results: [
+      {
+        resultId: "r",
+        spans: spans.map(([start, end, text]) => ({ resultId: "r", start, end, score: 1, text })),
+        snippet: "",
+        keptUnits: [],
+        tokensIn: 100,
+        tokensOut: 10,
+      },
+    ],
     tokensIn: 100,
     tokensOut: 10,
     keptUnits: 1,
@@ -35,7 +44,13 @@ describe("computeQueryMetrics", () => {
       { resultId: "r", start: 200, end: 300 },
       { resultId: "x", start: 0, end: 10 },
     ];
-    const m = computeQueryMetrics({ selection: selection([[5, 100, "x"], [200, 280, "y"]]), evidence: ev });
+    const m = computeQueryMetrics({
+      selection: selection([
+        [5, 100, "x"],
+        [200, 280, "y"],
+      ]),
+      evidence: ev,
+    });
     expect(m).toMatchObject({ evidenceTotal: 3, evidenceKept: 1, answerKept: null, tokensOut: 10 });
   });
 
@@ -50,7 +65,16 @@ describe("computeQueryMetrics", () => {
 
 describe("character-level, category and unanswerable figures", () => {
   const sel = (spans: [number, number][], tokensOut = 10): Selection => ({
-    results: [{ resultId: "r", spans: spans.map(([start, end]) => ({ resultId: "r", start, end, score: 1, text: "x" })), snippet: "", keptUnits: [], tokensIn: 100, tokensOut }],
+    results: [
+      {
+        resultId: "r",
+        spans: spans.map(([start, end]) => ({ resultId: "r", start, end, score: 1, text: "x" })),
+        snippet: "",
+        keptUnits: [],
+        tokensIn: 100,
+        tokensOut,
+      },
+    ],
     tokensIn: 100,
     tokensOut,
     keptUnits: spans.length,
@@ -59,7 +83,13 @@ describe("character-level, category and unanswerable figures", () => {
   });
 
   it("measures kept precision and evidence character recall", () => {
-    const m = computeQueryMetrics({ selection: sel([[0, 50], [100, 150]]), evidence: [{ resultId: "r", start: 25, end: 125 }] });
+    const m = computeQueryMetrics({
+      selection: sel([
+        [0, 50],
+        [100, 150],
+      ]),
+      evidence: [{ resultId: "r", start: 25, end: 125 }],
+    });
     expect(m).toMatchObject({ evidenceChars: 100, evidenceCharsKept: 50, keptChars: 100 });
     const row = summarizeQueryMetrics([m]);
     expect(row.evidenceCharRecall).toBe(0.5);
@@ -67,7 +97,17 @@ describe("character-level, category and unanswerable figures", () => {
   });
 
   it("reports per-category kept shares and the model's agreement", () => {
-    const tokenScores = new Map([["r", { starts: Int32Array.from([0, 10, 20, 30]), ends: Int32Array.from([5, 15, 25, 35]), probs: new Float32Array(4), categories: Uint8Array.from([4, 4, 0, 1]) }]]);
+    const tokenScores = new Map([
+      [
+        "r",
+        {
+          starts: Int32Array.from([0, 10, 20, 30]),
+          ends: Int32Array.from([5, 15, 25, 35]),
+          probs: new Float32Array(4),
+          categories: Uint8Array.from([4, 4, 0, 1]),
+        },
+      ],
+    ]);
     const m = computeQueryMetrics({
       selection: sel([[20, 40]]),
       evidence: [{ resultId: "r", start: 20, end: 40 }],
@@ -105,4 +145,3 @@ describe("computeReliability", () => {
     expect(r.ece).toBeCloseTo((2 * 0.05 + 2 * 0.45) / 4, 4);
   });
 });
-

@@ -35,7 +35,12 @@ const CHROME = new Set(["navigation", "header", "footer"]);
 const BOILERPLATE_CATS = new Set([SPAN_CATEGORIES.indexOf("ui_navigation"), SPAN_CATEGORIES.indexOf("ads"), SPAN_CATEGORIES.indexOf("metadata")]);
 const CONTENT_CATS = new Set([SPAN_CATEGORIES.indexOf("vital"), SPAN_CATEGORIES.indexOf("off_topic")]);
 
-function pageCategoryCounts(results: readonly PreparedResult[], tokenScores: readonly TokenScores[] | undefined, evidence: DevSet["examples"][number]["evidence"], acc: PageCategoryFigures) {
+function pageCategoryCounts(
+  results: readonly PreparedResult[],
+  tokenScores: readonly TokenScores[] | undefined,
+  evidence: DevSet["examples"][number]["evidence"],
+  acc: PageCategoryFigures,
+) {
   if (!tokenScores) return;
   results.forEach((r, i) => {
     const ts = tokenScores[i];
@@ -63,7 +68,11 @@ function pageCategoryCounts(results: readonly PreparedResult[], tokenScores: rea
 }
 
 /** Runs every method on one dev set with the set's setting; the headline figure is the set's measure. */
-export async function evaluateDevSet(set: DevSet, methods: readonly DevSetMethod[], onProgress?: (done: number, total: number) => void): Promise<DevSetResult> {
+export async function evaluateDevSet(
+  set: DevSet,
+  methods: readonly DevSetMethod[],
+  onProgress?: (done: number, total: number) => void,
+): Promise<DevSetResult> {
   const rows: DevSetResult["rows"] = [];
   const pageCategories: Record<string, PageCategoryFigures> = {};
   for (const method of methods) {
@@ -77,7 +86,10 @@ export async function evaluateDevSet(set: DevSet, methods: readonly DevSetMethod
       ...(set.setting.budget !== undefined ? { budgets: [set.setting.budget] } : {}),
       budgetThreshold: threshold,
       ...(method.fallbackFloor !== undefined ? { fallbackFloor: method.fallbackFloor } : {}),
-      onScored: set.measure === "pages" ? ({ example, results, scores }) => pageCategoryCounts(results, scores.tokenScores, example.evidence, acc) : undefined,
+      onScored:
+        set.measure === "pages"
+          ? ({ example, results, scores }) => pageCategoryCounts(results, scores.tokenScores, example.evidence, acc)
+          : undefined,
       onProgress: onProgress ? ({ done, total }) => onProgress(done, total) : undefined,
     });
     for (const row of report.results) {

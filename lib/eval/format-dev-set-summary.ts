@@ -5,13 +5,23 @@ const num = (x: number | null | undefined) => (x === null || x === undefined ? "
 
 function settingLabel(r: DevSetResult): string {
   const s = r.setting;
-  const what = r.measure === "answerKept" ? "answer kept" : r.measure === "pages" ? "article precision / recall" : r.set === "unanswerable" ? "kept nothing" : "evidence recall";
+  const what =
+    r.measure === "answerKept"
+      ? "answer kept"
+      : r.measure === "pages"
+        ? "article precision / recall"
+        : r.set === "unanswerable"
+          ? "kept nothing"
+          : "evidence recall";
   const how = s.ratio !== undefined ? `${Math.round(s.ratio * 100)}% of tokens` : `${s.budget}-token budget`;
   return `${what} at ${how}${s.useModelThreshold ? ", default threshold" : ""}`;
 }
 
 /** The model card's tables (markdown) from eval-all results, with the provenance they were measured under. */
-export function formatDevSetSummary(results: readonly DevSetResult[], provenance: { commit: string; command: string; date: string; split: string; methods: { name: string; threshold: number }[] }): string {
+export function formatDevSetSummary(
+  results: readonly DevSetResult[],
+  provenance: { commit: string; command: string; date: string; split: string; methods: { name: string; threshold: number }[] },
+): string {
   const methods = [...new Set(results.flatMap((r) => r.rows.map((row) => row.method)))];
   const lines: string[] = [];
   lines.push(`# Dev-set results (${provenance.split} split)`, "");
@@ -36,10 +46,16 @@ export function formatDevSetSummary(results: readonly DevSetResult[], provenance
   }
   const pages = results.find((r) => r.pageCategories);
   if (pages?.pageCategories) {
-    lines.push("", "Model categories on real pages (tokens of navigation/header/footer blocks tagged UI/navigation, ads or metadata; article tokens tagged vital or off-topic):", "");
+    lines.push(
+      "",
+      "Model categories on real pages (tokens of navigation/header/footer blocks tagged UI/navigation, ads or metadata; article tokens tagged vital or off-topic):",
+      "",
+    );
     lines.push("| method | navigation/header/footer → boilerplate | article → vital/off-topic |", "|---|---|---|");
     for (const [m, f] of Object.entries(pages.pageCategories)) {
-      lines.push(`| ${m} | ${pct(f.chromeAsBoilerplate / Math.max(1, f.chromeTokens))} of ${f.chromeTokens} | ${pct(f.articleAsContent / Math.max(1, f.articleTokens))} of ${f.articleTokens} |`);
+      lines.push(
+        `| ${m} | ${pct(f.chromeAsBoilerplate / Math.max(1, f.chromeTokens))} of ${f.chromeTokens} | ${pct(f.articleAsContent / Math.max(1, f.articleTokens))} of ${f.articleTokens} |`,
+      );
     }
   }
   const withCats = results.filter((r) => r.rows.some((row) => row.categories));

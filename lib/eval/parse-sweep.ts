@@ -6,7 +6,10 @@ import { AppError } from "../errors";
  */
 export function parseSweep(spec: string): number[] {
   const out: number[] = [];
-  for (const part of spec.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const pieces = part.split(":");
     if (pieces.length === 1) {
       out.push(toNumber(part, spec));

@@ -25,7 +25,17 @@ describe("runEval", () => {
     expect(row("lead", "budget").compressionRatio).toBeCloseTo(1, 1);
     expect(row("oracle", "ratio").compressionRatio).toBeLessThanOrEqual(0.3);
     expect(row("oracle", "ratio").answerKept).toBe(1); // one query with an extractive answer
-    expect(Object.keys(row("oracle", "ratio"))).toEqual(["method", "ratio", "evidenceRecall", "allEvidenceKept", "answerKept", "tokensPerQuery", "compressionRatio", "evidenceCharRecall", "keptPrecision"]);
+    expect(Object.keys(row("oracle", "ratio"))).toEqual([
+      "method",
+      "ratio",
+      "evidenceRecall",
+      "allEvidenceKept",
+      "answerKept",
+      "tokensPerQuery",
+      "compressionRatio",
+      "evidenceCharRecall",
+      "keptPrecision",
+    ]);
     expect(row("oracle", "ratio").keptPrecision).toBeGreaterThan(0.9);
     expect(formatEvalTable(report)).toContain("ratio=0.3");
   });

@@ -22,14 +22,19 @@ function features(query: string, docs: { text?: string; html?: string; title?: s
     const pos = results[i]!.doc.text.indexOf(needle);
     expect(pos).toBeGreaterThanOrEqual(0);
     const t = encodings[i]!.starts.findIndex((s) => s >= pos);
-    return Object.fromEntries(FEATURE_SPEC.map((f, k) => [f.name, out[i]![t * FEATURE_COUNT + k]!])) as Record<(typeof FEATURE_SPEC)[number]["name"], number>;
+    return Object.fromEntries(FEATURE_SPEC.map((f, k) => [f.name, out[i]![t * FEATURE_COUNT + k]!])) as Record<
+      (typeof FEATURE_SPEC)[number]["name"],
+      number
+    >;
   };
   return { out, encodings, at };
 }
 
 describe("computeTokenFeatures", () => {
   it("gives every token a value in range for every feature", () => {
-    const { out, encodings } = features("bike lanes", [{ html: "<nav><a href='/'>Home</a></nav><h1>Bike lanes</h1><p>The city adds bike lanes.</p>" }]);
+    const { out, encodings } = features("bike lanes", [
+      { html: "<nav><a href='/'>Home</a></nav><h1>Bike lanes</h1><p>The city adds bike lanes.</p>" },
+    ]);
     expect(out[0]!.length).toBe(encodings[0]!.ids.length * FEATURE_COUNT);
     for (let t = 0; t < encodings[0]!.ids.length; t++) {
       FEATURE_SPEC.forEach((f, k) => {

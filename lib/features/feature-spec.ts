@@ -46,7 +46,4 @@ export const FEATURE_SPEC = [
 export type FeatureName = (typeof FEATURE_SPEC)[number]["name"];
 export const FEATURE_COUNT = FEATURE_SPEC.length;
 export const FEATURE_VERSION = "v2";
-export const FEATURE_INDEX: Record<FeatureName, number> = Object.fromEntries(FEATURE_SPEC.map((f, i) => [f.name, i])) as Record<
-  FeatureName,
-  number
->;
+export const FEATURE_INDEX: Record<FeatureName, number> = Object.fromEntries(FEATURE_SPEC.map((f, i) => [f.name, i])) as Record<FeatureName, number>;

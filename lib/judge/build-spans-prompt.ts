@@ -24,7 +24,7 @@ export const SPANS_SYSTEM_PROMPT = [
   "",
   "Rules:",
   "1. COPY every span's text VERBATIM from the document: the same characters, spelling, capitalization and punctuation.",
-  "   Never paraphrase, translate, shorten with \"...\", fix typos or join text from different places.",
+  '   Never paraphrase, translate, shorten with "...", fix typos or join text from different places.',
   "2. The numbers in brackets ([1], [2], …) only mark the blocks; never include them in a span.",
   "3. A span is a contiguous piece of one block: a phrase, one or more sentences, or the whole block.",
   "   Mark vital text as whole sentences where possible.",

@@ -59,7 +59,16 @@ describe("chunkDocument", () => {
 
   it("falls back to non-blank lines without blocks and returns nothing for empty text", () => {
     const text = "  uno  \n\n due\n";
-    expect(chunkDocument({ text, maxChars: 100 })).toEqual([{ start: 2, end: 13, blocks: [{ start: 2, end: 5 }, { start: 10, end: 13 }] }]);
+    expect(chunkDocument({ text, maxChars: 100 })).toEqual([
+      {
+        start: 2,
+        end: 13,
+        blocks: [
+          { start: 2, end: 5 },
+          { start: 10, end: 13 },
+        ],
+      },
+    ]);
     expect(chunkDocument({ text: "", maxChars: 100 })).toEqual([]);
     expect(() => chunkDocument({ text, maxChars: 0 })).toThrow(RangeError);
   });

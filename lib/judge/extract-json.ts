@@ -66,9 +66,7 @@ export function extractJson(reply: string): ParseResult<unknown> {
   if (candidate === null) {
     return {
       ok: false,
-      error: /[{[]/.test(source)
-        ? "the JSON object is not closed (truncated or unbalanced brackets)"
-        : "the reply contains no JSON object",
+      error: /[{[]/.test(source) ? "the JSON object is not closed (truncated or unbalanced brackets)" : "the reply contains no JSON object",
     };
   }
   try {

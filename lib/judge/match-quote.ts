@@ -43,9 +43,7 @@ function regexNear(haystack: string, re: RegExp, from: number | undefined): { in
 function flexiblePattern(normalizedQuote: string): RegExp | null {
   const words = normalizedQuote.match(WORD) ?? [];
   const letters = words.join("");
-  const enough = HAN.test(letters)
-    ? [...letters].length >= MIN_FLEXIBLE_HAN_CHARS
-    : [...letters].length >= MIN_FLEXIBLE_CHARS;
+  const enough = HAN.test(letters) ? [...letters].length >= MIN_FLEXIBLE_HAN_CHARS : [...letters].length >= MIN_FLEXIBLE_CHARS;
   if (!enough) return null;
   const lead = normalizedQuote.match(/^[^\p{L}\p{N}\p{M}\s]+/u)?.[0].length ?? 0;
   const trail = normalizedQuote.match(/[^\p{L}\p{N}\p{M}\s]+$/u)?.[0].length ?? 0;

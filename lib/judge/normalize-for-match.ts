@@ -15,12 +15,7 @@ const GROUP = /\P{M}\p{M}*|\p{M}+/gsu;
 
 /** The normalized form of one group: NFKC, lower case, one kind of quote and dash ("…" becomes "..." via NFKC). */
 function normalizeGroup(g: string): string {
-  return g
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(SINGLE_QUOTES, "'")
-    .replace(DOUBLE_QUOTES, '"')
-    .replace(DASHES, "-");
+  return g.normalize("NFKC").toLowerCase().replace(SINGLE_QUOTES, "'").replace(DOUBLE_QUOTES, '"').replace(DASHES, "-");
 }
 
 /**

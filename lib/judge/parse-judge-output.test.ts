@@ -82,7 +82,14 @@ describe("prompts", () => {
       query: "prezzo biglietto e orari",
       intents: ["prezzo del biglietto", "orari di apertura"],
       text,
-      chunk: { start: 13, end: text.length, blocks: [{ start: 13, end: 26 }, { start: 27, end: 33 }] },
+      chunk: {
+        start: 13,
+        end: text.length,
+        blocks: [
+          { start: 13, end: 26 },
+          { start: 27, end: 33 },
+        ],
+      },
       part: { index: 2, count: 2 },
       title: "Museo",
     });

@@ -24,7 +24,10 @@ const CATEGORY_ALIASES: Record<string, string> = {
 
 function normalizeCategory(value: unknown): unknown {
   if (typeof value !== "string") return value;
-  const key = value.trim().toLowerCase().replace(/[\s/-]+/g, "_");
+  const key = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s/-]+/g, "_");
   return CATEGORY_ALIASES[key] ?? key;
 }
 
@@ -65,18 +68,12 @@ export type IntentsOutput = z.output<typeof intentsOutputSchema>;
 export const judgeSpanSchema = z.object({
   text: z.string().min(1, "text must not be empty"),
   category: zJudgeCategory,
-  intent: z.preprocess(
-    (v) => (v === null || v === "" ? undefined : typeof v === "string" ? Number(v) : v),
-    z.number().int().min(0).optional(),
-  ),
+  intent: z.preprocess((v) => (v === null || v === "" ? undefined : typeof v === "string" ? Number(v) : v), z.number().int().min(0).optional()),
   rationale: z.preprocess(nullToUndefined, z.string().max(2000).optional()),
 });
 
 /** Stage 2: `{ "spans": [...] }` (a bare array is accepted too). */
-export const spansOutputSchema = z.preprocess(
-  (v) => (Array.isArray(v) ? { spans: v } : v),
-  z.object({ spans: z.array(judgeSpanSchema).max(2000) }),
-);
+export const spansOutputSchema = z.preprocess((v) => (Array.isArray(v) ? { spans: v } : v), z.object({ spans: z.array(judgeSpanSchema).max(2000) }));
 export type SpansOutput = z.output<typeof spansOutputSchema>;
 
 /** Body of POST /api/v1/pairs/:id/judge (all optional: an empty body judges every document of the pair). */

@@ -2,16 +2,7 @@
 // addresses a request may connect to. No node:net: parsing is done here so the rules are testable byte by byte.
 
 export type AddressKind =
-  | "public"
-  | "loopback"
-  | "private"
-  | "link-local"
-  | "cgnat"
-  | "unique-local"
-  | "multicast"
-  | "unspecified"
-  | "reserved"
-  | "invalid";
+  "public" | "loopback" | "private" | "link-local" | "cgnat" | "unique-local" | "multicast" | "unspecified" | "reserved" | "invalid";
 
 export type AddressClass = {
   kind: AddressKind;
@@ -127,10 +118,7 @@ export type AddressCheck = { ok: true; kind: AddressKind } | { ok: false; kind: 
  * May a request connect to `address`? Public addresses always; PRIVATE_KINDS only with `allowPrivate`; exact
  * addresses in `allowedAddresses` always (tests, a known intranet host). Everything else never.
  */
-export function checkAddress(
-  address: string,
-  opts: { allowPrivate?: boolean; allowedAddresses?: readonly string[] } = {},
-): AddressCheck {
+export function checkAddress(address: string, opts: { allowPrivate?: boolean; allowedAddresses?: readonly string[] } = {}): AddressCheck {
   const c = classifyAddress(address);
   if (c.kind === "public") return { ok: true, kind: c.kind };
   if (c.kind !== "invalid" && opts.allowedAddresses?.includes(address)) return { ok: true, kind: c.kind };

@@ -48,4 +48,3 @@ export type DatasetAgreement = {
   pairs: PairAgreementRow[];
   rankBy: { metric: AgreementMetric; category: AgreementCategory };
 };
-

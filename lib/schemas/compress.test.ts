@@ -18,7 +18,10 @@ describe("compressRequestSchema", () => {
   it("accepts every option", () => {
     const r = compressRequestSchema.parse({
       query: "q",
-      results: [{ id: "a", url: "https://x", title: "t", summary: "s", html: "<p>x</p>" }, { id: "b", text: "t" }],
+      results: [
+        { id: "a", url: "https://x", title: "t", summary: "s", html: "<p>x</p>" },
+        { id: "b", text: "t" },
+      ],
       budget: 500,
       threshold: 0.3,
       model: "bm25",
@@ -59,7 +62,15 @@ describe("compressRequestSchema", () => {
     expect(issues({ ...ok, model: "oracle" })[0]).toMatchObject({ path: "model", message: /CLI/ });
   });
   it("rejects duplicate ids", () => {
-    expect(issues({ ...ok, results: [{ id: "a", text: "x" }, { id: "a", text: "y" }] })[0]?.path).toBe("results.1.id");
+    expect(
+      issues({
+        ...ok,
+        results: [
+          { id: "a", text: "x" },
+          { id: "a", text: "y" },
+        ],
+      })[0]?.path,
+    ).toBe("results.1.id");
   });
   it("flags oversized results with status 413", () => {
     const big = "x".repeat(COMPRESS_LIMITS.maxResultBytes + 1);

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { COMPRESS_LIMITS, formatBytes, utf8Length } from "./limits";
 import { DOWNSTREAM_ENCODINGS } from "../engine/downstream-encodings";
-import { AGGREGATIONS, API_METHODS, PRESET_NAMES } from "../engine/methods";
+import { AGGREGATIONS, API_METHODS, DEFAULT_PRESET, PRESET_NAMES, PRESETS } from "../engine/methods";
 import { findTextProblem } from "../text-decoding/find-text-problem";
 
 /**
- * POST /api/v1/compress: request and response. Client-safe (the inspector form validates with it).
+ * POST /api/v1/compress: request and response. Client-safe (the inspector form validates with it). The field
+ * descriptions are the API reference (the OpenAPI document and /api-docs are generated from these schemas).
  * Size issues carry `params.status = 413` so handle-route answers 413 instead of 400.
  */
 
@@ -13,13 +14,20 @@ export const TOO_LARGE = { status: 413 } as const;
 
 export const compressResultInputSchema = z
   .object({
-    id: z.string().trim().min(1, "id must not be empty").max(200).optional(),
+    id: z
+      .string()
+      .trim()
+      .min(1, "id must not be empty")
+      .max(200)
+      .optional()
+      .describe('Unique within the request; defaults to the result\'s index ("0", "1", …).'),
     url: z.string().max(8_192).optional(),
     title: z.string().max(10_000).optional(),
     summary: z.string().max(100_000).optional(),
-    text: z.string().optional(),
-    html: z.string().optional(),
+    text: z.string().optional().describe("Plain text of the page: exactly one of `text` and `html`."),
+    html: z.string().optional().describe("HTML of the page, converted to canonical text: exactly one of `text` and `html`."),
   })
+  .describe(`One search result: at most ${COMPRESS_LIMITS.maxResultBytes / 1024 / 1024} MB of text or HTML.`)
   .superRefine((r, ctx) => {
     const hasText = r.text !== undefined;
     const hasHtml = r.html !== undefined;
@@ -53,20 +61,44 @@ export const compressRequestSchema = z
       .string()
       .trim()
       .min(1, "query must not be empty")
-      .max(COMPRESS_LIMITS.maxQueryChars, `query must be at most ${COMPRESS_LIMITS.maxQueryChars} characters`),
+      .max(COMPRESS_LIMITS.maxQueryChars, `query must be at most ${COMPRESS_LIMITS.maxQueryChars} characters`)
+      .describe("The query the results answer; non-empty after trimming."),
     results: z
       .array(compressResultInputSchema)
       .min(1, "results must contain at least one result")
-      .max(COMPRESS_LIMITS.maxResults, `at most ${COMPRESS_LIMITS.maxResults} results per request`),
-    preset: z.enum(PRESET_NAMES).optional(),
-    budget: z.int().min(1).max(COMPRESS_LIMITS.maxBudget).optional(),
-    threshold: z.number().min(0).max(1).optional(),
-    model: z.string().trim().min(1).max(200).default("model"),
-    aggregation: z.enum(AGGREGATIONS).optional(),
-    fragmentSize: z.int().min(1).max(3).optional(),
-    /** Tokenizer of the downstream LLM that budgets and token counts are measured in. */
-    encoding: z.enum(DOWNSTREAM_ENCODINGS).optional(),
-    include: z.strictObject({ tokens: z.boolean().optional() }).optional(),
+      .max(COMPRESS_LIMITS.maxResults, `at most ${COMPRESS_LIMITS.maxResults} results per request`)
+      .describe(
+        `The result set; one token budget is shared by all results. At most ${COMPRESS_LIMITS.maxTotalBytes / 1024 / 1024} MB of text and HTML together.`,
+      ),
+    preset: z
+      .enum(PRESET_NAMES)
+      .optional()
+      .describe(
+        `Budget of ${PRESET_NAMES.map((p) => PRESETS[p].toLocaleString("en")).join(" / ")} downstream tokens (default \`${DEFAULT_PRESET}\`); not together with \`budget\`.`,
+      ),
+    budget: z.int().min(1).max(COMPRESS_LIMITS.maxBudget).optional().describe("Explicit downstream-token budget; not together with `preset`."),
+    threshold: z.number().min(0).max(1).optional().describe("Units scoring below are dropped. Default: the model's threshold (0 for the baselines)."),
+    model: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .default("model")
+      .describe("`model` (the default model), `model:<name>`, `bm25` or `lead` (GET /api/v1/models lists them). `oracle` is CLI-only."),
+    aggregation: z.enum(AGGREGATIONS).optional().describe("How token probabilities become a sentence score (default: the model's)."),
+    fragmentSize: z.int().min(1).max(3).optional().describe("Consecutive sentences of one block merged into one unit."),
+    encoding: z
+      .enum(DOWNSTREAM_ENCODINGS)
+      .optional()
+      .describe("Tokenizer of the downstream LLM that budgets and token counts are measured in (default: the server's)."),
+    include: z
+      .strictObject({
+        tokens: z
+          .boolean()
+          .optional()
+          .describe("Also return per result the canonical `text`, `blocks`, `units` and (for token models) `tokenScores`."),
+      })
+      .optional(),
   })
   .superRefine((b, ctx) => {
     if (b.preset !== undefined && b.budget !== undefined) {
@@ -105,8 +137,7 @@ export type CompressRequest = z.output<typeof compressRequestSchema>;
 
 export const spanSchema = z.object({
   resultId: z.string(),
-  /** End-exclusive UTF-16 offsets into the result's canonical text. */
-  start: z.int(),
+  start: z.int().describe("End-exclusive UTF-16 offsets into the result's canonical text: `text.slice(start, end) === span.text`."),
   end: z.int(),
   score: z.number(),
   text: z.string(),
@@ -124,39 +155,37 @@ export const blockSchema = z.object({
 export const unitOutSchema = z.object({
   start: z.int(),
   end: z.int(),
-  /** Index of the unit's block in `blocks`. */
-  block: z.int(),
+  block: z.int().describe("Index of the unit's block in `blocks`."),
   score: z.number(),
-  /** Downstream-LLM tokens of the unit's text. */
-  tokens: z.int(),
+  tokens: z.int().describe("Downstream-LLM tokens of the unit's text."),
 });
 
 export const tokenScoresOutSchema = z.object({
   starts: z.array(z.int()),
   ends: z.array(z.int()),
   probs: z.array(z.number()),
-  /**
-   * Models with a category head: each token's most likely category, as an index into `categoryLabels`
-   * (vital, off_topic, ads, metadata, ui_navigation, duplicate) — why a token is kept or dropped.
-   */
-  categories: z.array(z.int().min(0).max(5)).optional(),
+  categories: z
+    .array(z.int().min(0).max(5))
+    .optional()
+    .describe(
+      "Models with a category head: each token's most likely category, as an index into `categoryLabels` (vital, off_topic, ads, metadata, ui_navigation, duplicate) — why a token is kept or dropped.",
+    ),
   categoryLabels: z.array(z.string()).optional(),
 });
 
 export const compressResultOutSchema = z.object({
   id: z.string(),
-  snippet: z.string(),
+  snippet: z.string().describe('The kept spans joined with "\\n…\\n".'),
   spans: z.array(spanSchema),
   tokensIn: z.int(),
   tokensOut: z.int(),
-  reason: z.string().optional(),
+  reason: z.string().optional().describe("Why the result keeps nothing."),
   // include.tokens only:
-  /** The canonical text every offset points into. */
-  text: z.string().optional(),
+  text: z.string().optional().describe("`include.tokens`: the canonical text every offset points into."),
   title: z.string().optional(),
-  blocks: z.array(blockSchema).optional(),
-  units: z.array(unitOutSchema).optional(),
-  tokenScores: tokenScoresOutSchema.optional(),
+  blocks: z.array(blockSchema).optional().describe("`include.tokens`: the canonical text's blocks."),
+  units: z.array(unitOutSchema).optional().describe("`include.tokens`: the scored units (sentences or fragments)."),
+  tokenScores: tokenScoresOutSchema.optional().describe("`include.tokens`, token models: the model's per-token probabilities."),
 });
 
 export const compressResponseSchema = z.object({
@@ -165,20 +194,21 @@ export const compressResponseSchema = z.object({
   tokensOut: z.int(),
   model: z.string(),
   threshold: z.number(),
-  /** The model's calibrated fallback floor: when nothing passes the threshold, the best unit is kept only above it. */
-  fallbackFloor: z.number().optional(),
+  fallbackFloor: z
+    .number()
+    .optional()
+    .describe("The model's calibrated fallback floor: when nothing passes the threshold, the best unit is kept only above it."),
   budget: z.int(),
   aggregation: z.enum(AGGREGATIONS),
-  /** Why the selection is not the plain threshold+budget outcome (fallback unit kept, or nothing relevant). */
-  reason: z.string().optional(),
-  /** How span/unit/block offsets are measured. */
-  offsets: z.literal("utf16-canonical"),
+  reason: z.string().optional().describe("Why the selection is not the plain threshold+budget outcome (fallback unit kept, or nothing relevant)."),
+  offsets: z.literal("utf16-canonical").describe("How span/unit/block offsets are measured."),
   timings: z.object({
-    /** HTML/text → canonical text, sentences, downstream token counts. */
-    prepareMs: z.number(),
+    prepareMs: z.number().describe("HTML/text → canonical text, sentences, downstream token counts."),
     scoreMs: z.number(),
-    /** Model methods: the parts of scoreMs (model tokenizer + features + windows; waiting behind other requests; running). */
-    tokenizeMs: z.number().optional(),
+    tokenizeMs: z
+      .number()
+      .optional()
+      .describe("Model methods: the parts of scoreMs (model tokenizer + features + windows; waiting behind other requests; running)."),
     queueMs: z.number().optional(),
     modelMs: z.number().optional(),
     windows: z.int().optional(),

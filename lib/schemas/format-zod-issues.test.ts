@@ -4,7 +4,12 @@ import { createPairInputSchema, pairInputFieldLabel } from "./datasets";
 import { formatPath, formatZodError, formatZodIssues } from "./format-zod-issues";
 
 // The shape of a JSONL import line (lib/data/read-jsonl.ts): one example with text/html, or a results list.
-const documentFields = { title: z.string().optional(), url: z.string().optional(), text: z.string().min(1).optional(), html: z.string().min(1).optional() };
+const documentFields = {
+  title: z.string().optional(),
+  url: z.string().optional(),
+  text: z.string().min(1).optional(),
+  html: z.string().min(1).optional(),
+};
 const lineSchema = z.union([
   z.object({ id: z.string().min(1), query: z.string().min(1), results: z.array(z.object({ id: z.string().min(1), ...documentFields })).min(1) }),
   z
@@ -63,7 +68,10 @@ describe("formatZodError", () => {
   });
 
   it("names new-pair fields as the form shows them ('Result 1: text is empty')", () => {
-    const input = { query: "", results: [{ text: "" }, { text: "ok", html: "<p>x</p>" }, { url: "not a url" }, { text: "\u0001\u0002\u0003\u0004" }] };
+    const input = {
+      query: "",
+      results: [{ text: "" }, { text: "ok", html: "<p>x</p>" }, { url: "not a url" }, { text: "\u0001\u0002\u0003\u0004" }],
+    };
     expect(fmt(createPairInputSchema, input, { label: pairInputFieldLabel, max: 10 }).split("; ")).toEqual([
       "query is required",
       "Result 1: text is empty",
@@ -71,7 +79,11 @@ describe("formatZodError", () => {
       "Result 3: not a valid URL",
       "Result 4: looks like binary data, not text",
     ]);
-    expect(fmt(createPairInputSchema, { query: "q", results: [{ text: 3 }] }, { label: pairInputFieldLabel })).toBe("Result 1: text must be a string (got a number)");
-    expect(fmt(createPairInputSchema, { query: "q", results: [7] }, { label: pairInputFieldLabel })).toBe("Result 1 must be an object (got a number)");
+    expect(fmt(createPairInputSchema, { query: "q", results: [{ text: 3 }] }, { label: pairInputFieldLabel })).toBe(
+      "Result 1: text must be a string (got a number)",
+    );
+    expect(fmt(createPairInputSchema, { query: "q", results: [7] }, { label: pairInputFieldLabel })).toBe(
+      "Result 1 must be an object (got a number)",
+    );
   });
 });

@@ -32,7 +32,8 @@ export function formatPath(path: Path): string {
 }
 
 // zod's own English messages: anything else was written by the schema's author and is kept.
-const DEFAULT_MESSAGE = /^(Invalid input|Invalid option|Invalid discriminator|Too small|Too big|Invalid string|Invalid number|Invalid URL|Invalid email|Invalid UUID|Invalid key|Invalid element|Invalid value|Unrecognized key)/;
+const DEFAULT_MESSAGE =
+  /^(Invalid input|Invalid option|Invalid discriminator|Too small|Too big|Invalid string|Invalid number|Invalid URL|Invalid email|Invalid UUID|Invalid key|Invalid element|Invalid value|Unrecognized key)/;
 
 const TYPE_NAMES: Record<string, string> = {
   string: "a string",
@@ -141,8 +142,10 @@ function describe(issue: Issue, base: Path, opts: FormatZodOptions, out: string[
     case "too_small": {
       const min = issue.minimum;
       const strict = issue.inclusive === false;
-      if (issue.origin === "string") return say(Number(min) <= 1 && !strict ? "must not be empty" : `must be at least ${plural(min, "character")} long`);
-      if (issue.origin === "array" || issue.origin === "set") return say(Number(min) <= 1 && !strict ? "must not be empty" : `must have at least ${plural(min, "item")}`);
+      if (issue.origin === "string")
+        return say(Number(min) <= 1 && !strict ? "must not be empty" : `must be at least ${plural(min, "character")} long`);
+      if (issue.origin === "array" || issue.origin === "set")
+        return say(Number(min) <= 1 && !strict ? "must not be empty" : `must have at least ${plural(min, "item")}`);
       return say(`must be ${strict ? "greater than" : "at least"} ${min}`);
     }
     case "too_big": {

@@ -51,6 +51,32 @@ export const listPairsSchema = z.object({
 });
 export type ListPairsInput = z.infer<typeof listPairsSchema>;
 
+/**
+ * The queue's URL search params (GET /api/v1/pairs, the queue page, /pairs/next) as parseQueueSearchParams reads
+ * them: listPairsSchema's fields, except that `status` may repeat or be a comma-separated list and `todo` stands for
+ * needsWorkBy (the caller).
+ */
+export const queueSearchParamsSchema = listPairsSchema
+  .pick({
+    datasetId: true,
+    dataset: true,
+    annotatorId: true,
+    category: true,
+    sort: true,
+    direction: true,
+    modelName: true,
+    threshold: true,
+    limit: true,
+    cursor: true,
+  })
+  .extend({
+    status: z.array(zPairStatus).min(1).optional().describe("Repeatable, or a comma-separated list; empty means any."),
+    todo: z
+      .boolean()
+      .default(false)
+      .describe("`1` or `true`: only pairs that still need work from the signed-in user (unlabeled, in progress or rejected)."),
+  });
+
 /** The params a queue link carries from page to page (filters, order and the "to do" switch). */
 export const QUEUE_FILTER_KEYS = ["datasetId", "status", "annotatorId", "category", "sort", "direction", "todo"] as const;
 
@@ -76,10 +102,7 @@ const num = (v: string | null) => (v === null || v.trim() === "" ? undefined : N
  * filter" (what a form's "any" option submits); `todo=1` means "needs work from `userId`" (needsWorkBy), or without a
  * user and a status filter, TODO_STATUSES. Throws ZodError (→ 400 in routes) for unknown values.
  */
-export function parseQueueSearchParams(
-  input: SearchParamsInput,
-  { userId }: { userId?: string } = {},
-): ListPairsInput & { todo: boolean } {
+export function parseQueueSearchParams(input: SearchParamsInput, { userId }: { userId?: string } = {}): ListPairsInput & { todo: boolean } {
   const sp = toSearchParams(input);
   const str = (k: string) => {
     const v = sp.get(k)?.trim();
@@ -90,12 +113,10 @@ export function parseQueueSearchParams(
     .flatMap((s) => s.split(","))
     .map((s) => s.trim())
     .filter(Boolean);
-  const todo = sp.get("todo") === "1" || sp.get("todo") === "true";
-  const parsed = listPairsSchema.parse({
+  const { status, todo, ...filters } = queueSearchParamsSchema.parse({
     datasetId: str("datasetId"),
     dataset: str("dataset"),
-    status: statuses.length === 0 ? (todo && !userId ? [...TODO_STATUSES] : undefined) : statuses.length === 1 ? statuses[0] : statuses,
-    needsWorkBy: todo && userId ? userId : undefined,
+    status: statuses.length === 0 ? undefined : statuses,
     annotatorId: str("annotatorId"),
     category: str("category"),
     sort: str("sort"),
@@ -104,8 +125,14 @@ export function parseQueueSearchParams(
     threshold: num(sp.get("threshold")),
     limit: num(sp.get("limit")),
     cursor: str("cursor"),
+    todo: sp.get("todo") === "1" || sp.get("todo") === "true",
   });
-  return { ...parsed, todo };
+  return {
+    ...filters,
+    status: status === undefined ? (todo && !userId ? [...TODO_STATUSES] : undefined) : status.length === 1 ? status[0] : status,
+    needsWorkBy: todo && userId ? userId : undefined,
+    todo,
+  };
 }
 
 /**

@@ -4,7 +4,6 @@ import { z } from "zod";
 import { zRole, type Role } from "./enums";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../auth/password-limits";
 
-
 /** The signed-in user as route handlers and pages see it. */
 export type SessionUser = { id: string; email: string; name: string; role: Role };
 
@@ -20,10 +19,7 @@ export const loginSchema = z.object({
   password: z.string().min(1, "password is required").max(PASSWORD_MAX_LENGTH),
 });
 
-const zPassword = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `password must have at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH);
+const zPassword = z.string().min(PASSWORD_MIN_LENGTH, `password must have at least ${PASSWORD_MIN_LENGTH} characters`).max(PASSWORD_MAX_LENGTH);
 const zName = z.string().trim().min(1, "name is required").max(120);
 
 export const createUserSchema = z.object({

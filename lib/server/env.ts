@@ -55,8 +55,15 @@ const coreSchema = z.object({
       message: "use file:./path.db (SQLite) or postgresql://… (PostgreSQL)",
     })
     .transform((v) => v ?? DEFAULT_DATABASE_URL)
-    .meta(doc("SQLite (`file:` URL, relative to the repository root) or PostgreSQL (`postgresql://…`, [database.md](database.md)).", `\`${DEFAULT_DATABASE_URL}\``)),
-  HOST: optionalText.transform((v) => v ?? "127.0.0.1").meta(doc("Address `npm start` listens on (and the home page's curl example names).", "`127.0.0.1`")),
+    .meta(
+      doc(
+        "SQLite (`file:` URL, relative to the repository root) or PostgreSQL (`postgresql://…`, [database.md](database.md)).",
+        `\`${DEFAULT_DATABASE_URL}\``,
+      ),
+    ),
+  HOST: optionalText
+    .transform((v) => v ?? "127.0.0.1")
+    .meta(doc("Address `npm start` listens on (and the home page's curl example names).", "`127.0.0.1`")),
   PORT: int(1, 65_535)
     .transform((v) => v ?? 3000)
     .meta(doc("Port `npm start` listens on.", "`3000`")),
@@ -69,8 +76,16 @@ const coreSchema = z.object({
   SNIPPET_LAB_API_KEYS: commaList().meta(
     doc("Comma-separated keys: the service routes (`/api/v1/compress`, `/api/v1/models`) then require `Authorization: Bearer <key>`.", "none: open"),
   ),
-  SNIPPET_LAB_ALLOWED_ORIGINS: commaList((h) => h.toLowerCase().replace(/^https?:\/\//, "").replace(/\/.*$/, "")).meta(
-    doc("Comma-separated extra hosts (`lab.example.com:8443`) whose Origin may change state: for a reverse proxy that rewrites Host without X-Forwarded-Host.", "none"),
+  SNIPPET_LAB_ALLOWED_ORIGINS: commaList((h) =>
+    h
+      .toLowerCase()
+      .replace(/^https?:\/\//, "")
+      .replace(/\/.*$/, ""),
+  ).meta(
+    doc(
+      "Comma-separated extra hosts (`lab.example.com:8443`) whose Origin may change state: for a reverse proxy that rewrites Host without X-Forwarded-Host.",
+      "none",
+    ),
   ),
   SNIPPET_LAB_TRUST_PROXY: optionalText
     .transform(parseTrustProxy)
@@ -118,7 +133,9 @@ const judgeShape = {
   SNIPPET_LAB_JUDGE_JSON_MODE: optionalText
     .transform((v) => v !== "0")
     .meta(doc("`0`: never send `response_format: json_object` (dropped automatically when the server rejects it).", "`1`")),
-  SNIPPET_LAB_JUDGE_CHUNK_CHARS: judgeInt(500, 1_000_000, 12_000).meta(doc("Largest document part sent in one stage-2 request, in characters.", "`12000`")),
+  SNIPPET_LAB_JUDGE_CHUNK_CHARS: judgeInt(500, 1_000_000, 12_000).meta(
+    doc("Largest document part sent in one stage-2 request, in characters.", "`12000`"),
+  ),
   SNIPPET_LAB_JUDGE_MAX_RETRIES: judgeInt(0, 10, 1).meta(doc("Retries on connection errors, 408/409/429 and 5xx.", "`1`")),
   SNIPPET_LAB_JUDGE_CONCURRENCY: judgeInt(1, 32, 1).meta(doc("Stage-2 requests in flight at once.", "`1`")),
 };
@@ -166,29 +183,27 @@ export const judgeEnvSchema = z
   );
 
 /** The whole environment: the core settings with the judge's as a sub-schema. */
-export const envSchema = z
-  .object({ ...coreSchema.shape, judge: judgeEnvSchema })
-  .transform((e) => ({
-    databaseUrl: e.DATABASE_URL,
-    host: e.HOST,
-    port: e.PORT,
-    adminEmail: e.SNIPPET_LAB_ADMIN_EMAIL,
-    adminPassword: e.SNIPPET_LAB_ADMIN_PASSWORD,
-    skipBuild: e.SNIPPET_LAB_SKIP_BUILD,
-    skipSeed: e.SNIPPET_LAB_SKIP_SEED,
-    apiKeys: e.SNIPPET_LAB_API_KEYS,
-    allowedOrigins: e.SNIPPET_LAB_ALLOWED_ORIGINS,
-    trustProxy: e.SNIPPET_LAB_TRUST_PROXY,
-    fetchAllowPrivate: e.SNIPPET_LAB_FETCH_ALLOW_PRIVATE,
-    modelsDir: e.SNIPPET_LAB_MODELS_DIR,
-    defaultModel: e.SNIPPET_LAB_DEFAULT_MODEL,
-    executionProvider: e.SNIPPET_LAB_EXECUTION_PROVIDER,
-    intraOpThreads: e.SNIPPET_LAB_INTRA_OP_THREADS,
-    maxBatch: e.SNIPPET_LAB_MAX_BATCH,
-    relevanceScope: e.SNIPPET_LAB_RELEVANCE_SCOPE,
-    downstreamEncoding: e.SNIPPET_LAB_DOWNSTREAM_ENCODING,
-    judge: e.judge,
-  }));
+export const envSchema = z.object({ ...coreSchema.shape, judge: judgeEnvSchema }).transform((e) => ({
+  databaseUrl: e.DATABASE_URL,
+  host: e.HOST,
+  port: e.PORT,
+  adminEmail: e.SNIPPET_LAB_ADMIN_EMAIL,
+  adminPassword: e.SNIPPET_LAB_ADMIN_PASSWORD,
+  skipBuild: e.SNIPPET_LAB_SKIP_BUILD,
+  skipSeed: e.SNIPPET_LAB_SKIP_SEED,
+  apiKeys: e.SNIPPET_LAB_API_KEYS,
+  allowedOrigins: e.SNIPPET_LAB_ALLOWED_ORIGINS,
+  trustProxy: e.SNIPPET_LAB_TRUST_PROXY,
+  fetchAllowPrivate: e.SNIPPET_LAB_FETCH_ALLOW_PRIVATE,
+  modelsDir: e.SNIPPET_LAB_MODELS_DIR,
+  defaultModel: e.SNIPPET_LAB_DEFAULT_MODEL,
+  executionProvider: e.SNIPPET_LAB_EXECUTION_PROVIDER,
+  intraOpThreads: e.SNIPPET_LAB_INTRA_OP_THREADS,
+  maxBatch: e.SNIPPET_LAB_MAX_BATCH,
+  relevanceScope: e.SNIPPET_LAB_RELEVANCE_SCOPE,
+  downstreamEncoding: e.SNIPPET_LAB_DOWNSTREAM_ENCODING,
+  judge: e.judge,
+}));
 
 export type Env = z.output<typeof envSchema>;
 export type EnvSource = Readonly<Record<string, string | undefined>>;

@@ -78,13 +78,21 @@ export function adjudicate(opts: AdjudicateOptions): AdjudicationResult {
       if (!gold) return;
       const t = trimRange(text, gold.start, gold.end);
       if (t.end > t.start) {
-        const span: Span = { documentId, start: t.start, end: t.end, text: text.slice(t.start, t.end), category, source: "gold", score: gold.weighted / (gold.end - gold.start) / n };
+        const span: Span = {
+          documentId,
+          start: t.start,
+          end: t.end,
+          text: text.slice(t.start, t.end),
+          category,
+          source: "gold",
+          score: gold.weighted / (gold.end - gold.start) / n,
+        };
         if (opts.author !== undefined) span.author = opts.author;
         spans.push(span);
       }
       gold = undefined;
     };
-    for (let i = 0; i < points.length; ) {
+    for (let i = 0; i < points.length;) {
       const at = points[i]!.at;
       for (; i < points.length && points[i]!.at === at; i++) {
         const p = points[i]!;
@@ -119,6 +127,12 @@ export function adjudicate(opts: AdjudicateOptions): AdjudicationResult {
     closeGold();
   }
   const order = (a: { documentId: string; start: number; end: number; category: string }, b: typeof a) =>
-    a.documentId < b.documentId ? -1 : a.documentId > b.documentId ? 1 : a.start - b.start || a.end - b.end || SPAN_CATEGORIES.indexOf(a.category as SpanCategory) - SPAN_CATEGORIES.indexOf(b.category as SpanCategory);
+    a.documentId < b.documentId
+      ? -1
+      : a.documentId > b.documentId
+        ? 1
+        : a.start - b.start ||
+          a.end - b.end ||
+          SPAN_CATEGORIES.indexOf(a.category as SpanCategory) - SPAN_CATEGORIES.indexOf(b.category as SpanCategory);
   return { spans: spans.sort(order), disputed: disputed.sort(order), minVotes };
 }

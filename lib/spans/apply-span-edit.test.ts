@@ -103,10 +103,22 @@ describe("applySpanEdit", () => {
   });
 
   it("applies batches atomically", () => {
-    const ok = undo(list, { type: "batch", edits: [{ type: "add", span: sp("c", 11, 16) }, { type: "delete", id: "a" }] });
+    const ok = undo(list, {
+      type: "batch",
+      edits: [
+        { type: "add", span: sp("c", 11, 16) },
+        { type: "delete", id: "a" },
+      ],
+    });
     expect(ids(ok.r.spans)).toEqual(["b:6-10:ads", "c:11-16:vital"]);
     expect(ok.back).toEqual(list);
-    const bad = applySpanEdit(list, { type: "batch", edits: [{ type: "add", span: sp("c", 11, 16) }, { type: "delete", id: "nope" }] });
+    const bad = applySpanEdit(list, {
+      type: "batch",
+      edits: [
+        { type: "add", span: sp("c", 11, 16) },
+        { type: "delete", id: "nope" },
+      ],
+    });
     expect(bad.ok).toBe(false);
   });
 });

@@ -71,7 +71,12 @@ export function applySpanEdit(spans: readonly SpanWithId[], edit: SpanEdit, opts
     if ((opts.duplicates ?? "reject") === "reject") {
       return {
         ok: false,
-        error: { code: "duplicate", message: `an identical ${span.category} span [${span.start}, ${span.end}) exists`, spanId: span.id, conflictWith: dup.id },
+        error: {
+          code: "duplicate",
+          message: `an identical ${span.category} span [${span.start}, ${span.end}) exists`,
+          spanId: span.id,
+          conflictWith: dup.id,
+        },
       };
     }
     // Merge: the existing span (with its author and history) survives; the new/edited one disappears.
@@ -151,7 +156,7 @@ function overlappingGroup(span: SpanWithId, others: readonly SpanWithId[]): Span
   const group: SpanWithId[] = [];
   let lo = span.start;
   let hi = span.end;
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const s of candidates) {
       if (group.includes(s) || s.start >= hi || s.end <= lo) continue;

@@ -51,7 +51,8 @@ export function checkDrift<S extends Span>(opts: CheckDriftOptions<S>): DriftRep
     let reason: string;
     if (!best) reason = `${problem}; covered text not found in the document`;
     else if (best.distance > maxDistance) reason = `${problem}; nearest occurrence is ${best.distance} chars away (max ${maxDistance})`;
-    else if (found[1] && found[1].distance === best.distance) reason = `${problem}; two occurrences equally near (at ${best.start} and ${found[1].start})`;
+    else if (found[1] && found[1].distance === best.distance)
+      reason = `${problem}; two occurrences equally near (at ${best.start} and ${found[1].start})`;
     else {
       const relocated = { start: best.start, end: best.start + span.text.length };
       report.entries.push({ span, status: "relocated", relocated, distance: best.distance, reason: problem });

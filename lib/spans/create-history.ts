@@ -34,7 +34,14 @@ export interface CreateHistoryOptions {
 
 /** Initial undo/redo state; pair it with reduceHistory (a pure reducer, e.g. for React useReducer). */
 export function createHistory(opts: CreateHistoryOptions = {}): HistoryState {
-  return { spans: opts.spans?.slice() ?? [], past: [], future: [], revision: 0, limit: Math.max(1, opts.limit ?? 200), editOptions: opts.editOptions ?? {} };
+  return {
+    spans: opts.spans?.slice() ?? [],
+    past: [],
+    future: [],
+    revision: 0,
+    limit: Math.max(1, opts.limit ?? 200),
+    editOptions: opts.editOptions ?? {},
+  };
 }
 
 /** Ctrl+Z / Ctrl+Shift+Z semantics: an edit pushes an undo step and clears the redo stack. */

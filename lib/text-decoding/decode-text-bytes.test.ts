@@ -47,7 +47,10 @@ describe("decodeTextBytes", () => {
     expect(gb).toMatchObject({ ok: true, encoding: "gb18030", source: "declared", declaredBy: "meta" });
     expect(gb.ok && gb.text).toContain(CHINESE);
     // <meta> is HTML only.
-    expect(decodeTextBytes(fixture("koi8u-ukrainian.html"), { name: "uk.txt", kind: "text" })).toMatchObject({ ok: false, reason: "unknown-encoding" });
+    expect(decodeTextBytes(fixture("koi8u-ukrainian.html"), { name: "uk.txt", kind: "text" })).toMatchObject({
+      ok: false,
+      reason: "unknown-encoding",
+    });
   });
 
   it("a charset from Content-Type (or a part's type) decodes text files", () => {
@@ -67,12 +70,19 @@ describe("decodeTextBytes", () => {
     });
     expect(decodeTextBytes(new Uint8Array([0x61, 0xe9]), { name: "u.txt", charset: "utf-8" })).toMatchObject({ ok: false, byteOffset: 1 });
     // UTF-16 declared by the transport is used as declared.
-    expect(decodeTextBytes(fixture("utf16le-bom.txt").subarray(2), { name: "le.txt", charset: "utf-16le" })).toMatchObject({ ok: true, encoding: "utf-16le" });
+    expect(decodeTextBytes(fixture("utf16le-bom.txt").subarray(2), { name: "le.txt", charset: "utf-16le" })).toMatchObject({
+      ok: true,
+      encoding: "utf-16le",
+    });
   });
 
   it("valid UTF-8 beats a stale legacy declaration; unknown labels are ignored", () => {
     const html = enc('<meta charset="windows-1252"><p>café — 日本</p>');
-    expect(decodeTextBytes(html, { name: "p.html", kind: "html" })).toMatchObject({ ok: true, text: '<meta charset="windows-1252"><p>café — 日本</p>', encoding: "utf-8" });
+    expect(decodeTextBytes(html, { name: "p.html", kind: "html" })).toMatchObject({
+      ok: true,
+      text: '<meta charset="windows-1252"><p>café — 日本</p>',
+      encoding: "utf-8",
+    });
     expect(decodeTextBytes(enc("café"), { name: "p.txt", charset: "iso-8859-1" })).toMatchObject({ ok: true, text: "café", encoding: "utf-8" });
     expect(decodeTextBytes(enc("ok"), { name: "p.txt", charset: "x-no-such-charset" })).toMatchObject({ ok: true, encoding: "utf-8" });
     expect(decodeTextBytes(fixture("cp1252-italian.txt"), { name: "c.txt", charset: "utf-7" })).toMatchObject({ ok: true, source: "sniffed" });
@@ -82,7 +92,11 @@ describe("decodeTextBytes", () => {
     for (const name of ["windows1251-ukrainian.txt", "gb18030-chinese.txt"]) {
       const r = decodeTextBytes(fixture(name), { name });
       expect(r).toMatchObject({ ok: false, reason: "unknown-encoding" });
-      expect(!r.ok && r.message).toMatch(new RegExp(`^${name.replace(".", "\\.")}: not UTF-8, and its encoding could not be recognised \\(byte 0x[0-9A-F]{2} at offset 0\\); save it as UTF-8$`));
+      expect(!r.ok && r.message).toMatch(
+        new RegExp(
+          `^${name.replace(".", "\\.")}: not UTF-8, and its encoding could not be recognised \\(byte 0x[0-9A-F]{2} at offset 0\\); save it as UTF-8$`,
+        ),
+      );
     }
   });
 
@@ -109,7 +123,11 @@ describe("decodeTextBytes", () => {
     });
     const damaged = new Uint8Array([...enc("äöü ß 🙂 "), 0xff, ...enc(" more äöü")]);
     expect(decodeTextBytes(damaged, { name: "d.txt" })).toMatchObject({ ok: false, reason: "invalid-utf-8", byteOffset: 15 });
-    expect(decodeTextBytes(new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0xc3]), { name: "b.txt" })).toMatchObject({ ok: false, reason: "invalid-utf-8", byteOffset: 4 });
+    expect(decodeTextBytes(new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0xc3]), { name: "b.txt" })).toMatchObject({
+      ok: false,
+      reason: "invalid-utf-8",
+      byteOffset: 4,
+    });
   });
 });
 
@@ -153,12 +171,18 @@ describe("helpers", () => {
     expect(findTextProblem("a\u0000b", { nulIsBinary: true })).toMatchObject({ reason: "binary", nulAt: 1 }); // …but not in a file
     expect(findTextProblem("\u0001\u0002\u0003\u0004 text")).toMatchObject({ reason: "binary", controlChars: 4 });
     expect(findTextProblem("emoji 🙂 ok")).toBeNull();
-    expect(findTextProblem("bad \ud83d here")).toMatchObject({ reason: "unpaired-surrogate", at: 4, message: "contains an unpaired surrogate (U+D83D) at character 4" });
+    expect(findTextProblem("bad \ud83d here")).toMatchObject({
+      reason: "unpaired-surrogate",
+      at: 4,
+      message: "contains an unpaired surrogate (U+D83D) at character 4",
+    });
   });
 
   it("decodeTextFile throws a 422 naming the file; textFileKind reads the name and type", () => {
     expect(decodeTextFile(fixture("cp1252-italian.txt"), { name: "caffe.txt" }).text).toMatch(/^Il caffè è buono/);
-    expect(decodeTextFile(fixture("windows1251-ukrainian.txt"), { name: "uk.txt", type: "text/plain;charset=windows-1251" }).encoding).toBe("windows-1251");
+    expect(decodeTextFile(fixture("windows1251-ukrainian.txt"), { name: "uk.txt", type: "text/plain;charset=windows-1251" }).encoding).toBe(
+      "windows-1251",
+    );
     let err: unknown;
     try {
       decodeTextFile(fixture("random-binary.bin"), { name: "junk.txt" });

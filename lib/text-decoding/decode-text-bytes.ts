@@ -101,16 +101,27 @@ export function decodeTextBytes(bytes: Uint8Array, opts: DecodeTextOptions): Dec
     const text = strict("utf-8", body);
     if (text !== null) return finish(text, "utf-8", "bom");
     const at = findInvalidUtf8(body) + 3;
-    return fail("invalid-utf-8", `starts with a UTF-8 byte order mark but is not valid UTF-8 (byte ${hex(bytes[at]!)} at offset ${at}); ${SAVE_AS_UTF8}`, {
-      byteOffset: at,
-      encoding: "utf-8",
-    });
+    return fail(
+      "invalid-utf-8",
+      `starts with a UTF-8 byte order mark but is not valid UTF-8 (byte ${hex(bytes[at]!)} at offset ${at}); ${SAVE_AS_UTF8}`,
+      {
+        byteOffset: at,
+        encoding: "utf-8",
+      },
+    );
   }
-  for (const [b0, b1, encoding] of [[0xff, 0xfe, "utf-16le"], [0xfe, 0xff, "utf-16be"]] as const) {
+  for (const [b0, b1, encoding] of [
+    [0xff, 0xfe, "utf-16le"],
+    [0xfe, 0xff, "utf-16be"],
+  ] as const) {
     if (bytes[0] !== b0 || bytes[1] !== b1) continue;
     const text = strict(encoding, bytes.subarray(2));
     if (text !== null) return finish(text, encoding, "bom");
-    return fail("invalid-declared", `starts with a ${encoding.toUpperCase()} byte order mark but is not valid ${encoding.toUpperCase()}; ${SAVE_AS_UTF8}`, { encoding });
+    return fail(
+      "invalid-declared",
+      `starts with a ${encoding.toUpperCase()} byte order mark but is not valid ${encoding.toUpperCase()}; ${SAVE_AS_UTF8}`,
+      { encoding },
+    );
   }
 
   // 2. Declared encodings in which ASCII is not ASCII.
@@ -133,7 +144,10 @@ export function decodeTextBytes(bytes: Uint8Array, opts: DecodeTextOptions): Dec
   // 6. Damaged UTF-8.
   const at = scan.firstInvalid;
   if (scan.truncatedAtEnd && (scan.multiByte > 0 || bytes.length - at >= 2)) {
-    return fail("invalid-utf-8", `not valid UTF-8: it ends in the middle of a character (byte offset ${at}); is the file truncated?`, { byteOffset: at, encoding: "utf-8" });
+    return fail("invalid-utf-8", `not valid UTF-8: it ends in the middle of a character (byte offset ${at}); is the file truncated?`, {
+      byteOffset: at,
+      encoding: "utf-8",
+    });
   }
   if (scan.multiByte > 0 && scan.multiByte >= scan.invalid) {
     return fail("invalid-utf-8", `not valid UTF-8: invalid or truncated sequence at byte offset ${at} (byte ${hex(bytes[at]!)}); ${SAVE_AS_UTF8}`, {
@@ -151,9 +165,13 @@ export function decodeTextBytes(bytes: Uint8Array, opts: DecodeTextOptions): Dec
   // 8. Refused.
   if (countControlBytes(bytes) > Math.max(2, bytes.length * 0.01)) return fail("binary", BINARY_MESSAGE, { byteOffset: at });
   const declare = opts.kind === "html" ? ", or declare its charset with <meta charset>" : "";
-  return fail("unknown-encoding", `not UTF-8, and its encoding could not be recognised (byte ${hex(bytes[at]!)} at offset ${at}); ${SAVE_AS_UTF8}${declare}`, {
-    byteOffset: at,
-  });
+  return fail(
+    "unknown-encoding",
+    `not UTF-8, and its encoding could not be recognised (byte ${hex(bytes[at]!)} at offset ${at}); ${SAVE_AS_UTF8}${declare}`,
+    {
+      byteOffset: at,
+    },
+  );
 }
 
 /** C0 control bytes other than tab, LF, VT, FF, CR and ESC, and DEL. */

@@ -4,8 +4,7 @@
  * encoded as UTF-8 without turning into U+FFFD). Client-safe: the forms and the request schemas use it too.
  */
 export type TextProblem =
-  | { reason: "binary"; message: string; controlChars: number; nulAt?: number }
-  | { reason: "unpaired-surrogate"; message: string; at: number };
+  { reason: "binary"; message: string; controlChars: number; nulAt?: number } | { reason: "unpaired-surrogate"; message: string; at: number };
 
 export const BINARY_MESSAGE = "looks like binary data, not text";
 

@@ -9,7 +9,9 @@ describe("documentLabel", () => {
   });
 
   it("pasted HTML without a <title>: its first heading, a main-content one before a navigation one", () => {
-    const doc = htmlToCanonical("<nav><h2>Menu</h2><a href='/'>Home</a></nav><main><h1>Harbor Ferry</h1><p>The ferry leaves every 30 minutes.</p></main>");
+    const doc = htmlToCanonical(
+      "<nav><h2>Menu</h2><a href='/'>Home</a></nav><main><h1>Harbor Ferry</h1><p>The ferry leaves every 30 minutes.</p></main>",
+    );
     expect(doc.title).toBeUndefined();
     expect(documentLabel({ title: null, text: doc.text, blocks: doc.blocks })).toBe("Harbor Ferry");
   });

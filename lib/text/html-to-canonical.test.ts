@@ -103,9 +103,7 @@ describe("htmlToCanonical", () => {
   });
 
   it("treats menu-like class names as navigation but not body state classes", () => {
-    const doc = htmlToCanonical(
-      `<body class="has-nav menu-open"><div class="main-menu"><a>A</a></div><p>Content</p></body>`,
-    );
+    const doc = htmlToCanonical(`<body class="has-nav menu-open"><div class="main-menu"><a>A</a></div><p>Content</p></body>`);
     expect(view(doc)).toEqual([
       ["paragraph", "navigation", "A"],
       ["paragraph", "main", "Content"],

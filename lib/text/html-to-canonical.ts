@@ -12,16 +12,79 @@ const DEFAULT_MAX_CHARS = 5_000_000;
 
 /** Elements whose content is never visible text (title is captured separately). */
 const SKIP_TAGS = new Set([
-  "script", "style", "noscript", "template", "svg", "math", "iframe", "head", "object", "embed",
-  "canvas", "video", "audio", "select", "datalist", "textarea", "button",
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "svg",
+  "math",
+  "iframe",
+  "head",
+  "object",
+  "embed",
+  "canvas",
+  "video",
+  "audio",
+  "select",
+  "datalist",
+  "textarea",
+  "button",
 ]);
 
 /** Elements that start/end a block of text (everything else is inline). */
 const BLOCK_TAGS = new Set([
-  "p", "div", "section", "article", "main", "header", "footer", "nav", "aside", "h1", "h2", "h3", "h4", "h5", "h6",
-  "ul", "ol", "li", "dl", "dt", "dd", "table", "thead", "tbody", "tfoot", "tr", "td", "th", "caption", "pre",
-  "blockquote", "figure", "figcaption", "form", "fieldset", "legend", "address", "hr", "details", "summary", "center",
-  "body", "html", "menu", "dialog", "hgroup", "search", "option", "optgroup", "output", "noframes", "frameset",
+  "p",
+  "div",
+  "section",
+  "article",
+  "main",
+  "header",
+  "footer",
+  "nav",
+  "aside",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "ul",
+  "ol",
+  "li",
+  "dl",
+  "dt",
+  "dd",
+  "table",
+  "thead",
+  "tbody",
+  "tfoot",
+  "tr",
+  "td",
+  "th",
+  "caption",
+  "pre",
+  "blockquote",
+  "figure",
+  "figcaption",
+  "form",
+  "fieldset",
+  "legend",
+  "address",
+  "hr",
+  "details",
+  "summary",
+  "center",
+  "body",
+  "html",
+  "menu",
+  "dialog",
+  "hgroup",
+  "search",
+  "option",
+  "optgroup",
+  "output",
+  "noframes",
+  "frameset",
 ]);
 
 /** Structural context of an open element: what kind/role text directly inside it gets. */
@@ -42,8 +105,16 @@ interface Frame {
 }
 
 const ROOT: Frame = {
-  name: "#root", kind: "paragraph", level: 0, role: "main", inArticle: false, inRow: false, pre: false, skip: false,
-  title: false, link: false,
+  name: "#root",
+  kind: "paragraph",
+  level: 0,
+  role: "main",
+  inArticle: false,
+  inRow: false,
+  pre: false,
+  skip: false,
+  title: false,
+  link: false,
 };
 
 /** Elements that carry a role by themselves. */
@@ -96,8 +167,16 @@ function isHidden(attribs: Record<string, string>): boolean {
 /** Context for a child element, derived from its parent in O(1) so deep pages stay linear. */
 function childFrame(parent: Frame, name: string, attribs: Record<string, string>): Frame {
   const f: Frame = {
-    name, kind: parent.kind, level: parent.level, role: parent.role, inArticle: parent.inArticle,
-    inRow: parent.inRow, pre: parent.pre, skip: parent.skip, title: false, link: parent.link || (name === "a" && attribs.href !== undefined),
+    name,
+    kind: parent.kind,
+    level: parent.level,
+    role: parent.role,
+    inArticle: parent.inArticle,
+    inRow: parent.inRow,
+    pre: parent.pre,
+    skip: parent.skip,
+    title: false,
+    link: parent.link || (name === "a" && attribs.href !== undefined),
   };
   if (SKIP_TAGS.has(name) || isHidden(attribs)) f.skip = true;
   if (name === "title") {
@@ -294,7 +373,6 @@ function countVisible(s: string): number {
 function contextChanged(a: Frame, b: Frame): boolean {
   return a.kind !== b.kind || a.role !== b.role || a.level !== b.level || a.pre !== b.pre;
 }
-
 
 /** Cut to at most `max` chars at the last space (never inside a surrogate pair). */
 function cutAtWhitespace(s: string, max: number): string {

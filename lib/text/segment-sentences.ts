@@ -14,9 +14,38 @@ const MAX_SENTENCE_CHARS = 1_000;
 
 /** Abbreviations that (almost) never end a sentence: merge the split whatever follows. */
 const ALWAYS_JOIN = new Set([
-  "dr.", "mr.", "mrs.", "ms.", "prof.", "st.", "vs.", "v.", "mt.", "gen.", "sen.", "rep.", "gov.", "lt.", "col.",
-  "capt.", "rev.", "hon.", "mme.", "mlle.", "hr.", "ca.", "sig.", "dott.", "ing.", "avv.", "sig.ra", "ім.", "вул.",
-  "р.", "проф.", "д-р.",
+  "dr.",
+  "mr.",
+  "mrs.",
+  "ms.",
+  "prof.",
+  "st.",
+  "vs.",
+  "v.",
+  "mt.",
+  "gen.",
+  "sen.",
+  "rep.",
+  "gov.",
+  "lt.",
+  "col.",
+  "capt.",
+  "rev.",
+  "hon.",
+  "mme.",
+  "mlle.",
+  "hr.",
+  "ca.",
+  "sig.",
+  "dott.",
+  "ing.",
+  "avv.",
+  "sig.ra",
+  "ім.",
+  "вул.",
+  "р.",
+  "проф.",
+  "д-р.",
 ]);
 /** Abbreviations that often end a sentence: only merged when the next one starts in lowercase. */
 const LOWER_ONLY = new Set(["etc.", "ecc.", "usw.", "т.д.", "т.п.", "тощо.", "др.", "inc.", "ltd.", "co."]);
@@ -92,14 +121,7 @@ function trimSpan(text: string, s: number, e: number): [number, number] | undefi
  * Cut [start, end) into pieces of at most `max` chars, preferring (optionally) sentence ends, then whitespace,
  * then CJK/Latin commas, and never a surrogate pair or ZWJ sequence. `balanced` makes pieces similar in size.
  */
-export function chunkRange(
-  text: string,
-  start: number,
-  end: number,
-  max: number,
-  sentenceFirst: boolean,
-  balanced = false,
-): Array<[number, number]> {
+export function chunkRange(text: string, start: number, end: number, max: number, sentenceFirst: boolean, balanced = false): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   let pos = start;
   while (end - pos > max) {

@@ -1,12 +1,9 @@
 import { computeBm25Scores } from "../engine/scorers/bm25";
 
-/** Number of relevance bins a unit's lexical score is quantized into (0 = no query term). */
-const RELEVANCE_BINS = 3;
-
 /**
- * Per context token: the lexical relevance bin (0..2) of the sentence it sits in — BM25 of the
- * sentence against the query within its own page, min-max normalised, quantized. A small encoder
- * trained from scratch gets sentence-level evidence of query overlap for free and spends its
+ * Per context token: the lexical relevance bin of the sentence it sits in — BM25 of the sentence against the query
+ * within its own page, min-max normalised, quantized into three bins (0 = no query term, 1 = below 0.6, 2 = from
+ * 0.6). A small encoder trained from scratch gets sentence-level evidence of query overlap for free and spends its
  * capacity on what lexical overlap misses.
  */
 export function tokenRelevanceBins(opts: {

@@ -141,11 +141,7 @@ export class WordPieceTokenizer {
  * CJK ideographs and punctuation alone) and the source span of each of its characters. The vocabulary
  * trainer and the encoder share it, so the vocabulary sees exactly the words the encoder will split.
  */
-export function scanWords(
-  text: string,
-  stripAccents: boolean,
-  onWord: (word: string, srcStart: number[], srcEnd: number[]) => void,
-): void {
+export function scanWords(text: string, stripAccents: boolean, onWord: (word: string, srcStart: number[], srcEnd: number[]) => void): void {
   const normalize = stripAccents ? normalizeChar : normalizeCharKeepAccents;
   let norm = "";
   let srcStart: number[] = [];
@@ -224,7 +220,16 @@ function normalizeCharKeepAccents(ch: string): string {
 function isWhitespace(cp: number): boolean {
   if (cp === 32 || cp === 9 || cp === 10 || cp === 13) return true;
   if (cp < 0x80) return false;
-  return cp === 0xa0 || cp === 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp === 0x2028 || cp === 0x2029 || cp === 0x202f || cp === 0x205f || cp === 0x3000;
+  return (
+    cp === 0xa0 ||
+    cp === 0x1680 ||
+    (cp >= 0x2000 && cp <= 0x200a) ||
+    cp === 0x2028 ||
+    cp === 0x2029 ||
+    cp === 0x202f ||
+    cp === 0x205f ||
+    cp === 0x3000
+  );
 }
 
 const CONTROL = /^[\p{Cc}\p{Cf}]$/u;

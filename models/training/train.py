@@ -32,6 +32,16 @@ def log(*a):
     print(time.strftime("%H:%M:%S"), *a, flush=True)
 
 
+def release_free_memory():
+    """Batches of varying shapes fragment glibc's heap: resident memory grew by gigabytes per hour. malloc_trim
+    hands the free pages back (cheap; every 50 steps)."""
+    try:
+        import ctypes
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except OSError:
+        pass
+
+
 def losses(keep_logits, cat_logits, b):
     km = b["keep"] >= 0
     keep = F.binary_cross_entropy_with_logits(keep_logits[km], b["keep"][km]) if km.any() else keep_logits.sum() * 0
@@ -129,6 +139,7 @@ def train(model, ds, val, args, teacher=None, tag="model"):
         recent.append(loss.item())
         elapsed = (time.time() - start) / 60
         if step % 50 == 0:
+            release_free_memory()
             log(f"{tag} step {step}/{total} epoch {epoch} loss {sum(recent) / len(recent):.4f} lr {sched.get_last_lr()[0]:.2e} {elapsed:.1f} min")
             recent = []
         if step % args.eval_every == 0 or step >= total:

@@ -19,9 +19,8 @@ export default async function UsersPage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Users</h1>
         <p className="text-sm text-slate-600">
-          Accounts and roles. Users are disabled, never deleted, so their work keeps its author; disabling signs them out
-          at once. The last active admin can be neither demoted nor disabled. Lost admin access on the server:{" "}
-          <code>npx snippet-lab users reset-password EMAIL</code>.
+          Accounts and roles. Users are disabled, never deleted, so their work keeps its author; disabling signs them out at once. The last active
+          admin can be neither demoted nor disabled. Lost admin access on the server: <code>npx snippet-lab users reset-password EMAIL</code>.
         </p>
       </div>
 
@@ -51,9 +50,7 @@ export default async function UsersPage() {
               <Td>
                 <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{u.role}</span>
               </Td>
-              <Td>
-                {u.disabledAt ? <span className="text-red-700">disabled</span> : <span className="text-green-700">active</span>}
-              </Td>
+              <Td>{u.disabledAt ? <span className="text-red-700">disabled</span> : <span className="text-green-700">active</span>}</Td>
               <Td className="tabular-nums text-slate-600">{fmt(u.lastSeenAt)}</Td>
               <Td className="tabular-nums text-slate-600">{fmt(u.createdAt)}</Td>
               <Td>

@@ -48,7 +48,11 @@ export default async function DatasetPage({ params }: { params: Promise<{ id: st
           <h2 className="text-sm font-semibold text-slate-900">
             {dataset.pairs} pair(s), {dataset.documents} document(s), {dataset.goldPairs} with gold
           </h2>
-          <Link href={`/pairs?datasetId=${encodeURIComponent(dataset.id)}`} className="text-sm font-medium text-blue-700 hover:underline" data-testid="dataset-queue-link">
+          <Link
+            href={`/pairs?datasetId=${encodeURIComponent(dataset.id)}`}
+            className="text-sm font-medium text-blue-700 hover:underline"
+            data-testid="dataset-queue-link"
+          >
             Open the queue →
           </Link>
         </div>
@@ -87,8 +91,7 @@ export default async function DatasetPage({ params }: { params: Promise<{ id: st
           <Card>
             <h2 className="mb-1 text-sm font-semibold text-slate-900">Import</h2>
             <p className="mb-3 text-xs text-slate-500">
-              All or nothing: a file with any bad record imports nothing and lists every problem. Pairs already imported
-              (same source id) are skipped.{" "}
+              All or nothing: a file with any bad record imports nothing and lists every problem. Pairs already imported (same source id) are skipped.{" "}
               <Link href="/docs/data-formats" className="font-medium text-blue-700 hover:underline" data-testid="import-formats-link">
                 The file formats
               </Link>

@@ -66,7 +66,10 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Queue</h1>
-          <p className="text-sm text-slate-600">Pairs to annotate and review. Filters and order live in the URL; press n for the next pair that needs your work (not accepted, and not yet submitted by you).</p>
+          <p className="text-sm text-slate-600">
+            Pairs to annotate and review. Filters and order live in the URL; press n for the next pair that needs your work (not accepted, and not yet
+            submitted by you).
+          </p>
         </div>
         <Link href={nextHref} className={buttonClass({ size: "sm" })} data-testid="queue-next">
           Next pair to work on (n)
@@ -80,7 +83,10 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
       )}
       {invalid && (
         <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert" data-testid="queue-invalid">
-          Invalid filter: {invalid}. <Link href="/pairs" className="font-medium underline">Reset the filters</Link>
+          Invalid filter: {invalid}.{" "}
+          <Link href="/pairs" className="font-medium underline">
+            Reset the filters
+          </Link>
         </p>
       )}
 

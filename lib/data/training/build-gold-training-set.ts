@@ -30,7 +30,13 @@ export function buildGoldTrainingSet(opts: BuildGoldTrainingSetOptions) {
   const examples: TrainingExample[] = [];
   for (const file of opts.gold) {
     const parsed = parseGoldJsonl({ input: readFileSync(file), maxBytes: Number.MAX_SAFE_INTEGER });
-    if (!parsed.ok) throw new Error(`${file}: ${parsed.errors.slice(0, 5).map((e) => `${e.record}: ${e.message}`).join("; ")}`);
+    if (!parsed.ok)
+      throw new Error(
+        `${file}: ${parsed.errors
+          .slice(0, 5)
+          .map((e) => `${e.record}: ${e.message}`)
+          .join("; ")}`,
+      );
     const ex = goldRecordsToExamples(parsed.records);
     ex.forEach((e, i) => (e.source = `gold:${parsed.records.find((r) => r.query === e.query)?.pairId ?? i}`));
     examples.push(...ex);

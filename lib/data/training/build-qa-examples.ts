@@ -187,7 +187,7 @@ export function buildQaExamples(opts: BuildQaExamplesOptions): TrainingExample[]
     }
     // Broad queries: the title or a key phrase of the article; its text is what the query asks for.
     for (let b = 0; b < broadPerArticle && article.paragraphs.length > 0; b++) {
-      const query = rng() < 0.65 ? article.title : pickKeyPhrase(rng, article) ?? article.title;
+      const query = rng() < 0.65 ? article.title : (pickKeyPhrase(rng, article) ?? article.title);
       const start = Math.floor(rng() * article.paragraphs.length);
       const paragraphs = article.paragraphs.slice(start, start + 1 + Math.floor(rng() * 5));
       const doc = buildPage({ article, paragraphs, paragraphCat: CAT.vital, other: otherResult(rng, articles, article), boilerplate: bp(), rng });

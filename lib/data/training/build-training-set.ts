@@ -88,7 +88,9 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
 
   let vocab: string[];
   if (opts.vocabFile) {
-    vocab = readFileSync(opts.vocabFile, "utf8").split("\n").filter((l, i, a) => l.length > 0 || i < a.length - 1);
+    vocab = readFileSync(opts.vocabFile, "utf8")
+      .split("\n")
+      .filter((l, i, a) => l.length > 0 || i < a.length - 1);
   } else {
     const counts = countWords(trainTexts, { stripAccents: false });
     vocab = trainWordPieceVocab({ counts, size: opts.vocabSize, alphabet: baseAlphabet() });
@@ -104,7 +106,11 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
     const arts = part === "train" ? trainArticles : valArticles;
     const copies = part === "train" ? 1 : 0.5;
     const examples: TrainingExample[] = [];
-    for (const [tag, list] of [["squad-en", arts.en], ["squad-it", arts.it], ["cmrc", arts.zh]] as const) {
+    for (const [tag, list] of [
+      ["squad-en", arts.en],
+      ["squad-it", arts.it],
+      ["cmrc", arts.zh],
+    ] as const) {
       examples.push(
         ...buildQaExamples({
           articles: list,
@@ -120,14 +126,27 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
         }),
       );
     }
-    examples.push(...buildHotpotExamples({ examples: part === "train" ? hotpotTrain : hotpotDev.val, boilerplate: bps, rng, copies: part === "train" ? 3 : 1 }));
     examples.push(
-      ...buildRealPageExamples({ pages: part === "train" ? pages.train : pages.val, foreignQuestions: foreign, rng, narrowPerPage: part === "train" ? 4 : 2 }),
+      ...buildHotpotExamples({ examples: part === "train" ? hotpotTrain : hotpotDev.val, boilerplate: bps, rng, copies: part === "train" ? 3 : 1 }),
+    );
+    examples.push(
+      ...buildRealPageExamples({
+        pages: part === "train" ? pages.train : pages.val,
+        foreignQuestions: foreign,
+        rng,
+        narrowPerPage: part === "train" ? 4 : 2,
+      }),
     );
     if (part === "train") {
       for (const file of opts.gold) {
         const parsed = parseGoldJsonl({ input: readFileSync(file) });
-        if (!parsed.ok) throw new Error(`${file}: ${parsed.errors.slice(0, 5).map((e) => `${e.record}: ${e.message}`).join("; ")}`);
+        if (!parsed.ok)
+          throw new Error(
+            `${file}: ${parsed.errors
+              .slice(0, 5)
+              .map((e) => `${e.record}: ${e.message}`)
+              .join("; ")}`,
+          );
         const gold = goldRecordsToExamples(parsed.records);
         log(`gold: ${gold.length} pairs from ${file}, ×${opts.goldCopies}`);
         for (let c = 0; c < opts.goldCopies; c++) examples.push(...gold);

@@ -36,7 +36,12 @@ function blockText(page: ReturnType<typeof analyzeRealPage>, i: number) {
 }
 
 describe("analyzeRealPage", () => {
-  const page = analyzeRealPage({ name: "t", sourceHtml: SOURCE, articleHtml: ARTICLE, meta: { title: "Harbour bridge reopens", byline: "Ana Ruiz" } });
+  const page = analyzeRealPage({
+    name: "t",
+    sourceHtml: SOURCE,
+    articleHtml: ARTICLE,
+    meta: { title: "Harbour bridge reopens", byline: "Ana Ruiz" },
+  });
   const cat = (needle: string) => page.categories[page.doc.blocks.findIndex((_, i) => blockText(page, i).includes(needle))];
 
   it("marks article blocks vital and labels boilerplate by heuristics", () => {
@@ -70,7 +75,9 @@ describe("categorizeBoilerplate", () => {
     expect(categorizeBoilerplate({ text: "Sponsored: buy now", role: "main", kind: "paragraph" })).toBe(CAT.ads);
     expect(categorizeBoilerplate({ text: "Updated 12:30, 4 May 2024", role: "main", kind: "paragraph" })).toBe(CAT.metadata);
     expect(categorizeBoilerplate({ text: "Menu", role: "main", kind: "paragraph" })).toBe(CAT.ui_navigation);
-    expect(categorizeBoilerplate({ text: "A long reader comment about the bridge and the city council.", role: "comment", kind: "paragraph" })).toBe(CAT.off_topic);
+    expect(categorizeBoilerplate({ text: "A long reader comment about the bridge and the city council.", role: "comment", kind: "paragraph" })).toBe(
+      CAT.off_topic,
+    );
   });
 });
 
@@ -82,7 +89,11 @@ describe("PageBuilder", () => {
     const offset = page.addDoc(passage, CAT.off_topic, [{ start: 21, end: 38, cat: CAT.vital }]);
     const built = page.build("Title");
     expect(built.doc.text).toBe("Home | News\nFirst sentence here. The answer is 42.\nNext paragraph.");
-    expect(built.doc.blocks.map((b) => built.doc.text.slice(b.start, b.end))).toEqual(["Home | News", "First sentence here. The answer is 42.", "Next paragraph."]);
+    expect(built.doc.blocks.map((b) => built.doc.text.slice(b.start, b.end))).toEqual([
+      "Home | News",
+      "First sentence here. The answer is 42.",
+      "Next paragraph.",
+    ]);
     expect(built.doc.text.slice(offset + 21, offset + 38)).toBe("The answer is 42.");
     expect(built.categories[offset + 25]).toBe(CAT.vital);
     expect(built.categories[offset + 2]).toBe(CAT.off_topic);
@@ -103,13 +114,32 @@ const article: QaArticle = {
   ].map((t, i) => {
     const doc = textToCanonical(t);
     const s = segmentSentences(doc)[1]!;
-    return { doc, questions: [{ id: `q${i}`, query: `Question ${i} about ${doc.text.slice(s.start, s.start + 12)}?`, evidence: [{ start: s.start, end: s.end }], answers: [] }] };
+    return {
+      doc,
+      questions: [
+        {
+          id: `q${i}`,
+          query: `Question ${i} about ${doc.text.slice(s.start, s.start + 12)}?`,
+          evidence: [{ start: s.start, end: s.end }],
+          answers: [],
+        },
+      ],
+    };
   }),
 };
 
 describe("buildQaExamples", () => {
   const page = analyzeRealPage({ name: "t", sourceHtml: SOURCE, articleHtml: ARTICLE });
-  const examples = buildQaExamples({ articles: [article, { ...article, group: "B2", title: "Other" }], boilerplate: [boilerplateFromPage(page)], rng: createRng(1), tag: "t", longShare: 1, unanswerableShare: 1, broadPerArticle: 2, ictPerParagraph: 1 });
+  const examples = buildQaExamples({
+    articles: [article, { ...article, group: "B2", title: "Other" }],
+    boilerplate: [boilerplateFromPage(page)],
+    rng: createRng(1),
+    tag: "t",
+    longShare: 1,
+    unanswerableShare: 1,
+    broadPerArticle: 2,
+    ictPerParagraph: 1,
+  });
 
   it("labels exactly the evidence sentence vital in every narrow variant", () => {
     const narrow = examples.filter((e) => /:(plain|page|long)$/.test(e.source));
@@ -170,7 +200,10 @@ describe("buildRealPageExamples", () => {
     for (const e of examples.filter((x) => x.source === "real:narrow")) {
       const d = e.docs[0]!;
       const vital = d.doc.text.slice(d.categories.indexOf(CAT.vital), d.categories.lastIndexOf(CAT.vital) + 1);
-      expect(["The harbour bridge reopened on Monday after two years of repairs to its steel deck.", "Officials expect twenty thousand cars a day to cross the bridge again."]).toContain(vital);
+      expect([
+        "The harbour bridge reopened on Monday after two years of repairs to its steel deck.",
+        "Officials expect twenty thousand cars a day to cross the bridge again.",
+      ]).toContain(vital);
     }
   });
 });
@@ -194,7 +227,9 @@ describe("goldRecordsToExamples", () => {
     expect(ex!.docs[0]!.categories[0]).toBe(CAT.ui_navigation);
     expect(ex!.docs[0]!.categories[10]).toBe(CAT.vital);
     expect(ex!.docs[0]!.doc.blocks).toHaveLength(2);
-    const [only] = goldRecordsToExamples([{ pairId: "p", query: "q", documentId: "d", text: "Plain text.", spans: [], tokens: { starts: [], ends: [], keep: [] } }]);
+    const [only] = goldRecordsToExamples([
+      { pairId: "p", query: "q", documentId: "d", text: "Plain text.", spans: [], tokens: { starts: [], ends: [], keep: [] } },
+    ]);
     expect(only!.docs[0]!.categories[0]).toBe(CAT_DROP_UNKNOWN);
   });
 });

@@ -84,7 +84,13 @@ export function createBm25Scorer(opts: Bm25Options = {}): Scorer {
   return {
     name: "bm25",
     async scoreUnits({ query, results }): Promise<UnitScores> {
-      return { unitScores: computeBm25Scores(query, results.map((r) => ({ text: r.doc.text, units: r.units })), opts) };
+      return {
+        unitScores: computeBm25Scores(
+          query,
+          results.map((r) => ({ text: r.doc.text, units: r.units })),
+          opts,
+        ),
+      };
     },
   };
 }

@@ -18,9 +18,7 @@ export function createOracleScorer(opts: OracleOptions): Scorer {
     async scoreUnits({ results }): Promise<UnitScores> {
       const unitScores = results.map((r) => {
         const gold = opts.evidence.get(r.id) ?? [];
-        return r.units.map((u, i) =>
-          gold.some((g) => g.start < u.end && g.end > u.start) ? 1 : NON_EVIDENCE_MAX / (1 + i),
-        );
+        return r.units.map((u, i) => (gold.some((g) => g.start < u.end && g.end > u.start) ? 1 : NON_EVIDENCE_MAX / (1 + i)));
       });
       return { unitScores };
     },

@@ -14,11 +14,7 @@ export function checkSameOrigin(req: Request): void {
   if (SAFE_METHODS.has(req.method.toUpperCase())) return;
   const origin = req.headers.get("origin");
   if (origin === null) return;
-  const host = (
-    req.headers.get("x-forwarded-host")?.split(",")[0]?.trim() ||
-    req.headers.get("host") ||
-    new URL(req.url).host
-  ).toLowerCase();
+  const host = (req.headers.get("x-forwarded-host")?.split(",")[0]?.trim() || req.headers.get("host") || new URL(req.url).host).toLowerCase();
   let originHost: string | null = null;
   try {
     originHost = origin === "null" ? null : new URL(origin).host.toLowerCase();

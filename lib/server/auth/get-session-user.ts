@@ -18,11 +18,7 @@ export type SessionLookup = {
 };
 
 /** The user behind a session token; null when the token is unknown, expired (then deleted) or the user disabled. */
-export async function getSessionUser({
-  token,
-  now = new Date(),
-  db = getDb(),
-}: GetSessionUserOptions): Promise<SessionLookup | null> {
+export async function getSessionUser({ token, now = new Date(), db = getDb() }: GetSessionUserOptions): Promise<SessionLookup | null> {
   if (!token || !isWellFormedSessionToken(token)) return null;
   const id = hashSessionToken(token);
   const session = await db.session.findUnique({

@@ -7,9 +7,7 @@ export const SCRYPT_PARAMS = { N: 16_384, r: 8, p: 1, keyLength: 64 } as const;
 export function scryptAsync(password: string, salt: Buffer, keyLength: number, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // maxmem above the 32 MiB default leaves room for N=32768 hashes if the cost is raised.
-    scrypt(password.normalize("NFKC"), salt, keyLength, { maxmem: 128 * 1024 * 1024, ...opts }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
+    scrypt(password.normalize("NFKC"), salt, keyLength, { maxmem: 128 * 1024 * 1024, ...opts }, (err, key) => (err ? reject(err) : resolve(key)));
   });
 }
 

@@ -43,7 +43,11 @@ async function seed(roles: Role[] = ["admin", "annotator", "reviewer", "research
   }
   return out;
 }
-const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e,
+  );
 const codeOf = async (p: Promise<unknown>) => {
   const e = await errorOf(p);
   return isAppError(e) ? e.code : e;
@@ -219,7 +223,9 @@ describe("admin routes", () => {
     expect((await patch(req("/x", { method: "PATCH", token, json: { role: "boss" } }), ctx(ann!.id))).status).toBe(400);
     expect((await patch(req("/x", { method: "PATCH", token, json: {} }), ctx(ann!.id))).status).toBe(400);
     expect((await patch(req("/x", { method: "PATCH", token, json: { disabled: true } }), ctx("nope"))).status).toBe(404);
-    expect((await patch(req("/x", { method: "PATCH", token, origin: "https://evil.example", json: { disabled: true } }), ctx(ann!.id))).status).toBe(403);
+    expect((await patch(req("/x", { method: "PATCH", token, origin: "https://evil.example", json: { disabled: true } }), ctx(ann!.id))).status).toBe(
+      403,
+    );
 
     const generated = await reset(req("/x", { method: "POST", token }), ctx(ann!.id));
     expect(generated.status).toBe(200);

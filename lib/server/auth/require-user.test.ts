@@ -18,7 +18,11 @@ vi.mock("next/navigation", () => ({
 }));
 
 const { requireUser } = await import("./require-user");
-const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e,
+  );
 
 afterEach(() => {
   current.user = null;

@@ -23,15 +23,7 @@ export function sessionCookieAttributes({ expiresAt, secure }: { expiresAt: Date
 }
 
 /** A Set-Cookie header value; `token: null` clears the cookie. */
-export function serializeSessionCookie({
-  token,
-  expiresAt,
-  secure,
-}: {
-  token: string | null;
-  expiresAt?: Date;
-  secure: boolean;
-}): string {
+export function serializeSessionCookie({ token, expiresAt, secure }: { token: string | null; expiresAt?: Date; secure: boolean }): string {
   const parts = [`${SESSION_COOKIE}=${token ?? ""}`, "Path=/"];
   if (token === null) parts.push("Max-Age=0", "Expires=Thu, 01 Jan 1970 00:00:00 GMT");
   else {

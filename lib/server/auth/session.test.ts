@@ -31,7 +31,11 @@ afterAll(async () => {
 });
 
 const freshLimiter = () => createRateLimiter({ maxFailures: SIGN_IN_MAX_FAILURES, windowMs: SIGN_IN_WINDOW_MS });
-const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e,
+  );
 
 describe("createSession / getSessionUser / deleteSession", () => {
   it("stores only sha256(token) and resolves the token to the user", async () => {
@@ -143,9 +147,7 @@ describe("signIn", () => {
     const email = users.researcher.email;
     const t0 = new Date("2030-04-01T00:00:00Z");
     for (let i = 0; i < SIGN_IN_MAX_FAILURES; i++) {
-      const e = await errorOf(
-        signIn({ db, limiter, email, password: `wrong-${i}-password`, ip: "9.9.9.9", now: new Date(t0.getTime() + i * 1000) }),
-      );
+      const e = await errorOf(signIn({ db, limiter, email, password: `wrong-${i}-password`, ip: "9.9.9.9", now: new Date(t0.getTime() + i * 1000) }));
       expect(isAppError(e) && e.message).toBe(INVALID_CREDENTIALS_MESSAGE);
     }
     const at = new Date(t0.getTime() + 60_000);

@@ -54,11 +54,10 @@ export async function signIn(options: SignInOptions): Promise<SignInResult> {
   const retryAfterSeconds = limiter.retryAfter(key, now.getTime());
   if (retryAfterSeconds > 0) {
     const minutes = Math.ceil(retryAfterSeconds / 60);
-    throw new AppError(
-      "TOO_MANY_REQUESTS",
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-      { reason: "rate_limited", retryAfterSeconds },
-    );
+    throw new AppError("TOO_MANY_REQUESTS", `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
+      reason: "rate_limited",
+      retryAfterSeconds,
+    });
   }
 
   const user = await db.user.findUnique({

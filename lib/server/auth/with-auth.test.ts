@@ -45,8 +45,7 @@ const json = (body: unknown) => ({
 });
 
 describe("withAuth", () => {
-  const echo = (permission?: Permission) =>
-    withAuth({ permission }, async (_req, _ctx, user) => ({ id: user.id, role: user.role }));
+  const echo = (permission?: Permission) => withAuth({ permission }, async (_req, _ctx, user) => ({ id: user.id, role: user.role }));
 
   it("answers 401 without a cookie and with an unknown cookie (and clears the dead cookie)", async () => {
     const h = echo();
@@ -84,7 +83,9 @@ describe("withAuth", () => {
   });
 
   it("validates the route's params after the session and permission checks (400 naming the segment)", async () => {
-    const h = withAuth({ permission: "pair:read", params: z.object({ id: z.string().min(1).max(5) }) }, async (_req, { params }) => ({ id: params.id }));
+    const h = withAuth({ permission: "pair:read", params: z.object({ id: z.string().min(1).max(5) }) }, async (_req, { params }) => ({
+      id: params.id,
+    }));
     const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
     expect((await h(req("/api/v1/pairs/abc"), ctx("abc"))).status).toBe(401);
     const ok = await h(req("/api/v1/pairs/abc", { token: tokens.annotator }), ctx("abc"));
@@ -94,7 +95,16 @@ describe("withAuth", () => {
     expect((await bad.json()).error.message).toContain("id:");
   });
 
-  const permissions: Permission[] = ["pair:read", "pair:annotate", "pair:review", "span:delete-others", "dataset:write", "user:manage", "model:run", "export:read"];
+  const permissions: Permission[] = [
+    "pair:read",
+    "pair:annotate",
+    "pair:review",
+    "span:delete-others",
+    "dataset:write",
+    "user:manage",
+    "model:run",
+    "export:read",
+  ];
   const cases = permissions.flatMap((permission) => ROLES.map((role) => ({ role, permission })));
   it.each(cases)("$role on $permission", async ({ role, permission }) => {
     let called = false;
@@ -176,7 +186,10 @@ describe("auth routes", () => {
     const me = await import("@/app/api/auth/me/route");
     const logout = await import("@/app/api/auth/logout/route");
 
-    const res = await login.POST(req("/api/auth/login", { ...json({ email: users.reviewer.email, password: TEST_PASSWORD }), origin: ORIGIN }), undefined);
+    const res = await login.POST(
+      req("/api/auth/login", { ...json({ email: users.reviewer.email, password: TEST_PASSWORD }), origin: ORIGIN }),
+      undefined,
+    );
     expect(res.status).toBe(200);
     expect((await res.json()).user).toMatchObject({ id: users.reviewer.id, role: "reviewer" });
     const cookie = res.headers.get("set-cookie") ?? "";
@@ -268,7 +281,11 @@ describe("auth routes", () => {
     expect((await route.GET(req("/api/users"), undefined)).status).toBe(401);
 
     const created = await route.POST(
-      req("/api/users", { ...json({ email: "Made@Test.local", name: "Made", password: "0123456789", role: "reviewer" }), token: tokens.admin, origin: ORIGIN }),
+      req("/api/users", {
+        ...json({ email: "Made@Test.local", name: "Made", password: "0123456789", role: "reviewer" }),
+        token: tokens.admin,
+        origin: ORIGIN,
+      }),
       undefined,
     );
     expect(created.status).toBe(201);

@@ -22,11 +22,7 @@ export type WithAuthOptions<P> = {
 /** What the handler gets: the validated params (an empty object when the route declares none). */
 export type AuthedContext<P> = { params: P };
 
-export type AuthedHandler<P> = (
-  req: Request,
-  ctx: AuthedContext<P>,
-  user: SessionUser,
-) => Promise<Response | object> | Response | object;
+export type AuthedHandler<P> = (req: Request, ctx: AuthedContext<P>, user: SessionUser) => Promise<Response | object> | Response | object;
 
 function withHeader(res: Response, name: string, value: string): Response {
   // A copy: responses from fetch() or Response.redirect() have immutable headers.

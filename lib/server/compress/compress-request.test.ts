@@ -30,17 +30,15 @@ describe("compressRequest (bm25, real engine)", () => {
   });
 
   it("omits the inspector fields without include.tokens and honours budget", async () => {
-    const out = await compressRequest(
-      compressRequestSchema.parse({ query: "fog", results: [{ id: "a", html: HTML }], model: "lead", budget: 5 }),
-    );
+    const out = await compressRequest(compressRequestSchema.parse({ query: "fog", results: [{ id: "a", html: HTML }], model: "lead", budget: 5 }));
     expect(out.results[0]!.text).toBeUndefined();
     expect(out.budget).toBe(5);
     expect(out.tokensOut).toBeLessThanOrEqual(5);
   });
 
   it("unknown model → NOT_FOUND", async () => {
-    await expect(
-      compressRequest(compressRequestSchema.parse({ query: "x", results: [{ text: "a" }], model: "model:nope" })),
-    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(compressRequest(compressRequestSchema.parse({ query: "x", results: [{ text: "a" }], model: "model:nope" }))).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 });

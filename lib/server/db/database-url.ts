@@ -2,9 +2,7 @@ import "server-only";
 import path from "node:path";
 import { getEnv } from "../env";
 
-export type DatabaseTarget =
-  | { provider: "sqlite"; url: string; filename: string }
-  | { provider: "postgresql"; url: string };
+export type DatabaseTarget = { provider: "sqlite"; url: string; filename: string } | { provider: "postgresql"; url: string };
 
 /**
  * Parses DATABASE_URL (or `url`; default file:./data/snippet-lab.db, relative to the working directory, the repo

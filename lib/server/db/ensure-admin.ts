@@ -13,9 +13,7 @@ export type EnsureAdminOptions = {
   log?: (message: string) => void;
 };
 
-export type EnsureAdminResult =
-  | { created: false }
-  | { created: true; email: string; generatedPassword?: string };
+export type EnsureAdminResult = { created: false } | { created: true; email: string; generatedPassword?: string };
 
 /** How to get back into an installation whose admin password is lost (logged whenever it is relevant). */
 export const ADMIN_RECOVERY_HINT = "npx snippet-lab users reset-password EMAIL (on the server; the app need not run)";

@@ -24,8 +24,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const tables = (file: string) => {
   const db = new Database(file, { readonly: true });
   try {
-    return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[])
-      .map((r) => r.name);
+    return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
   } finally {
     db.close();
   }
@@ -37,9 +36,7 @@ describe("migrateDatabase (SQLite)", () => {
     expect(first.applied).toHaveLength(COMMITTED);
     expect(first.alreadyApplied).toBe(0);
     const file = path.join(dir, "nested", "test.db");
-    expect(tables(file)).toEqual(
-      expect.arrayContaining([MIGRATIONS_TABLE, "User", "Session", "Pair", "PairDocument", "Span", "Suggestion"]),
-    );
+    expect(tables(file)).toEqual(expect.arrayContaining([MIGRATIONS_TABLE, "User", "Session", "Pair", "PairDocument", "Span", "Suggestion"]));
 
     const second = await migrateDatabase({ url, migrationsDir });
     expect(second).toEqual({ applied: [], alreadyApplied: COMMITTED });
@@ -48,10 +45,7 @@ describe("migrateDatabase (SQLite)", () => {
   it("applies a later migration and records it", async () => {
     await migrateDatabase({ url, migrationsDir });
     mkdirSync(path.join(migrationsDir, "29990101000000_add_note"));
-    writeFileSync(
-      path.join(migrationsDir, "29990101000000_add_note", "migration.sql"),
-      `ALTER TABLE "Dataset" ADD COLUMN "note" TEXT;\n`,
-    );
+    writeFileSync(path.join(migrationsDir, "29990101000000_add_note", "migration.sql"), `ALTER TABLE "Dataset" ADD COLUMN "note" TEXT;\n`);
     const r = await migrateDatabase({ url, migrationsDir });
     expect(r).toEqual({ applied: ["29990101000000_add_note"], alreadyApplied: COMMITTED });
   });

@@ -100,8 +100,7 @@ function migrateSqlite(
       `CREATE TABLE IF NOT EXISTS "${MIGRATIONS_TABLE}" (` +
         `"name" TEXT NOT NULL PRIMARY KEY, "checksum" TEXT NOT NULL, "appliedAt" DATETIME NOT NULL)`,
     );
-    const readApplied = () =>
-      db.prepare(`SELECT "name", "checksum" FROM "${MIGRATIONS_TABLE}" ORDER BY "name"`).all() as AppliedRow[];
+    const readApplied = () => db.prepare(`SELECT "name", "checksum" FROM "${MIGRATIONS_TABLE}" ORDER BY "name"`).all() as AppliedRow[];
     const initial = pendingMigrations(files, readApplied());
     const applied: string[] = [];
     // Foreign keys must be off while tables are redefined (Prisma's RedefineTables SQL drops and recreates tables;
@@ -155,10 +154,7 @@ async function migratePostgres(
   files: MigrationFile[],
   log: (m: string) => void,
 ): Promise<MigrateDatabaseResult> {
-  const pg = loadOptionalModule<{ Client: new (o: { connectionString: string }) => PgClient }>(
-    "pg",
-    "Migrating PostgreSQL",
-  );
+  const pg = loadOptionalModule<{ Client: new (o: { connectionString: string }) => PgClient }>("pg", "Migrating PostgreSQL");
   const client = new pg.Client({ connectionString: target.url });
   await client.connect();
   // One migrator at a time across processes (arbitrary constant lock key).
@@ -169,19 +165,14 @@ async function migratePostgres(
       `CREATE TABLE IF NOT EXISTS "${MIGRATIONS_TABLE}" (` +
         `"name" TEXT NOT NULL PRIMARY KEY, "checksum" TEXT NOT NULL, "appliedAt" TIMESTAMP(3) NOT NULL)`,
     );
-    const { rows } = await client.query<AppliedRow>(
-      `SELECT "name", "checksum" FROM "${MIGRATIONS_TABLE}" ORDER BY "name"`,
-    );
+    const { rows } = await client.query<AppliedRow>(`SELECT "name", "checksum" FROM "${MIGRATIONS_TABLE}" ORDER BY "name"`);
     const pending = pendingMigrations(files, rows);
     const applied: string[] = [];
     for (const file of pending) {
       try {
         await client.query("BEGIN");
         await client.query(file.sql);
-        await client.query(
-          `INSERT INTO "${MIGRATIONS_TABLE}" ("name", "checksum", "appliedAt") VALUES ($1, $2, now())`,
-          [file.name, file.checksum],
-        );
+        await client.query(`INSERT INTO "${MIGRATIONS_TABLE}" ("name", "checksum", "appliedAt") VALUES ($1, $2, now())`, [file.name, file.checksum]);
         await client.query("COMMIT");
       } catch (e) {
         await client.query("ROLLBACK").catch(() => {});

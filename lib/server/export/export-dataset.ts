@@ -31,7 +31,13 @@ const FILES: Record<ExportFormat, { suffix: string; contentType: string; label: 
 };
 
 /** Pages of span documents, in pair order, until the dataset is exhausted. */
-async function* pages(opts: { datasetId: string; onlyGold: boolean; withSuggestions: boolean; pageSize: number; db: Db }): AsyncGenerator<SpanDocument[]> {
+async function* pages(opts: {
+  datasetId: string;
+  onlyGold: boolean;
+  withSuggestions: boolean;
+  pageSize: number;
+  db: Db;
+}): AsyncGenerator<SpanDocument[]> {
   let after: string | undefined;
   for (;;) {
     const page = await loadExportPage({ ...opts, take: opts.pageSize, ...(after !== undefined ? { afterPairId: after } : {}) });

@@ -21,7 +21,9 @@ beforeAll(async () => {
       res.end("<html><head><title>Hi</title></head><body><p>Café ✓</p></body></html>");
     } else if (path === "/latin1") {
       res.writeHead(200, { "content-type": "text/html" });
-      res.end(Buffer.concat([Buffer.from('<html><head><meta charset="iso-8859-1"></head><body>Caf'), Buffer.from([0xe9]), Buffer.from("</body></html>")]));
+      res.end(
+        Buffer.concat([Buffer.from('<html><head><meta charset="iso-8859-1"></head><body>Caf'), Buffer.from([0xe9]), Buffer.from("</body></html>")]),
+      );
     } else if (path === "/koi8") {
       res.writeHead(200, { "content-type": "text/plain; charset=KOI8-U" });
       res.end(Buffer.from([0xf0, 0xd2, 0xc9, 0xd7, 0xa6, 0xd4, 0x21])); // Привіт!
@@ -134,7 +136,13 @@ describe("fetchPage", () => {
     const r = await reasonOf(fetchPage({ url: `http://intranet.test:${port}/page`, resolve: async () => [{ address: "10.1.2.3", family: 4 }] }));
     expect(r).toMatchObject({ reason: "blocked-address" });
     const mixed = await reasonOf(
-      fetchPage({ url: `http://mixed.test:${port}/page`, resolve: async () => [{ address: "93.184.216.34", family: 4 }, { address: "127.0.0.1", family: 4 }] }),
+      fetchPage({
+        url: `http://mixed.test:${port}/page`,
+        resolve: async () => [
+          { address: "93.184.216.34", family: 4 },
+          { address: "127.0.0.1", family: 4 },
+        ],
+      }),
     );
     expect(mixed).toMatchObject({ reason: "blocked-address" });
     const mapped = await reasonOf(fetchPage({ url: `http://[::ffff:127.0.0.1]:${port}/page`, allowPrivate: false }));
@@ -219,7 +227,10 @@ describe("page charsets: strict, from the header, <meta>, a BOM or a careful sni
     const binary = await reasonOf(fetchPage({ url: `${base}/binary`, allowPrivate: true }));
     expect(binary).toMatchObject({ code: "UNPROCESSABLE", reason: "binary", message: `${base}/binary: looks like binary data, not text` });
     const bad = await reasonOf(fetchPage({ url: `${base}/bad-utf8`, allowPrivate: true }));
-    expect(bad).toMatchObject({ reason: "invalid-declared", message: `${base}/bad-utf8: declared as utf-8 (Content-Type) but is not valid utf-8 (byte 0xE9 at offset 6)` });
+    expect(bad).toMatchObject({
+      reason: "invalid-declared",
+      message: `${base}/bad-utf8: declared as utf-8 (Content-Type) but is not valid utf-8 (byte 0xE9 at offset 6)`,
+    });
   });
 });
 

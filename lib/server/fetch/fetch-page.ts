@@ -83,7 +83,8 @@ async function resolveAllowed(url: URL, opts: Required<Pick<FetchPageOptions, "r
   }
   for (const a of addresses) {
     const check = checkAddress(a.address, { allowPrivate: opts.allowPrivate, allowedAddresses: opts.allowedAddresses });
-    if (!check.ok) throw fail("BAD_REQUEST", "blocked-address", `refusing to fetch ${url.origin}: ${check.reason}`, { address: a.address, kind: check.kind });
+    if (!check.ok)
+      throw fail("BAD_REQUEST", "blocked-address", `refusing to fetch ${url.origin}: ${check.reason}`, { address: a.address, kind: check.kind });
   }
   return addresses[0]!;
 }

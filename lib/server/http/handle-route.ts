@@ -28,9 +28,7 @@ function pathOf(path: readonly PropertyKey[]): string {
 /** ZodError → AppError: BAD_REQUEST listing every path, or PAYLOAD_TOO_LARGE when a size issue says so. */
 export function zodToAppError(e: ZodError): AppError {
   const issues = e.issues.map((i) => ({ path: pathOf(i.path), message: i.message, code: i.code }));
-  const tooLarge = e.issues.some(
-    (i) => i.code === "custom" && (i as { params?: { status?: number } }).params?.status === 413,
-  );
+  const tooLarge = e.issues.some((i) => i.code === "custom" && (i as { params?: { status?: number } }).params?.status === 413);
   const list = issues
     .slice(0, 20)
     .map((i) => `${i.path}: ${i.message}`)

@@ -6,10 +6,7 @@ import { formatBytes } from "@/lib/schemas/limits";
  * Reads a request body into memory with a byte cap: 413 from Content-Length before reading, then 413 as soon as the
  * streamed bytes pass the cap (Content-Length may be absent or lie), cancelling the rest of the upload.
  */
-export async function readBodyBytes(
-  req: Request,
-  opts: { maxBytes: number; what?: string; hint?: string },
-): Promise<Uint8Array> {
+export async function readBodyBytes(req: Request, opts: { maxBytes: number; what?: string; hint?: string }): Promise<Uint8Array> {
   const { maxBytes } = opts;
   const what = opts.what ?? "request body";
   const tooLarge = (size: string) =>

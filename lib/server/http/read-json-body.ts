@@ -26,10 +26,14 @@ export async function readJsonBody(req: Request, opts: { maxBytes: number; hint?
     const rel = findInvalidUtf8(bytes);
     const at = rel + bom;
     const byte = rel >= 0 ? ` (byte 0x${bytes[rel]!.toString(16).toUpperCase().padStart(2, "0")})` : "";
-    throw new AppError("BAD_REQUEST", `request body is not valid UTF-8: invalid or truncated sequence at byte offset ${at}${byte}; JSON must be sent as UTF-8`, {
-      reason: "encoding",
-      byteOffset: at,
-    });
+    throw new AppError(
+      "BAD_REQUEST",
+      `request body is not valid UTF-8: invalid or truncated sequence at byte offset ${at}${byte}; JSON must be sent as UTF-8`,
+      {
+        reason: "encoding",
+        byteOffset: at,
+      },
+    );
   }
   try {
     return JSON.parse(text);

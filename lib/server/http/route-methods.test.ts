@@ -46,7 +46,10 @@ describe("route files", () => {
 
 /** The URL path of a route file: dynamic segments as {name}, route groups dropped. */
 function urlPathOf(file: string): string {
-  const segments = file.split(path.sep).slice(1, -1).filter((s) => !/^\(.*\)$/.test(s));
+  const segments = file
+    .split(path.sep)
+    .slice(1, -1)
+    .filter((s) => !/^\(.*\)$/.test(s));
   return `/${segments.map((s) => s.replace(/^\[(.+)\]$/, "{$1}")).join("/")}`;
 }
 
@@ -55,7 +58,9 @@ describe("route conventions", () => {
     const mod = await modules[`/${file.split(path.sep).join("/")}`]!();
     const src = readFileSync(path.join(root, file), "utf8");
     for (const method of ROUTE_METHODS.filter((m) => typeof mod[m] === "function" && !isRefusal(mod[m]))) {
-      expect(src, `${file}: // ${method} ${urlPathOf(file)} – …`).toMatch(new RegExp(`^// ${method} ${urlPathOf(file).replace(/[{}]/g, "\\$&")} – \\S`, "m"));
+      expect(src, `${file}: // ${method} ${urlPathOf(file)} – …`).toMatch(
+        new RegExp(`^// ${method} ${urlPathOf(file).replace(/[{}]/g, "\\$&")} – \\S`, "m"),
+      );
     }
   });
 
@@ -66,8 +71,10 @@ describe("route conventions", () => {
     }
   });
 
-  it("guards every handler: withAuth (session), withApiKey (service routes) or, for sign-in and sign-out, handleRoute", () => {
-    const open = new Set(["app/api/auth/login/route.ts", "app/api/auth/logout/route.ts"].map((f) => f.split("/").join(path.sep)));
+  it("guards every handler: withAuth (session), withApiKey (service routes) or, for sign-in, sign-out and the OpenAPI document, handleRoute", () => {
+    const open = new Set(
+      ["app/api/auth/login/route.ts", "app/api/auth/logout/route.ts", "app/api/v1/openapi.json/route.ts"].map((f) => f.split("/").join(path.sep)),
+    );
     for (const file of routeFiles) {
       const src = readFileSync(path.join(root, file), "utf8");
       if (open.has(file)) expect(src, file).toMatch(/handleRoute\(/);

@@ -19,7 +19,13 @@ export type CreatePairFromInputOptions = {
  * SSRF checks, 10 s, 5 MB) one after the other; a failed fetch names its result. Then createPair canonicalizes and
  * writes query + documents in one transaction.
  */
-export async function createPairFromInput({ datasetId, input, fetchOptions, fetcher = fetchPage, db }: CreatePairFromInputOptions): Promise<{ id: string; documentIds: string[] }> {
+export async function createPairFromInput({
+  datasetId,
+  input,
+  fetchOptions,
+  fetcher = fetchPage,
+  db,
+}: CreatePairFromInputOptions): Promise<{ id: string; documentIds: string[] }> {
   const { query, results } = createPairInputSchema.parse(input);
   const documents: CreatePairDocumentInput[] = [];
   for (const [i, r] of results.entries()) {

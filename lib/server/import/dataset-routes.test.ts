@@ -121,7 +121,12 @@ describe("datasets", () => {
     expect(dup.status).toBe(409);
     expect((await datasetsRoute.POST(postJson("/api/v1/datasets", { name: "  " }), undefined)).status).toBe(400);
     await createPair({ db, datasetId: id, query: "q", documents: [{ text: "Alpha beta." }, { text: "Gamma." }] });
-    const list = (await (await datasetsRoute.GET(req("/api/v1/datasets"), undefined)).json()).datasets as { id: string; pairs: number; documents: number; goldPairs: number }[];
+    const list = (await (await datasetsRoute.GET(req("/api/v1/datasets"), undefined)).json()).datasets as {
+      id: string;
+      pairs: number;
+      documents: number;
+      goldPairs: number;
+    }[];
     expect(list.find((d) => d.id === id)).toMatchObject({ pairs: 1, documents: 2, goldPairs: 0 });
   });
 });
@@ -183,7 +188,11 @@ describe("POST /datasets/:id/pairs", () => {
       const ok = await pairsRoute.POST(postJson(`/api/v1/datasets/${id}/pairs`, body), ctx(id));
       expect(ok.status).toBe(201);
       const pair = await getPair({ db, id: (await ok.json()).id });
-      expect(pair!.documents[0]).toMatchObject({ url: `${base}/page`, title: "Fetched", text: expect.stringContaining("The fetched page says hello.") });
+      expect(pair!.documents[0]).toMatchObject({
+        url: `${base}/page`,
+        title: "Fetched",
+        text: expect.stringContaining("The fetched page says hello."),
+      });
     } finally {
       if (prev === undefined) delete process.env.SNIPPET_LAB_FETCH_ALLOW_PRIVATE;
       else process.env.SNIPPET_LAB_FETCH_ALLOW_PRIVATE = prev;
@@ -191,10 +200,15 @@ describe("POST /datasets/:id/pairs", () => {
   });
 
   describe("uploaded files (multipart) are decoded strictly, all or nothing", () => {
-    const filesReq = (id: string, files: { name: string; bytes: Uint8Array | string; type?: string }[], fields: Record<string, string> = { query: "Is the coffee good?" }) => {
+    const filesReq = (
+      id: string,
+      files: { name: string; bytes: Uint8Array | string; type?: string }[],
+      fields: Record<string, string> = { query: "Is the coffee good?" },
+    ) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.set(k, v);
-      for (const f of files) form.append("file", new File([typeof f.bytes === "string" ? f.bytes : new Uint8Array(f.bytes)], f.name, f.type ? { type: f.type } : {}));
+      for (const f of files)
+        form.append("file", new File([typeof f.bytes === "string" ? f.bytes : new Uint8Array(f.bytes)], f.name, f.type ? { type: f.type } : {}));
       return req(`/api/v1/datasets/${id}/pairs`, { method: "POST", headers: { origin: ORIGIN }, body: form });
     };
 
@@ -255,7 +269,9 @@ describe("POST /datasets/:id/pairs", () => {
       );
       expect(two.status).toBe(422);
       const msg = (await two.json()).error.message as string;
-      expect(msg).toMatch(/^2 files refused, nothing was created: uk\.txt: not UTF-8, and its encoding could not be recognised .*; cut\.txt: not valid UTF-8: it ends in the middle of a character/);
+      expect(msg).toMatch(
+        /^2 files refused, nothing was created: uk\.txt: not UTF-8, and its encoding could not be recognised .*; cut\.txt: not valid UTF-8: it ends in the middle of a character/,
+      );
       expect(await counts()).toEqual(before);
     });
 
@@ -273,11 +289,21 @@ describe("POST /datasets/:id/pairs", () => {
 
     it("pasted binary text and invalid UTF-8 JSON are refused too", async () => {
       const id = await createDatasetVia("pasted-refused");
-      const pasted = await pairsRoute.POST(postJson(`/api/v1/datasets/${id}/pairs`, { query: "q", results: [{ text: "ok" }, { text: "\u0000\u0001\u0002\u0003\u0004" }] }), ctx(id));
+      const pasted = await pairsRoute.POST(
+        postJson(`/api/v1/datasets/${id}/pairs`, { query: "q", results: [{ text: "ok" }, { text: "\u0000\u0001\u0002\u0003\u0004" }] }),
+        ctx(id),
+      );
       expect(pasted.status).toBe(400);
       expect((await pasted.json()).error.message).toContain("results.1.text: looks like binary data, not text");
-      const bytes = new Uint8Array([...new TextEncoder().encode('{"query": "caf'), 0xe9, ...new TextEncoder().encode('", "results": [{"text": "x"}]}')]);
-      const invalid = await pairsRoute.POST(req(`/api/v1/datasets/${id}/pairs`, { method: "POST", headers: { "content-type": "application/json", origin: ORIGIN }, body: bytes }), ctx(id));
+      const bytes = new Uint8Array([
+        ...new TextEncoder().encode('{"query": "caf'),
+        0xe9,
+        ...new TextEncoder().encode('", "results": [{"text": "x"}]}'),
+      ]);
+      const invalid = await pairsRoute.POST(
+        req(`/api/v1/datasets/${id}/pairs`, { method: "POST", headers: { "content-type": "application/json", origin: ORIGIN }, body: bytes }),
+        ctx(id),
+      );
       expect(invalid.status).toBe(400);
       expect((await invalid.json()).error).toMatchObject({ code: "BAD_REQUEST", details: { reason: "encoding", byteOffset: 14 } });
       expect(await db.pair.count({ where: { datasetId: id } })).toBe(0);
@@ -292,7 +318,10 @@ describe("POST /datasets/:id/pairs", () => {
         expect(ok.status).toBe(201);
         const pair = await getPair({ db, id: (await ok.json()).id });
         expect(pair!.documents[0]!.text).toContain("Привіт, світе! Ґанок, їжак");
-        const junk = await pairsRoute.POST(postJson(`/api/v1/datasets/${id}/pairs`, { query: "q", results: [{ text: "fine" }, { url: `${base}/junk` }] }), ctx(id));
+        const junk = await pairsRoute.POST(
+          postJson(`/api/v1/datasets/${id}/pairs`, { query: "q", results: [{ text: "fine" }, { url: `${base}/junk` }] }),
+          ctx(id),
+        );
         expect(junk.status).toBe(422);
         expect((await junk.json()).error.message).toBe(`Result 2: ${base}/junk: looks like binary data, not text`);
         expect(await db.pair.count({ where: { datasetId: id } })).toBe(1);
@@ -312,8 +341,12 @@ describe("POST /datasets/:id/pairs", () => {
       { query: "q", results: [{ url: "file:///etc/passwd" }] },
     ];
     for (const b of bad) expect((await pairsRoute.POST(postJson(`/api/v1/datasets/${id}/pairs`, b), ctx(id))).status).toBe(400);
-    expect((await pairsRoute.POST(postJson(`/api/v1/datasets/${id}/pairs`, { query: "q", results: [{ html: "<script>x</script>" }] }), ctx(id))).status).toBe(422);
-    expect((await pairsRoute.POST(postJson("/api/v1/datasets/missing/pairs", { query: "q", results: [{ text: "x" }] }), ctx("missing"))).status).toBe(404);
+    expect(
+      (await pairsRoute.POST(postJson(`/api/v1/datasets/${id}/pairs`, { query: "q", results: [{ html: "<script>x</script>" }] }), ctx(id))).status,
+    ).toBe(422);
+    expect((await pairsRoute.POST(postJson("/api/v1/datasets/missing/pairs", { query: "q", results: [{ text: "x" }] }), ctx("missing"))).status).toBe(
+      404,
+    );
     expect(await db.pair.count({ where: { datasetId: id } })).toBe(0);
   });
 });
@@ -337,7 +370,10 @@ describe("imports", () => {
       expect(summary.goldSpans).toBeGreaterThan(0);
       expect(await db.pair.count({ where: { datasetId: id, status: "accepted" } })).toBe(summary.pairs);
       // Every stored gold span covers its document's text exactly.
-      const spans = await db.span.findMany({ where: { pair: { datasetId: id } }, select: { start: true, end: true, text: true, category: true, document: { select: { text: true } } } });
+      const spans = await db.span.findMany({
+        where: { pair: { datasetId: id } },
+        select: { start: true, end: true, text: true, category: true, document: { select: { text: true } } },
+      });
       for (const s of spans) {
         expect(s.document.text.slice(s.start, s.end)).toBe(s.text);
         expect(s.category).toBe("vital");
@@ -378,7 +414,10 @@ describe("imports", () => {
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(body.error.code).toBe("UNPROCESSABLE");
       const errors = body.error.details.errors as { record: unknown; message: string }[];
-      for (const m of match) expect(errors).toContainEqual(expect.objectContaining({ ...(m.record !== undefined ? { record: m.record } : {}), message: expect.stringMatching(m.message) }));
+      for (const m of match)
+        expect(errors).toContainEqual(
+          expect.objectContaining({ ...(m.record !== undefined ? { record: m.record } : {}), message: expect.stringMatching(m.message) }),
+        );
       expect(await counts()).toEqual(before);
       return errors;
     };
@@ -390,7 +429,9 @@ describe("imports", () => {
         { record: "[2]", message: /data/ },
       ]);
       expect(errors).toHaveLength(2);
-      await expect422("jsonl", '{"id": "a", "query": "q", "text": "t", "evidence": [{"start": 0, "end": 1}]}\n{"id": "b", "query": 5}\n', [{ record: "line 2", message: /query must be a string \(got a number\)/ }]);
+      await expect422("jsonl", '{"id": "a", "query": "q", "text": "t", "evidence": [{"start": 0, "end": 1}]}\n{"id": "b", "query": 5}\n', [
+        { record: "line 2", message: /query must be a string \(got a number\)/ },
+      ]);
       await expect422("squad", JSON.stringify({ version: "1.1" }), [{ record: "file", message: /data/ }]);
       await expect422("hotpotqa", "{not json", [{ record: "file", message: /not valid JSON/ }]);
       await expect422("gold-jsonl", '{"pairId": "p"}\n', [{ record: "line 1", message: /query|documentId|text/ }]);
@@ -400,16 +441,32 @@ describe("imports", () => {
       await expect422("label-studio", JSON.stringify([task({ start: 23, end: 900, labels: ["ads"] })]), [
         { record: "[0].annotations[0].result[0]", message: /ends beyond the text \(31 chars\)/ },
       ]);
-      const line = { pairId: "p", query: "q", documentId: "d", text: "abc", spans: [{ start: 1, end: 9, text: "bc", category: "vital", source: "gold" }], tokens: { starts: [], ends: [], keep: [] } };
+      const line = {
+        pairId: "p",
+        query: "q",
+        documentId: "d",
+        text: "abc",
+        spans: [{ start: 1, end: 9, text: "bc", category: "vital", source: "gold" }],
+        tokens: { starts: [], ends: [], keep: [] },
+      };
       await expect422("gold-jsonl", JSON.stringify(line) + "\n", [{ record: "line 1", message: /spans\[0\].*beyond the text/ }]);
-      await expect422("jsonl", '{"id": "a", "query": "q", "text": "short", "evidence": [{"start": 2, "end": 50}]}\n', [{ record: "line 1", message: /beyond the text/ }]);
+      await expect422("jsonl", '{"id": "a", "query": "q", "text": "short", "evidence": [{"start": 2, "end": 50}]}\n', [
+        { record: "line 1", message: /beyond the text/ },
+      ]);
     });
 
     it("text that no longer matches", async () => {
       await expect422("label-studio", JSON.stringify([task({ start: 0, end: 7, text: "Tickers", labels: ["vital"] })]), [
         { record: "[0].annotations[0].result[0]", message: /text mismatch at \[0, 7\)/ },
       ]);
-      const line = { pairId: "p", query: "q", documentId: "d", text: "abc", spans: [{ start: 0, end: 2, text: "xx", category: "vital", source: "gold" }], tokens: { starts: [], ends: [], keep: [] } };
+      const line = {
+        pairId: "p",
+        query: "q",
+        documentId: "d",
+        text: "abc",
+        spans: [{ start: 0, end: 2, text: "xx", category: "vital", source: "gold" }],
+        tokens: { starts: [], ends: [], keep: [] },
+      };
       await expect422("gold-jsonl", JSON.stringify(line) + "\n", [{ record: "line 1", message: /text mismatch/ }]);
     });
 
@@ -420,9 +477,15 @@ describe("imports", () => {
     });
 
     it("non-UTF-8 bytes", async () => {
-      const bytes = new Uint8Array([...new TextEncoder().encode('{"id": "a", "query": "caf'), 0xe9, ...new TextEncoder().encode('", "text": "x", "evidence": [{"text": "x"}]}\n')]);
+      const bytes = new Uint8Array([
+        ...new TextEncoder().encode('{"id": "a", "query": "caf'),
+        0xe9,
+        ...new TextEncoder().encode('", "text": "x", "evidence": [{"text": "x"}]}\n'),
+      ]);
       for (const format of ["jsonl", "label-studio", "gold-jsonl", "squad"]) {
-        await expect422(format, bytes, [{ record: "file", message: /not valid UTF-8: invalid or truncated sequence at byte offset 25 \(byte 0xE9\)/ }]);
+        await expect422(format, bytes, [
+          { record: "file", message: /not valid UTF-8: invalid or truncated sequence at byte offset 25 \(byte 0xE9\)/ },
+        ]);
       }
     });
 
@@ -462,9 +525,15 @@ describe("imports", () => {
       const raw = await importRoute.POST(req(`/api/v1/datasets/${id}/import?format=jsonl`, { method: "POST", body: stream() }), ctx(id));
       expect(raw.status).toBe(413);
       const boundary = "----snippetlab";
-      const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="format"\r\n\r\njsonl\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jsonl"\r\n\r\n`);
+      const head = new TextEncoder().encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="format"\r\n\r\njsonl\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jsonl"\r\n\r\n`,
+      );
       const multipart = await importRoute.POST(
-        req(`/api/v1/datasets/${id}/import`, { method: "POST", body: stream(head), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } }),
+        req(`/api/v1/datasets/${id}/import`, {
+          method: "POST",
+          body: stream(head),
+          headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+        }),
         ctx(id),
       );
       expect(multipart.status).toBe(413);
@@ -490,7 +559,12 @@ describe("exports and round trips", () => {
 
   beforeAll(async () => {
     source = await createDatasetVia("round-trip-source");
-    const p1 = await createPair({ db, datasetId: source, query: "How much is a ticket?", documents: [{ text: TEXT_A, url: "https://example.org/a", title: "Museum" }, { html: `<p>${TEXT_B}</p>` }] });
+    const p1 = await createPair({
+      db,
+      datasetId: source,
+      query: "How much is a ticket?",
+      documents: [{ text: TEXT_A, url: "https://example.org/a", title: "Museum" }, { html: `<p>${TEXT_B}</p>` }],
+    });
     const p2 = await createPair({ db, datasetId: source, query: "When does it open?", documents: [{ text: TEXT_B }] });
     const p3 = await createPair({ db, datasetId: source, query: "Unlabeled pair", documents: [{ text: "Nothing labeled here yet." }] });
     const at = (text: string, needle: string) => ({ start: text.indexOf(needle), end: text.indexOf(needle) + needle.length, text: needle });
@@ -502,14 +576,26 @@ describe("exports and round trips", () => {
     await gold(p1.id, dB, TEXT_B, "🩷", "duplicate", { score: 0.5 });
     await gold(p2.id, p2.documentIds[0]!, TEXT_B, "opens at 10 am on weekends.", "vital");
     await db.pair.updateMany({ where: { id: { in: [p1.id, p2.id] } }, data: { status: "accepted" } });
-    const suggestion = (pairId: string, documentId: string, text: string, needle: string, category: string, source: string, modelName: string, score?: number) =>
-      db.suggestion.create({ data: { pairId, documentId, ...at(text, needle), category, source, modelName, score: score ?? null } });
+    const suggestion = (
+      pairId: string,
+      documentId: string,
+      text: string,
+      needle: string,
+      category: string,
+      source: string,
+      modelName: string,
+      score?: number,
+    ) => db.suggestion.create({ data: { pairId, documentId, ...at(text, needle), category, source, modelName, score: score ?? null } });
     await suggestion(p1.id, dA, TEXT_A, "cost 12 euros", "vital", "model", "snippet-mini", 0.91);
     await suggestion(p1.id, dA, TEXT_A, "Buy now!", "ads", "judge", "gpt-judge", 0.5);
     await suggestion(p3.id, p3.documentIds[0]!, "Nothing labeled here yet.", "Nothing", "off_topic", "model", "snippet-mini");
   });
 
-  const lines = (text: string) => text.trimEnd().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+  const lines = (text: string) =>
+    text
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
   /** Database ids differ between datasets: compare everything else. */
   const withoutIds = (r: Record<string, unknown>) => {
     const { pairId: _p, documentId: _d, externalId: _e, ...rest } = r;
@@ -520,14 +606,20 @@ describe("exports and round trips", () => {
     const first = await exportText(source, "gold-jsonl");
     const records = lines(first);
     expect(records).toHaveLength(3); // pairs with gold only: p1 (2 documents) and p2
-    const r0 = records[0] as { text: string; spans: { text: string; category: string; author?: string }[]; tokens: { ids: number[]; starts: number[]; ends: number[]; keep: number[] } };
+    const r0 = records[0] as {
+      text: string;
+      spans: { text: string; category: string; author?: string }[];
+      tokens: { ids: number[]; starts: number[]; ends: number[]; keep: number[] };
+    };
     expect(r0.text).toBe(TEXT_A);
     expect(r0.spans.map((s) => [s.text, s.category, s.author])).toEqual([
       ["Tickets cost 12 euros.", "vital", "reviewer@test.local"],
       ["Buy now! Great deals today.", "ads", "reviewer@test.local"],
     ]);
     expect(r0.tokens.ids.length).toBe(r0.tokens.keep.length);
-    const kept = r0.tokens.starts.filter((_, i) => r0.tokens.keep[i] === 1).map((s, i) => r0.text.slice(s, r0.tokens.ends[r0.tokens.keep.indexOf(1) + i]));
+    const kept = r0.tokens.starts
+      .filter((_, i) => r0.tokens.keep[i] === 1)
+      .map((s, i) => r0.text.slice(s, r0.tokens.ends[r0.tokens.keep.indexOf(1) + i]));
     expect(kept.join(" ").toLowerCase()).toBe("tickets cost 12 euros .");
 
     const target = await createDatasetVia("round-trip-gold-jsonl");
@@ -550,7 +642,12 @@ describe("exports and round trips", () => {
     const res = await exportRoute.GET(exportReq(source, "label-studio"), ctx(source));
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="round-trip-source-label-studio.json"');
     const first = await res.text();
-    const tasks = JSON.parse(first) as { id: number; data: Record<string, unknown>; annotations: { id: number; result: { id: string }[] }[]; predictions: { model_version: string; score?: number; result: { id: string }[] }[] }[];
+    const tasks = JSON.parse(first) as {
+      id: number;
+      data: Record<string, unknown>;
+      annotations: { id: number; result: { id: string }[] }[];
+      predictions: { model_version: string; score?: number; result: { id: string }[] }[];
+    }[];
     expect(tasks.map((t) => t.id)).toEqual([1, 2, 3, 4]);
     expect(tasks[0]!.predictions.map((p) => [p.model_version, p.score])).toEqual([
       ["model:snippet-mini", 0.91],
@@ -574,17 +671,29 @@ describe("exports and round trips", () => {
   });
 
   it("Prodigy: gold spans with inclusive token indices", async () => {
-    const records = lines(await exportText(source, "prodigy")) as { text: string; spans: { start: number; end: number; label: string; token_start: number; token_end: number }[]; tokens: { text: string }[] }[];
+    const records = lines(await exportText(source, "prodigy")) as {
+      text: string;
+      spans: { start: number; end: number; label: string; token_start: number; token_end: number }[];
+      tokens: { text: string }[];
+    }[];
     expect(records).toHaveLength(3);
     const s = records[0]!.spans[0]!;
     expect([records[0]!.text.slice(s.start, s.end), s.label]).toEqual(["Tickets cost 12 euros.", "vital"]);
-    expect(records[0]!.tokens.slice(s.token_start, s.token_end + 1).map((t) => t.text).join(" ").toLowerCase()).toBe("tickets cost 12 euros .");
+    expect(
+      records[0]!.tokens
+        .slice(s.token_start, s.token_end + 1)
+        .map((t) => t.text)
+        .join(" ")
+        .toLowerCase(),
+    ).toBe("tickets cost 12 euros .");
   });
 
   it("refuses to export drifted spans (422) and unknown formats (400)", async () => {
     const id = await createDatasetVia("drifted");
     const p = await createPair({ db, datasetId: id, query: "q", documents: [{ text: "Alpha beta gamma." }] });
-    await db.span.create({ data: { pairId: p.id, documentId: p.documentIds[0]!, start: 0, end: 5, text: "Omega", category: "vital", source: "gold" } });
+    await db.span.create({
+      data: { pairId: p.id, documentId: p.documentIds[0]!, start: 0, end: 5, text: "Omega", category: "vital", source: "gold" },
+    });
     for (const format of ["gold-jsonl", "label-studio", "prodigy"]) {
       const res = await exportRoute.GET(exportReq(id, format), ctx(id));
       expect(res.status).toBe(422);
@@ -596,7 +705,8 @@ describe("exports and round trips", () => {
 
   it("streams page by page (a page size smaller than the dataset gives the same file)", async () => {
     const { exportDataset } = await import("../export/export-dataset");
-    const read = async (pageSize: number) => new Response((await exportDataset({ datasetId: source, format: "label-studio", pageSize, db })).body).text();
+    const read = async (pageSize: number) =>
+      new Response((await exportDataset({ datasetId: source, format: "label-studio", pageSize, db })).body).text();
     const whole = await read(200);
     expect(await read(1)).toBe(whole);
     const tasks = JSON.parse(await read(1)) as { id: number; annotations: { id: number }[] }[];

@@ -14,7 +14,14 @@ export type ImportDatasetFileOptions = {
 };
 
 /** Parse (all records, every error) → validate → one transaction. UNPROCESSABLE with details.errors on any problem. */
-export async function importDatasetFile({ datasetId, format, bytes, evidence, maxBytes, db }: ImportDatasetFileOptions): Promise<ImportSummary & { droppedHumanSpans: number }> {
+export async function importDatasetFile({
+  datasetId,
+  format,
+  bytes,
+  evidence,
+  maxBytes,
+  db,
+}: ImportDatasetFileOptions): Promise<ImportSummary & { droppedHumanSpans: number }> {
   const parsed = parseImportFile({ format, bytes, ...(evidence ? { evidence } : {}), ...(maxBytes ? { maxBytes } : {}) });
   if (!parsed.ok) throw importErrors(parsed.errors, `${format} import`);
   const summary = await importRecords({ datasetId, format, plans: parsed.plans, db });

@@ -21,9 +21,7 @@ export type ParseImportFileOptions = {
   maxBytes?: number;
 };
 
-export type ParsedImportFile =
-  | { ok: true; plans: ImportPairPlan[]; droppedHumanSpans: number }
-  | { ok: false; errors: ImportRecordError[] };
+export type ParsedImportFile = { ok: true; plans: ImportPairPlan[]; droppedHumanSpans: number } | { ok: false; errors: ImportRecordError[] };
 
 const LABELS: Record<ImportFormat, string> = {
   jsonl: "JSONL file",
@@ -42,7 +40,10 @@ function examplesOrErrors(parse: () => EvalExample[]): { ok: true; examples: Eva
   } catch (e) {
     if (!isAppError(e)) throw e;
     const list = (e.details as { errors?: RecordError[] } | undefined)?.errors;
-    return { ok: false, errors: list?.length ? list.map((r) => ({ record: r.record, message: r.message })) : [{ record: "file", message: e.message }] };
+    return {
+      ok: false,
+      errors: list?.length ? list.map((r) => ({ record: r.record, message: r.message })) : [{ record: "file", message: e.message }],
+    };
   }
 }
 
@@ -50,7 +51,12 @@ function examplesOrErrors(parse: () => EvalExample[]): { ok: true; examples: Eva
  * Any supported file → pairs to import, or every problem found. Pure (no database): size first, strict UTF-8, then
  * the format's own all-or-nothing parser (lib/data importers, lib/spans/formats), then conversion to pair plans.
  */
-export function parseImportFile({ format, bytes, evidence = "gold", maxBytes = DATASET_LIMITS.maxImportBytes }: ParseImportFileOptions): ParsedImportFile {
+export function parseImportFile({
+  format,
+  bytes,
+  evidence = "gold",
+  maxBytes = DATASET_LIMITS.maxImportBytes,
+}: ParseImportFileOptions): ParsedImportFile {
   const label = LABELS[format];
   const decoded = decodeImportInput(bytes, { maxBytes, label });
   if (!decoded.ok) return { ok: false, errors: fromIssues([decoded.error]) };
@@ -93,5 +99,9 @@ export function parseImportFile({ format, bytes, evidence = "gold", maxBytes = D
     parsed = examplesOrErrors(() => (format === "squad" ? parseSquad(json, { source: label }) : parseHotpotQa(json, { source: label })));
   }
   if (!parsed.ok) return parsed;
-  return { ok: true, plans: plansFromExamples({ examples: parsed.examples, evidence, evidenceModelName: `${format}-evidence` }), droppedHumanSpans: 0 };
+  return {
+    ok: true,
+    plans: plansFromExamples({ examples: parsed.examples, evidence, evidenceModelName: `${format}-evidence` }),
+    droppedHumanSpans: 0,
+  };
 }

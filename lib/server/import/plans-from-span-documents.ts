@@ -35,7 +35,11 @@ export function plansFromSpanDocuments(documents: readonly SpanDocument[]): {
     const record = `pair ${pairId}`;
     const other = docs.find((d) => d.query !== first.query);
     if (other) {
-      errors.push({ record, field: "query", message: `documents of one pair have different queries (${JSON.stringify(first.query)} vs ${JSON.stringify(other.query)})` });
+      errors.push({
+        record,
+        field: "query",
+        message: `documents of one pair have different queries (${JSON.stringify(first.query)} vs ${JSON.stringify(other.query)})`,
+      });
       continue;
     }
     const ext = docs.find((d) => d.externalId !== undefined && d.externalId !== first.externalId);
@@ -49,7 +53,14 @@ export function plansFromSpanDocuments(documents: readonly SpanDocument[]): {
     const seen = new Set<string>();
     docs.forEach((d, documentIndex) => {
       for (const s of d.spans) {
-        const base = { documentIndex, start: s.start, end: s.end, text: s.text, category: s.category, ...(s.score !== undefined ? { score: s.score } : {}) };
+        const base = {
+          documentIndex,
+          start: s.start,
+          end: s.end,
+          text: s.text,
+          category: s.category,
+          ...(s.score !== undefined ? { score: s.score } : {}),
+        };
         if (s.source === "model" || s.source === "judge") {
           suggestions.push({ ...base, source: s.source, modelName: s.author ?? UNNAMED_MODEL });
           continue;

@@ -39,7 +39,9 @@ export async function readImportRequest(req: Request, opts: { maxBytes?: number 
   const file = form.get("file");
   if (file === null || typeof file === "string") throw new AppError("BAD_REQUEST", "the form has no `file` part");
   if (file.size > maxBytes) {
-    throw new AppError("PAYLOAD_TOO_LARGE", `${file.name || "the file"} is ${formatBytes(file.size)}; the limit is ${formatBytes(maxBytes)}`, { maxBytes });
+    throw new AppError("PAYLOAD_TOO_LARGE", `${file.name || "the file"} is ${formatBytes(file.size)}; the limit is ${formatBytes(maxBytes)}`, {
+      maxBytes,
+    });
   }
   if (file.size === 0) throw new AppError("BAD_REQUEST", `${file.name || "the file"} is empty`);
   return { ...options, bytes: new Uint8Array(await file.arrayBuffer()), ...(file.name ? { filename: file.name } : {}) };

@@ -79,11 +79,15 @@ export async function readPairRequest(req: Request): Promise<CreatePairInput> {
       refuse(`${name} is ${formatBytes(size)} as UTF-8 text; a result is at most ${MAX_MB}`, true);
       continue;
     }
-    const title = name.replace(/\.[^.]+$/, "").trim().slice(0, 500);
+    const title = name
+      .replace(/\.[^.]+$/, "")
+      .trim()
+      .slice(0, 500);
     fromFiles.push({ [kind]: decoded.text, ...(title ? { title } : {}) });
   }
   if (errors.length) {
-    const message = errors.length === 1 ? errors[0]!.message : `${errors.length} files refused, nothing was created: ${errors.map((e) => e.message).join("; ")}`;
+    const message =
+      errors.length === 1 ? errors[0]!.message : `${errors.length} files refused, nothing was created: ${errors.map((e) => e.message).join("; ")}`;
     throw new AppError(onlySizes ? "PAYLOAD_TOO_LARGE" : "UNPROCESSABLE", message, { errors });
   }
   return createPairInputSchema.parse({ query: typeof query === "string" ? query : undefined, results: [...results, ...fromFiles] });

@@ -32,9 +32,11 @@ export function validateImportPlans(plans: readonly ImportPairPlan[]): ImportRec
       else ids.set(p.externalId, i);
     }
     if (!p.query.trim()) add("query", "the query is empty");
-    else if (p.query.length > DATASET_LIMITS.maxQueryChars) add("query", `the query has ${p.query.length} characters; at most ${DATASET_LIMITS.maxQueryChars}`);
+    else if (p.query.length > DATASET_LIMITS.maxQueryChars)
+      add("query", `the query has ${p.query.length} characters; at most ${DATASET_LIMITS.maxQueryChars}`);
     if (p.documents.length === 0) add("documents", "no documents");
-    if (p.documents.length > DATASET_LIMITS.maxResults) add("documents", `${p.documents.length} documents; at most ${DATASET_LIMITS.maxResults} per pair`);
+    if (p.documents.length > DATASET_LIMITS.maxResults)
+      add("documents", `${p.documents.length} documents; at most ${DATASET_LIMITS.maxResults} per pair`);
     p.documents.forEach((d, j) => {
       if (!d.text.trim()) add(`documents[${j}]`, "the document has no text (empty, or HTML without readable content)");
     });

@@ -17,9 +17,18 @@ beforeAll(async () => {
   process.env.SNIPPET_LAB_INTRA_OP_THREADS ??= "1";
   temp = await createTempDatabase("score-jobs");
   db = createDbClient({ url: temp.url });
-  for (const [name, n] of [["a", 3], ["b", 1], ["c", 3]] as const) {
+  for (const [name, n] of [
+    ["a", 3],
+    ["b", 1],
+    ["c", 3],
+  ] as const) {
     for (let i = 0; i < n; i++) {
-      const p = await createPair({ db, dataset: `jobs-${name}`, query: `When does museum ${i} open?`, documents: [{ text: `Museum ${i} opens at ${9 + i} am. Tickets cost 12 euros.` }] });
+      const p = await createPair({
+        db,
+        dataset: `jobs-${name}`,
+        query: `When does museum ${i} open?`,
+        documents: [{ text: `Museum ${i} opens at ${9 + i} am. Tickets cost 12 euros.` }],
+      });
       ids[name]!.push(p.id);
       datasets[name] = p.datasetId;
     }

@@ -6,7 +6,6 @@ import { listUnscoredPairs } from "../db/annotations/list-unscored-pairs";
 import { scorePair } from "../pairs/score-pair";
 import type { ScoreJob } from "@/lib/schemas/scoring";
 
-
 /**
  * Background scoring of every unscored pair of a dataset (or of all datasets), with progress the page polls.
  *
@@ -107,7 +106,8 @@ async function run(job: ScoreJob, options: StartScoreJobOptions): Promise<void> 
       } catch (e) {
         if (!isAppError(e)) console.error(`[score-job] pair ${pairId} failed:`, e);
         job.failed++;
-        if (job.failures.length < MAX_FAILURES_LISTED) job.failures.push({ pairId, message: isAppError(e) ? e.message : "scoring failed (see the server log)" });
+        if (job.failures.length < MAX_FAILURES_LISTED)
+          job.failures.push({ pairId, message: isAppError(e) ? e.message : "scoring failed (see the server log)" });
       }
       job.done = job.scored + job.failed;
       job.total = Math.max(job.total, job.done);

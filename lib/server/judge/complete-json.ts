@@ -23,9 +23,10 @@ export async function completeJson<T>({ client, messages, parse, what }: Complet
   const repairReply = await client.complete(buildRepairMessages({ messages, reply, error: first.error }));
   const second = parse(repairReply);
   if (second.ok) return second.value;
-  throw new AppError(
-    "UNAVAILABLE",
-    `The judge (${client.model}) returned unusable JSON for ${what}, also after a repair request: ${second.error}.`,
-    { reason: "malformed", error: second.error, firstError: first.error, reply: repairReply.slice(0, 500) },
-  );
+  throw new AppError("UNAVAILABLE", `The judge (${client.model}) returned unusable JSON for ${what}, also after a repair request: ${second.error}.`, {
+    reason: "malformed",
+    error: second.error,
+    firstError: first.error,
+    reply: repairReply.slice(0, 500),
+  });
 }

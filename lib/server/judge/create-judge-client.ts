@@ -37,11 +37,10 @@ export function toJudgeError(e: unknown, config: JudgeConfig): unknown {
   }
   if (e instanceof APIError && e.status !== undefined) {
     const detail = e.message.replace(/^\d{3}\s*/, "").slice(0, 500) || "no details";
-    return new AppError(
-      "UNAVAILABLE",
-      `The judge server answered HTTP ${e.status}: ${detail}${HINTS[e.status] ?? ""}.`,
-      { reason: "http", status: e.status },
-    );
+    return new AppError("UNAVAILABLE", `The judge server answered HTTP ${e.status}: ${detail}${HINTS[e.status] ?? ""}.`, {
+      reason: "http",
+      status: e.status,
+    });
   }
   return e;
 }

@@ -47,6 +47,8 @@ describe("judge config", () => {
     expect(half.code).toBe("UNAVAILABLE");
     expect(half.message).toContain("SNIPPET_LAB_JUDGE_MODEL");
     expect(errorOf(() => readJudgeConfig({ ...BASE, SNIPPET_LAB_JUDGE_BASE_URL: "ftp://x" })).message).toContain("SNIPPET_LAB_JUDGE_BASE_URL");
-    expect(errorOf(() => readJudgeConfig({ ...BASE, SNIPPET_LAB_JUDGE_TIMEOUT_MS: "-1" })).message).toMatch(/SNIPPET_LAB_JUDGE_TIMEOUT_MS: must be an integer from 100/);
+    expect(errorOf(() => readJudgeConfig({ ...BASE, SNIPPET_LAB_JUDGE_TIMEOUT_MS: "-1" })).message).toMatch(
+      /SNIPPET_LAB_JUDGE_TIMEOUT_MS: must be an integer from 100/,
+    );
   });
 });

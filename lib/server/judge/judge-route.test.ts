@@ -14,7 +14,13 @@ let server: LocalJudgeServer;
 const tokens = {} as Record<Role, string>;
 let pairId: string;
 let documentIds: string[];
-const JUDGE_VARS = ["SNIPPET_LAB_JUDGE_BASE_URL", "SNIPPET_LAB_JUDGE_MODEL", "SNIPPET_LAB_JUDGE_API_KEY", "SNIPPET_LAB_JUDGE_TIMEOUT_MS", "SNIPPET_LAB_JUDGE_MAX_RETRIES"];
+const JUDGE_VARS = [
+  "SNIPPET_LAB_JUDGE_BASE_URL",
+  "SNIPPET_LAB_JUDGE_MODEL",
+  "SNIPPET_LAB_JUDGE_API_KEY",
+  "SNIPPET_LAB_JUDGE_TIMEOUT_MS",
+  "SNIPPET_LAB_JUDGE_MAX_RETRIES",
+];
 const savedEnv = Object.fromEntries(JUDGE_VARS.map((k) => [k, process.env[k]]));
 
 const ORIGIN = "http://127.0.0.1:3000";

@@ -63,7 +63,10 @@ function expectVerbatim(result: RunJudgeResult, pair: { documentIds: string[]; t
 }
 
 async function expectUnavailable(p: Promise<unknown>, reason: string): Promise<AppError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!isAppError(err)) throw new Error(`expected AppError UNAVAILABLE, got ${String(err)}`);
   expect(err.code, err.message).toBe("UNAVAILABLE");
   expect(err.details).toMatchObject({ reason });

@@ -12,7 +12,6 @@ import { requireJudgeConfig } from "./judge-config";
 import { type JudgeConfig } from "../env";
 import { judgeDocument, type JudgeUnmatched } from "./judge-document";
 
-
 export type JudgeProgress = { documentId: string; done: number; total: number };
 
 export type RunJudgeOptions = {
@@ -82,7 +81,12 @@ export async function runJudge(options: RunJudgeOptions): Promise<RunJudgeResult
   let intents = stored;
   let newIntents: string[] | undefined;
   if (refreshIntents || stored.length === 0) {
-    const out = await completeJson({ client, messages: buildIntentsPrompt({ query: pair.query.text }), parse: parseIntentsOutput, what: "the query's intents" });
+    const out = await completeJson({
+      client,
+      messages: buildIntentsPrompt({ query: pair.query.text }),
+      parse: parseIntentsOutput,
+      what: "the query's intents",
+    });
     // A model that finds no intent still gets a usable stage-2 prompt: the query itself is the one intent.
     intents = out.intents.length > 0 ? out.intents : [pair.query.text.trim()];
     newIntents = intents;

@@ -58,7 +58,11 @@ function* buildModelWindowsSteps(model: LoadedModel, query: string, results: rea
   // Older models: BM25 bins over the whole set (SNIPPET_LAB_RELEVANCE_SCOPE=result restores per-page bins).
   const setScores =
     relevance && getEnv().relevanceScope === "set"
-      ? computeBm25Scores(query, results.map((r) => ({ text: r.doc.text, units: r.units })), { normalize: "minmax" })
+      ? computeBm25Scores(
+          query,
+          results.map((r) => ({ text: r.doc.text, units: r.units })),
+          { normalize: "minmax" },
+        )
       : undefined;
   const windows: Window[][] = [];
   for (let i = 0; i < results.length; i++) {
@@ -69,19 +73,21 @@ function* buildModelWindowsSteps(model: LoadedModel, query: string, results: rea
       continue;
     }
     yield;
-    windows.push(buildWindows({
-      query: q,
-      context: enc,
-      special: tokenizer.special,
-      maxLength: config.window,
-      overlap: config.overlap,
-      maxQueryTokens: config.maxQueryTokens,
-      matchFeature: config.typeIds !== "segment" && config.typeIds !== "none",
-      relevanceBins: relevance
-        ? tokenRelevanceBins({ query, text: r.doc.text, units: r.units, starts: enc.starts, ends: enc.ends, unitScores: setScores?.[i] })
-        : undefined,
-      ...(features ? { features: features[i], featureCount: FEATURE_COUNT } : {}),
-    }));
+    windows.push(
+      buildWindows({
+        query: q,
+        context: enc,
+        special: tokenizer.special,
+        maxLength: config.window,
+        overlap: config.overlap,
+        maxQueryTokens: config.maxQueryTokens,
+        matchFeature: config.typeIds !== "segment" && config.typeIds !== "none",
+        relevanceBins: relevance
+          ? tokenRelevanceBins({ query, text: r.doc.text, units: r.units, starts: enc.starts, ends: enc.ends, unitScores: setScores?.[i] })
+          : undefined,
+        ...(features ? { features: features[i], featureCount: FEATURE_COUNT } : {}),
+      }),
+    );
   }
   return { encodings, windows };
 }

@@ -58,7 +58,9 @@ async function createLoadedModel(name: string, provider: ExecutionProvider, thre
       const session = await ort.InferenceSession.create(modelPath, { ...base, executionProviders: ["cuda", "cpu"] });
       return { name, dir, config, tokenizer, session, provider: "cuda" };
     } catch (e) {
-      console.warn(`[snippet-lab] CUDA execution provider unavailable for model ${name} (${(e as Error).message.split("\n")[0]}); falling back to CPU`);
+      console.warn(
+        `[snippet-lab] CUDA execution provider unavailable for model ${name} (${(e as Error).message.split("\n")[0]}); falling back to CPU`,
+      );
     }
   }
   try {

@@ -27,9 +27,7 @@ interface Parity {
 }
 
 // Every shipped model with a parity fixture written by models/training/parity.py (PyTorch fp32 outputs).
-const models = existsSync(modelsDir())
-  ? readdirSync(modelsDir()).filter((n) => existsSync(path.join(modelsDir(), n, "parity.json")))
-  : [];
+const models = existsSync(modelsDir()) ? readdirSync(modelsDir()).filter((n) => existsSync(path.join(modelsDir(), n, "parity.json"))) : [];
 
 function compare(expected: readonly number[], got: ArrayLike<number>) {
   expect(got.length).toBe(expected.length);

@@ -95,7 +95,10 @@ export class WindowBatcher {
         batch.sort((a, b) => a.job.input.inputIds.length - b.job.input.inputIds.length);
         const t0 = performance.now();
         try {
-          const outs = await runBatch(this.model, batch.map((b) => b.job.input));
+          const outs = await runBatch(
+            this.model,
+            batch.map((b) => b.job.input),
+          );
           const ms = performance.now() - t0;
           for (const g of new Set(batch.map((b) => b.group))) g.modelMs += ms;
           batch.forEach((b, k) => b.job.resolve(outs[k]!));

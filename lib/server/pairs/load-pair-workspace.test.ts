@@ -23,7 +23,13 @@ describe("loadPairWorkspace", () => {
   it("loads the stored documents, my annotation (null before a save), suggestions; NOT_FOUND for unknown pairs", async () => {
     const me = await db.user.create({ data: { email: "me@x.org", name: "Me", passwordHash: "x" } });
     const html = "<html><body><nav>Home</nav><p>Tickets cost 12 euros.</p></body></html>";
-    const { id: pairId, documentIds } = await createPair({ db, dataset: "w", query: "ticket price", intents: ["price"], documents: [{ html, title: "T" }, { text: "Second." }] });
+    const { id: pairId, documentIds } = await createPair({
+      db,
+      dataset: "w",
+      query: "ticket price",
+      intents: ["price"],
+      documents: [{ html, title: "T" }, { text: "Second." }],
+    });
     const before = await loadPairWorkspace({ pairId, userId: me.id, db });
     expect(before.annotation).toBeNull();
     expect(await db.annotation.count()).toBe(0);
@@ -35,8 +41,20 @@ describe("loadPairWorkspace", () => {
 
     const text = stored.text;
     const start = text.indexOf("Tickets cost 12 euros.");
-    await saveAnnotationSpans({ db, pairId, annotatorId: me.id, baseVersion: 0, spans: [{ documentId: documentIds[0]!, start, end: start + 22, text: "Tickets cost 12 euros.", category: "vital" }] });
-    await saveSuggestions({ db, pairId, source: "judge", modelName: "j", suggestions: [{ documentId: documentIds[0]!, start, end: start + 7, text: "Tickets", category: "metadata" }] });
+    await saveAnnotationSpans({
+      db,
+      pairId,
+      annotatorId: me.id,
+      baseVersion: 0,
+      spans: [{ documentId: documentIds[0]!, start, end: start + 22, text: "Tickets cost 12 euros.", category: "vital" }],
+    });
+    await saveSuggestions({
+      db,
+      pairId,
+      source: "judge",
+      modelName: "j",
+      suggestions: [{ documentId: documentIds[0]!, start, end: start + 7, text: "Tickets", category: "metadata" }],
+    });
     const after = await loadPairWorkspace({ pairId, userId: me.id, db });
     expect(after.annotation).toMatchObject({ version: 1, status: "in_progress" });
     expect(after.annotation!.spans.map((s) => s.text)).toEqual(["Tickets cost 12 euros."]);

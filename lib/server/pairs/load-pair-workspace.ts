@@ -8,7 +8,6 @@ import { type Db, getDb } from "../db/client";
 import { getPair } from "../db/get-pair";
 import { listModels } from "../model/list-models";
 
-
 export type LoadPairWorkspaceOptions = { pairId: string; userId: string; db?: Db };
 
 /** Loads the pair, my annotation, gold spans, suggestions and the model list; NOT_FOUND for an unknown pair. */

@@ -89,13 +89,23 @@ describe("annotation routes", () => {
     // Denials: no session, and a cross-origin write.
     expect((await route.PUT(req(`/api/v1/pairs/${pairId}/annotation`, { method: "PUT", json: { version: 0, spans: [] } }), ctx())).status).toBe(401);
     const cross = await route.PUT(
-      req(`/api/v1/pairs/${pairId}/annotation`, { method: "PUT", json: { version: 0, spans: [] }, token: tokens.annotator, origin: "https://evil.example" }),
+      req(`/api/v1/pairs/${pairId}/annotation`, {
+        method: "PUT",
+        json: { version: 0, spans: [] },
+        token: tokens.annotator,
+        origin: "https://evil.example",
+      }),
       ctx(),
     );
     expect(cross.status).toBe(403);
 
     const saved = await route.PUT(
-      req(`/api/v1/pairs/${pairId}/annotation`, { method: "PUT", json: { version: 0, spans: [span("Boil the eggs for nine minutes.", "vital", "tmp-1")] }, token: tokens.annotator, origin: ORIGIN }),
+      req(`/api/v1/pairs/${pairId}/annotation`, {
+        method: "PUT",
+        json: { version: 0, spans: [span("Boil the eggs for nine minutes.", "vital", "tmp-1")] },
+        token: tokens.annotator,
+        origin: ORIGIN,
+      }),
       ctx(),
     );
     expect(saved.status).toBe(200);
@@ -119,11 +129,18 @@ describe("annotation routes", () => {
     expect(err.details.spans.map((s: { id: string }) => s.id)).toEqual([out.spans[0].id]);
 
     const invalid = await route.PUT(
-      req(`/api/v1/pairs/${pairId}/annotation`, { method: "PUT", json: { version: 1, spans: [{ ...span("Cool them"), text: "Cool thex" }] }, token: tokens.annotator }),
+      req(`/api/v1/pairs/${pairId}/annotation`, {
+        method: "PUT",
+        json: { version: 1, spans: [{ ...span("Cool them"), text: "Cool thex" }] },
+        token: tokens.annotator,
+      }),
       ctx(),
     );
     expect(invalid.status).toBe(422);
-    const malformed = await route.PUT(req(`/api/v1/pairs/${pairId}/annotation`, { method: "PUT", json: { spans: [] }, token: tokens.annotator }), ctx());
+    const malformed = await route.PUT(
+      req(`/api/v1/pairs/${pairId}/annotation`, { method: "PUT", json: { spans: [] }, token: tokens.annotator }),
+      ctx(),
+    );
     expect(malformed.status).toBe(400);
   });
 
@@ -146,10 +163,18 @@ describe("annotation routes", () => {
 
     const accept = await import("@/app/api/v1/pairs/[id]/suggestions/accept/route");
     const ids = [judge.suggestions[0].id];
-    expect((await accept.POST(req(`/api/v1/pairs/${pairId}/suggestions/accept`, { method: "POST", json: { ids, version: 1 } }), ctx())).status).toBe(401);
-    const stale = await accept.POST(req(`/api/v1/pairs/${pairId}/suggestions/accept`, { method: "POST", json: { ids, version: 0 }, token: tokens.annotator }), ctx());
+    expect((await accept.POST(req(`/api/v1/pairs/${pairId}/suggestions/accept`, { method: "POST", json: { ids, version: 1 } }), ctx())).status).toBe(
+      401,
+    );
+    const stale = await accept.POST(
+      req(`/api/v1/pairs/${pairId}/suggestions/accept`, { method: "POST", json: { ids, version: 0 }, token: tokens.annotator }),
+      ctx(),
+    );
     expect(stale.status).toBe(409);
-    const ok = await accept.POST(req(`/api/v1/pairs/${pairId}/suggestions/accept`, { method: "POST", json: { ids, version: 1 }, token: tokens.annotator }), ctx());
+    const ok = await accept.POST(
+      req(`/api/v1/pairs/${pairId}/suggestions/accept`, { method: "POST", json: { ids, version: 1 }, token: tokens.annotator }),
+      ctx(),
+    );
     expect(ok.status).toBe(200);
     const accepted = await ok.json();
     expect(accepted.version).toBe(2);
@@ -173,12 +198,24 @@ describe("annotation routes", () => {
     expect((await submit.POST(req(`/api/v1/pairs/${pairId}/annotation/submit`, { method: "POST", json: {} }), ctx())).status).toBe(401);
     // The researcher has no annotation of this pair: a version they cannot have seen is a 404 (an unversioned
     // submit would create and submit an empty annotation, see submitAnnotation).
-    expect((await submit.POST(req(`/api/v1/pairs/${pairId}/annotation/submit`, { method: "POST", json: { version: 5 }, token: tokens.researcher }), ctx())).status).toBe(404);
-    expect((await submit.POST(req(`/api/v1/pairs/${pairId}/annotation/submit`, { method: "POST", json: { version: 1 }, token: tokens.annotator }), ctx())).status).toBe(409);
-    const ok = await submit.POST(req(`/api/v1/pairs/${pairId}/annotation/submit`, { method: "POST", json: { version: 2 }, token: tokens.annotator }), ctx());
+    expect(
+      (await submit.POST(req(`/api/v1/pairs/${pairId}/annotation/submit`, { method: "POST", json: { version: 5 }, token: tokens.researcher }), ctx()))
+        .status,
+    ).toBe(404);
+    expect(
+      (await submit.POST(req(`/api/v1/pairs/${pairId}/annotation/submit`, { method: "POST", json: { version: 1 }, token: tokens.annotator }), ctx()))
+        .status,
+    ).toBe(409);
+    const ok = await submit.POST(
+      req(`/api/v1/pairs/${pairId}/annotation/submit`, { method: "POST", json: { version: 2 }, token: tokens.annotator }),
+      ctx(),
+    );
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ status: "submitted", version: 3 });
-    const locked = await route.PUT(req(`/api/v1/pairs/${pairId}/annotation`, { method: "PUT", json: { version: 3, spans: [] }, token: tokens.annotator }), ctx());
+    const locked = await route.PUT(
+      req(`/api/v1/pairs/${pairId}/annotation`, { method: "PUT", json: { version: 3, spans: [] }, token: tokens.annotator }),
+      ctx(),
+    );
     expect(locked.status).toBe(409);
     expect((await locked.json()).error.details.reason).toBe("locked");
   });

@@ -23,7 +23,12 @@ beforeAll(async () => {
   process.env.SNIPPET_LAB_INTRA_OP_THREADS ??= "1";
   temp = await createTempDatabase("score-pair");
   db = createDbClient({ url: temp.url });
-  const created = await createPair({ db, dataset: "scores", query: "When did the Golden Gate Bridge open?", documents: [{ html: HTML }, { text: TEXT }] });
+  const created = await createPair({
+    db,
+    dataset: "scores",
+    query: "When did the Golden Gate Bridge open?",
+    documents: [{ html: HTML }, { text: TEXT }],
+  });
   pairId = created.id;
   documentIds = created.documentIds;
 });

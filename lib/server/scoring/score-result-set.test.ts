@@ -57,7 +57,15 @@ describe("scoreResultSet", () => {
     expect(out.results[0]!.snippet).toBe("Cats purr when content.");
     expect(out.results[1]!.spans).toEqual([]);
     expect(out.results[1]!.reason).toMatch(/threshold/);
-    const lower = await scoreResultSet({ query: "q", results, method, budget: 1000, threshold: 0.15, includeTokens: false, cachedTokenScores: cached });
+    const lower = await scoreResultSet({
+      query: "q",
+      results,
+      method,
+      budget: 1000,
+      threshold: 0.15,
+      includeTokens: false,
+      cachedTokenScores: cached,
+    });
     expect(lower.threshold).toBe(0.15);
     expect(lower.results[1]!.snippet).toBe("Cats sleep most of the day.");
   });

@@ -90,7 +90,14 @@ describe("computeAgreement", () => {
           { annotator: "bob", spans: [sp(10, 20)] },
         ],
       },
-      { pairId: "p2", documentIds: ["d"], annotations: [{ annotator: "ann", spans: [sp(0, 8)] }, { annotator: "bob", spans: [sp(5, 12)] }] },
+      {
+        pairId: "p2",
+        documentIds: ["d"],
+        annotations: [
+          { annotator: "ann", spans: [sp(0, 8)] },
+          { annotator: "bob", spans: [sp(5, 12)] },
+        ],
+      },
       { pairId: "p3", documentIds: ["d"], annotations: [{ annotator: "ann", spans: [sp(0, 4)] }] },
     ],
   });
@@ -132,11 +139,23 @@ describe("computeAgreement", () => {
 
   it("rejects duplicate annotators and stray documents", () => {
     expect(() =>
-      computeAgreement({ tokens, pairs: [{ pairId: "p", documentIds: ["d"], annotations: [{ annotator: "x", spans: [] }, { annotator: "x", spans: [] }] }] }),
+      computeAgreement({
+        tokens,
+        pairs: [
+          {
+            pairId: "p",
+            documentIds: ["d"],
+            annotations: [
+              { annotator: "x", spans: [] },
+              { annotator: "x", spans: [] },
+            ],
+          },
+        ],
+      }),
     ).toThrow(/appears twice/);
-    expect(() => computeAgreement({ tokens, pairs: [{ pairId: "p", documentIds: ["d"], annotations: [{ annotator: "x", spans: [sp(0, 2, "vital", "q")] }] }] })).toThrow(
-      /not part of the pair/,
-    );
+    expect(() =>
+      computeAgreement({ tokens, pairs: [{ pairId: "p", documentIds: ["d"], annotations: [{ annotator: "x", spans: [sp(0, 2, "vital", "q")] }] }] }),
+    ).toThrow(/not part of the pair/);
   });
 });
 

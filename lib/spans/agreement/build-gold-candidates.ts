@@ -71,6 +71,12 @@ export function buildGoldCandidates(opts: BuildGoldCandidatesOptions): GoldCandi
   const docOrder = new Map([...opts.texts.keys()].map((id, i) => [id, i]));
   const seen = new Set<string>();
   return out
-    .sort((a, b) => (docOrder.get(a.documentId) ?? 0) - (docOrder.get(b.documentId) ?? 0) || a.start - b.start || a.end - b.end || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0))
+    .sort(
+      (a, b) =>
+        (docOrder.get(a.documentId) ?? 0) - (docOrder.get(b.documentId) ?? 0) ||
+        a.start - b.start ||
+        a.end - b.end ||
+        (a.category < b.category ? -1 : a.category > b.category ? 1 : 0),
+    )
     .filter((c) => (seen.has(c.key) ? false : (seen.add(c.key), true)));
 }

@@ -2,7 +2,15 @@ import { AppError } from "../../errors";
 import { SPAN_CATEGORIES, type SpanCategory } from "../categories";
 import type { Span } from "../schemas";
 import { addCharCounts, countCharOverlap, scoreCharCounts, type CharCounts, type CharScore } from "./char-f1";
-import { addConfusion, countTokenConfusion, EMPTY_CONFUSION, scoreConfusion, type KappaScore, type TokenConfusion, type TokenOffsets } from "./token-kappa";
+import {
+  addConfusion,
+  countTokenConfusion,
+  EMPTY_CONFUSION,
+  scoreConfusion,
+  type KappaScore,
+  type TokenConfusion,
+  type TokenOffsets,
+} from "./token-kappa";
 
 /** One annotated pair (query + its documents) with every annotator's spans. */
 export interface AnnotatedPair {
@@ -76,7 +84,11 @@ export function computeAgreement(opts: ComputeAgreementOptions): AgreementReport
     if (new Set(names).size !== names.length) throw new AppError("BAD_REQUEST", `pair ${pair.pairId}: an annotator appears twice`);
     for (const ann of pair.annotations) {
       const stray = ann.spans.find((s) => !docSet.has(s.documentId));
-      if (stray) throw new AppError("BAD_REQUEST", `pair ${pair.pairId}: ${ann.annotator} has a span in document "${stray.documentId}" that is not part of the pair`);
+      if (stray)
+        throw new AppError(
+          "BAD_REQUEST",
+          `pair ${pair.pairId}: ${ann.annotator} has a span in document "${stray.documentId}" that is not part of the pair`,
+        );
     }
     const sorted = pair.annotations.slice().sort((x, y) => (x.annotator < y.annotator ? -1 : x.annotator > y.annotator ? 1 : 0));
     const pairCounts = emptyCounts();
@@ -104,7 +116,13 @@ export function computeAgreement(opts: ComputeAgreementOptions): AgreementReport
   };
 }
 
-function compare(a: readonly Span[], b: readonly Span[], documentIds: readonly string[], tokens: ReadonlyMap<string, TokenOffsets>, categories: readonly SpanCategory[]): Counts {
+function compare(
+  a: readonly Span[],
+  b: readonly Span[],
+  documentIds: readonly string[],
+  tokens: ReadonlyMap<string, TokenOffsets>,
+  categories: readonly SpanCategory[],
+): Counts {
   const chars = countCharOverlap({ a, b, categories });
   const tok = countTokenConfusion({ a, b, tokens, documentIds, categories });
   return { chars: chars.perCategory, tokens: tok.perCategory, microChars: chars.micro, pooledTokens: tok.pooled, comparisons: 1 };

@@ -27,7 +27,16 @@ export function computeModelGoldDisagreement(opts: ModelGoldDisagreementOptions)
   const model =
     "model" in opts
       ? opts.model
-      : opts.documents.flatMap((d) => modelSpansFromScores({ documentId: d.documentId, text: d.text, starts: d.starts, ends: d.ends, scores: d.probs, threshold: opts.threshold }));
+      : opts.documents.flatMap((d) =>
+          modelSpansFromScores({
+            documentId: d.documentId,
+            text: d.text,
+            starts: d.starts,
+            ends: d.ends,
+            scores: d.probs,
+            threshold: opts.threshold,
+          }),
+        );
   // The model only predicts "keep": compare it as vital against gold vital.
   const counts = countCharOverlap({
     a: opts.gold.filter((s) => s.category === "vital"),

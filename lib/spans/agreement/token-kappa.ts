@@ -71,7 +71,8 @@ export function countTokenConfusion(opts: TokenKappaOptions): TokenKappaCounts {
   const docs = opts.documentIds ?? [...opts.tokens.keys()];
   const docSet = new Set(docs);
   for (const s of [...opts.a, ...opts.b]) {
-    if (!docSet.has(s.documentId)) throw new AppError("BAD_REQUEST", `span [${s.start}, ${s.end}) points to document "${s.documentId}" outside the compared documents`);
+    if (!docSet.has(s.documentId))
+      throw new AppError("BAD_REQUEST", `span [${s.start}, ${s.end}) points to document "${s.documentId}" outside the compared documents`);
   }
   const perCategory = {} as Record<SpanCategory, TokenConfusion>;
   for (const c of SPAN_CATEGORIES) perCategory[c] = { ...EMPTY_CONFUSION };

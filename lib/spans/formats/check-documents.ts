@@ -19,7 +19,11 @@ export function assertDocumentsValid(documents: readonly SpanDocument[], label: 
   });
   if (problems.length === 0) return;
   const shown = problems.slice(0, 10).join("\n  ");
-  throw new AppError("UNPROCESSABLE", `${label}: ${problems.length} invalid span(s), nothing exported:\n  ${shown}${problems.length > 10 ? `\n  … and ${problems.length - 10} more` : ""}`, { problems });
+  throw new AppError(
+    "UNPROCESSABLE",
+    `${label}: ${problems.length} invalid span(s), nothing exported:\n  ${shown}${problems.length > 10 ? `\n  … and ${problems.length - 10} more` : ""}`,
+    { problems },
+  );
 }
 
 /** Document order for spans: start, end, then category/source/author so output is deterministic. */

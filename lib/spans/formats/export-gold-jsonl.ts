@@ -32,7 +32,14 @@ export function buildGoldRecords(opts: ExportGoldJsonlOptions): GoldJsonlRecord[
         if (s.score !== undefined) g.score = s.score;
         return g;
       });
-    const record: GoldJsonlRecord = { pairId: d.pairId, query: d.query, documentId: d.documentId, text: d.text, spans, tokens: { starts: Array.from(enc.starts), ends: Array.from(enc.ends), keep } };
+    const record: GoldJsonlRecord = {
+      pairId: d.pairId,
+      query: d.query,
+      documentId: d.documentId,
+      text: d.text,
+      spans,
+      tokens: { starts: Array.from(enc.starts), ends: Array.from(enc.ends), keep },
+    };
     if (d.url !== undefined) record.url = d.url;
     if (d.title !== undefined) record.title = d.title;
     if (d.externalId !== undefined) record.externalId = d.externalId;

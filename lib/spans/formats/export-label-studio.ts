@@ -1,6 +1,13 @@
 import type { Span } from "../schemas";
 import { assertDocumentsValid, compareSpans } from "./check-documents";
-import { LS_FROM_NAME, LS_TO_NAME, type LabelStudioAnnotation, type LabelStudioPrediction, type LabelStudioResult, type LabelStudioTask } from "./label-studio-types";
+import {
+  LS_FROM_NAME,
+  LS_TO_NAME,
+  type LabelStudioAnnotation,
+  type LabelStudioPrediction,
+  type LabelStudioResult,
+  type LabelStudioTask,
+} from "./label-studio-types";
 import type { SpanDocument } from "./types";
 
 export interface ExportLabelStudioOptions {
@@ -48,7 +55,10 @@ export function exportLabelStudio(opts: ExportLabelStudioOptions): LabelStudioTa
         annotations.push(a);
       } else {
         const scores = spans.flatMap((s) => (s.score === undefined ? [] : [s.score]));
-        const p: LabelStudioPrediction = { model_version: author === undefined ? source : `${source}:${author}`, result: spans.map((s) => toResult(s, "prediction")) };
+        const p: LabelStudioPrediction = {
+          model_version: author === undefined ? source : `${source}:${author}`,
+          result: spans.map((s) => toResult(s, "prediction")),
+        };
         if (scores.length) p.score = scores.reduce((x, y) => x + y, 0) / scores.length;
         predictions.push(p);
       }

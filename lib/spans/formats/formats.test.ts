@@ -94,7 +94,11 @@ describe("gold JSONL", () => {
     const good = exportGoldJsonl({ documents: sampleDocs(), tokenizer: tok }).split("\n")[0]!;
     const broken = JSON.parse(good);
     broken.spans[0].end = 999;
-    const r = parseGoldJsonl({ input: [good, "{oops", JSON.stringify(broken), JSON.stringify({ ...JSON.parse(good), tokens: { starts: [0], ends: [3], keep: [] } })].join("\n") });
+    const r = parseGoldJsonl({
+      input: [good, "{oops", JSON.stringify(broken), JSON.stringify({ ...JSON.parse(good), tokens: { starts: [0], ends: [3], keep: [] } })].join(
+        "\n",
+      ),
+    });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors.map((e) => e.record)).toEqual(["line 2", "line 3", "line 4"]);
@@ -116,7 +120,14 @@ describe("Label Studio export", () => {
     expect(tasks).toHaveLength(2);
     const t = tasks[0]!;
     expect(t.id).toBe(1);
-    expect(t.data).toEqual({ text: TEXT_A, query: "How much is a ticket?", pairId: "p1", documentId: "docA", url: "https://example.org/a", title: "Museum" });
+    expect(t.data).toEqual({
+      text: TEXT_A,
+      query: "How much is a ticket?",
+      pairId: "p1",
+      documentId: "docA",
+      url: "https://example.org/a",
+      title: "Museum",
+    });
     expect(t.annotations.map((a) => [a.completed_by, a.ground_truth, a.result.map((r) => r.id)])).toEqual([
       ["bob@x.org", false, ["h3"]],
       ["rev@x.org", true, ["g1"]],
@@ -136,7 +147,11 @@ describe("Label Studio export", () => {
       ["judge:gpt-judge", 0.5],
       ["model", undefined],
     ]);
-    expect(t.predictions[0]!.result[0]).toMatchObject({ origin: "prediction", score: 0.91, value: { score: 0.91, labels: ["vital"], text: "cost 12 euros" } });
+    expect(t.predictions[0]!.result[0]).toMatchObject({
+      origin: "prediction",
+      score: 0.91,
+      value: { score: 0.91, labels: ["vital"], text: "cost 12 euros" },
+    });
   });
 
   it("round-trips: export → JSON file → import loses nothing", () => {
@@ -203,7 +218,10 @@ describe("Label Studio import", () => {
         { data: { text: "abc", documentId: "d4" }, predictions: [{ result: [{ id: "c", type: "choices", value: { choices: ["x"] } }] }] },
         { data: { text: "abc", documentId: "d5" }, annotations: [{ result: [region(2, 1, "", ["vital"])] }] },
         { data: { text: "a 🩷", documentId: "d6" }, annotations: [{ result: [region(3, 4, "\udc77", ["vital"])] }] },
-        { data: { text: "abc", documentId: "d7" }, annotations: [{ result: [{ id: "x", type: "labels", value: { start: 0.5, end: 2, labels: [] } }] }] },
+        {
+          data: { text: "abc", documentId: "d7" },
+          annotations: [{ result: [{ id: "x", type: "labels", value: { start: 0.5, end: 2, labels: [] } }] }],
+        },
         { ...good },
       ]),
     });
@@ -233,7 +251,10 @@ describe("Label Studio import", () => {
   });
 
   it("refuses wrong top-level shapes and invalid JSON", () => {
-    expect(importLabelStudio({ input: '{"tasks": []}' })).toEqual({ ok: false, errors: [{ index: null, record: "file", message: "expected a JSON array of Label Studio tasks" }] });
+    expect(importLabelStudio({ input: '{"tasks": []}' })).toEqual({
+      ok: false,
+      errors: [{ index: null, record: "file", message: "expected a JSON array of Label Studio tasks" }],
+    });
     const bad = importLabelStudio({ input: "[{]" });
     expect(!bad.ok && bad.errors[0]!.message).toMatch(/^not valid JSON/);
     // A single task object is fine.
@@ -245,7 +266,13 @@ describe("Label Studio import", () => {
     const r = importLabelStudio({ input: bytes });
     expect(r).toEqual({
       ok: false,
-      errors: [{ index: null, record: "file", message: "Label Studio file is not valid UTF-8: invalid or truncated sequence at byte offset 21 (byte 0xE9); save it as UTF-8 and retry" }],
+      errors: [
+        {
+          index: null,
+          record: "file",
+          message: "Label Studio file is not valid UTF-8: invalid or truncated sequence at byte offset 21 (byte 0xE9); save it as UTF-8 and retry",
+        },
+      ],
     });
   });
 
@@ -255,7 +282,10 @@ describe("Label Studio import", () => {
     expect(!r.ok && r.errors[0]!.message).toBe("Label Studio file is 101 MB; the limit is 20 MB");
     const small = importLabelStudio({ input: JSON.stringify([{ data: { text: "hello" } }]), maxBytes: 10 });
     expect(!small.ok && small.errors[0]!.message).toBe("Label Studio file is 27 B; the limit is 10 B");
-    expect(importLabelStudio({ input: [{ data: { text: "a" } }, { data: { text: "b" } }], maxTasks: 1 })).toMatchObject({ ok: false, errors: [{ message: "2 tasks; the limit is 1" }] });
+    expect(importLabelStudio({ input: [{ data: { text: "a" } }, { data: { text: "b" } }], maxTasks: 1 })).toMatchObject({
+      ok: false,
+      errors: [{ message: "2 tasks; the limit is 1" }],
+    });
   });
 });
 
@@ -280,7 +310,12 @@ describe("Prodigy export", () => {
     const lines = exportProdigy({ documents: sampleDocs() }).trimEnd().split("\n");
     expect(lines).toHaveLength(2);
     const second = JSON.parse(lines[1]!);
-    expect(second).toEqual({ text: TEXT_B, meta: { pairId: "p1", query: "How much is a ticket?", documentId: "docB" }, spans: [{ start: 11, end: 13, label: "duplicate" }], answer: "accept" });
+    expect(second).toEqual({
+      text: TEXT_B,
+      meta: { pairId: "p1", query: "How much is a ticket?", documentId: "docB" },
+      spans: [{ start: 11, end: 13, label: "duplicate" }],
+      answer: "accept",
+    });
   });
 });
 
@@ -302,13 +337,21 @@ describe("decodeUtf8Strict", () => {
       expect.unreachable();
     } catch (e) {
       expect(isAppError(e) && e.code).toBe("UNPROCESSABLE");
-      expect((e as Error).message).toBe("upload.json is not valid UTF-8: invalid or truncated sequence at byte offset 2 (byte 0x80); save it as UTF-8 and retry");
+      expect((e as Error).message).toBe(
+        "upload.json is not valid UTF-8: invalid or truncated sequence at byte offset 2 (byte 0x80); save it as UTF-8 and retry",
+      );
     }
   });
 });
 
 function sortBy<T extends { documentId: string; start: number; end: number; category: string; source: string; author?: string }>(l: T[]): T[] {
-  return l.slice().sort((a, b) => JSON.stringify([a.documentId, a.start, a.end, a.category, a.source, a.author ?? ""]).localeCompare(JSON.stringify([b.documentId, b.start, b.end, b.category, b.source, b.author ?? ""])));
+  return l
+    .slice()
+    .sort((a, b) =>
+      JSON.stringify([a.documentId, a.start, a.end, a.category, a.source, a.author ?? ""]).localeCompare(
+        JSON.stringify([b.documentId, b.start, b.end, b.category, b.source, b.author ?? ""]),
+      ),
+    );
 }
 
 describe("externalId and streamed numbering", () => {

@@ -36,7 +36,14 @@ const taskSchema = z.looseObject({
     externalId: z.string().min(1).optional(),
   }),
   annotations: z
-    .array(z.looseObject({ completed_by: completedBy.optional(), ground_truth: z.boolean().optional(), was_cancelled: z.boolean().optional(), result: z.array(z.unknown()) }))
+    .array(
+      z.looseObject({
+        completed_by: completedBy.optional(),
+        ground_truth: z.boolean().optional(),
+        was_cancelled: z.boolean().optional(),
+        result: z.array(z.unknown()),
+      }),
+    )
     .optional(),
   predictions: z.array(z.looseObject({ model_version: z.string().optional(), result: z.array(z.unknown()) })).optional(),
 });

@@ -40,7 +40,8 @@ export function parseGoldJsonl(opts: ParseGoldJsonlOptions): ImportResult<GoldJs
       if (p) problems.push(`spans[${j}]: ${p}`);
     });
     const { starts, ends, keep, ids } = r.tokens;
-    if (ends.length !== starts.length || keep.length !== starts.length || (ids && ids.length !== starts.length)) problems.push("tokens: ids/starts/ends/keep lengths differ");
+    if (ends.length !== starts.length || keep.length !== starts.length || (ids && ids.length !== starts.length))
+      problems.push("tokens: ids/starts/ends/keep lengths differ");
     else {
       const bad = starts.findIndex((s, k) => !(s < ends[k]! && ends[k]! <= r.text.length));
       if (bad >= 0) problems.push(`tokens[${bad}]: offsets [${starts[bad]}, ${ends[bad]}) outside the text`);

@@ -24,10 +24,7 @@ export const POST = handleRoute(async (req) => {
   // Replace, not add to, a session this browser already had.
   const previous = readSessionToken(req.headers.get("cookie"));
   if (previous) await deleteSession({ token: previous });
-  return Response.json(
-    { user },
-    { headers: { "Set-Cookie": serializeSessionCookie({ token, expiresAt, secure: isSecureRequest(req) }) } },
-  );
+  return Response.json({ user }, { headers: { "Set-Cookie": serializeSessionCookie({ token, expiresAt, secure: isSecureRequest(req) }) } });
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

@@ -6,7 +6,14 @@ import { POST } from "./route";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const post = (body: Uint8Array | string) =>
-  POST(new Request("http://127.0.0.1/api/v1/compress", { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : new Uint8Array(body) }), undefined);
+  POST(
+    new Request("http://127.0.0.1/api/v1/compress", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: typeof body === "string" ? body : new Uint8Array(body),
+    }),
+    undefined,
+  );
 
 let prevKeys: string | undefined;
 beforeAll(() => {
@@ -24,7 +31,9 @@ describe("POST /api/v1/compress: encodings", () => {
     expect(res.status).toBe(400);
     const { error } = await res.json();
     expect(error.code).toBe("BAD_REQUEST");
-    expect(error.message).toBe(`request body is not valid UTF-8: invalid or truncated sequence at byte offset 66 (byte 0xE8); JSON must be sent as UTF-8`);
+    expect(error.message).toBe(
+      `request body is not valid UTF-8: invalid or truncated sequence at byte offset 66 (byte 0xE8); JSON must be sent as UTF-8`,
+    );
     expect(error.details).toEqual({ reason: "encoding", byteOffset: 66 });
   });
 
@@ -35,7 +44,9 @@ describe("POST /api/v1/compress: encodings", () => {
   });
 
   it("binary data or an unpaired surrogate in a result → 400 naming the result", async () => {
-    const binary = await post(JSON.stringify({ query: "q", model: "bm25", results: [{ text: "fine" }, { text: "\u0000\u0001\u0002\u0003\u0004\u0005" }] }));
+    const binary = await post(
+      JSON.stringify({ query: "q", model: "bm25", results: [{ text: "fine" }, { text: "\u0000\u0001\u0002\u0003\u0004\u0005" }] }),
+    );
     expect(binary.status).toBe(400);
     expect((await binary.json()).error.message).toContain("results.1.text: looks like binary data, not text");
     const lone = await post('{"query": "q", "model": "bm25", "results": [{"html": "<p>bad \\ud83d here</p>"}]}');
@@ -44,7 +55,9 @@ describe("POST /api/v1/compress: encodings", () => {
   });
 
   it("valid UTF-8 (with a BOM, too) still compresses", async () => {
-    const res = await post(new Uint8Array([0xef, 0xbb, 0xbf, ...enc(JSON.stringify({ query: "caffè", model: "bm25", results: [{ text: "Il caffè è buono." }] }))]));
+    const res = await post(
+      new Uint8Array([0xef, 0xbb, 0xbf, ...enc(JSON.stringify({ query: "caffè", model: "bm25", results: [{ text: "Il caffè è buono." }] }))]),
+    );
     expect(res.status).toBe(200);
     expect((await res.json()).results[0].snippet).toBe("Il caffè è buono.");
   });

@@ -22,7 +22,14 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const asSpan = (s: StoredSpan) => ({ documentId: s.documentId, start: s.start, end: s.end, text: s.text, category: s.category, source: "human" as const });
+const asSpan = (s: StoredSpan) => ({
+  documentId: s.documentId,
+  start: s.start,
+  end: s.end,
+  text: s.text,
+  category: s.category,
+  source: "human" as const,
+});
 
 /** Statuses whose spans vote in the gold candidates (rejected and unfinished work does not). */
 const VOTING = new Set(["submitted", "accepted"]);

@@ -1,10 +1,10 @@
 import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { SPAN_CATEGORIES, type SpanCategory } from "@/lib/spans/categories";
-import type { AgreementSummary, PairAgreement } from "@/lib/spans/agreement/compute-agreement";
+import { SPAN_CATEGORIES } from "@/lib/spans/categories";
+import type { PairAgreement } from "@/lib/spans/agreement/compute-agreement";
 import { computeTextAgreement } from "@/lib/spans/agreement/compute-text-agreement";
-import { meanPairwiseAgreement, type MeanPairwiseAgreement } from "@/lib/spans/agreement/mean-pairwise-agreement";
+import { meanPairwiseAgreement } from "@/lib/spans/agreement/mean-pairwise-agreement";
 import { pairMetric, rankPairsByAgreement } from "@/lib/spans/agreement/rank-pairs";
 import type { Span } from "@/lib/spans/schemas";
 import { type Db, getDb } from "../client";
@@ -16,7 +16,7 @@ import {
   type DatasetAgreement,
   type PairAgreementRow,
 } from "@/lib/schemas/agreement";
-import { type AnnotationStatus, type PairStatus, zAnnotationStatus, zPairStatus, zSpanCategory } from "@/lib/schemas/enums";
+import { type AnnotationStatus, zAnnotationStatus, zPairStatus, zSpanCategory } from "@/lib/schemas/enums";
 import { parseOptions } from "../annotations/parse-options";
 import { zId } from "@/lib/schemas/ids";
 
@@ -34,7 +34,10 @@ export type ComputeDatasetAgreementOptions = {
 
 const schema = z.object({
   datasetId: zId,
-  statuses: z.array(zAnnotationStatus).min(1).default([...AGREEMENT_STATUSES]),
+  statuses: z
+    .array(zAnnotationStatus)
+    .min(1)
+    .default([...AGREEMENT_STATUSES]),
   rankBy: z
     .object({ metric: z.enum(AGREEMENT_METRICS).default("kappa"), category: zAgreementCategory.default("micro") })
     .default({ metric: "kappa", category: "micro" }),

@@ -42,9 +42,8 @@ export async function getNextPair(options: GetNextPairOptions): Promise<PairList
         ? pair.updatedAt.toISOString()
         : o.scores
           ? (o.scores[pair.id] ?? null)
-          : ((await computePairScores({ db, pairIds: [pair.id], kind: o.sort, modelName: o.modelName, threshold: o.threshold })).get(
-              pair.id,
-            ) ?? null);
+          : ((await computePairScores({ db, pairIds: [pair.id], kind: o.sort, modelName: o.modelName, threshold: o.threshold })).get(pair.id) ??
+            null);
     cursor = encodePairCursor({ sort: o.sort, direction: o.direction, value, id: pair.id });
   }
   const next = await listPairsParsed(db, { ...o, cursor, limit: 2 });

@@ -38,10 +38,7 @@ export async function listPairsParsed(db: Db, o: ListPairsInput): Promise<PairLi
     const cmp = o.direction === "desc" ? "lt" : "gt";
     const after: Prisma.PairWhereInput = cursor
       ? {
-          OR: [
-            { updatedAt: { [cmp]: new Date(cursor.value as string) } },
-            { updatedAt: new Date(cursor.value as string), id: { [cmp]: cursor.id } },
-          ],
+          OR: [{ updatedAt: { [cmp]: new Date(cursor.value as string) } }, { updatedAt: new Date(cursor.value as string), id: { [cmp]: cursor.id } }],
         }
       : {};
     const rows = await db.pair.findMany({
@@ -51,7 +48,13 @@ export async function listPairsParsed(db: Db, o: ListPairsInput): Promise<PairLi
       select: { id: true },
     });
     const page = rows.slice(0, o.limit).map((r) => r.id);
-    const items = await loadItems(db, page, o.annotatorId, () => null, (p) => mk(p.updatedAt.toISOString(), p.id));
+    const items = await loadItems(
+      db,
+      page,
+      o.annotatorId,
+      () => null,
+      (p) => mk(p.updatedAt.toISOString(), p.id),
+    );
     return { items, nextCursor: rows.length > o.limit ? (items[items.length - 1]?.cursor ?? null) : null };
   }
 

@@ -5,7 +5,13 @@ import { type AnnotationStatus, zAnnotationStatus } from "../../../schemas/enums
 export type QueueAnnotator = { email: string; status: AnnotationStatus };
 
 /** Who annotated each listed pair (the queue's annotators column), by email. */
-export async function listQueueAnnotators({ pairIds, db = getDb() }: { pairIds: readonly string[]; db?: Db }): Promise<Map<string, QueueAnnotator[]>> {
+export async function listQueueAnnotators({
+  pairIds,
+  db = getDb(),
+}: {
+  pairIds: readonly string[];
+  db?: Db;
+}): Promise<Map<string, QueueAnnotator[]>> {
   const out = new Map<string, QueueAnnotator[]>();
   if (pairIds.length === 0) return out;
   const rows = await db.annotation.findMany({

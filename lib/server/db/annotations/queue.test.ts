@@ -99,7 +99,14 @@ describe("listPairs filters", () => {
     expect((await ids({ category: "vital" })).sort()).toEqual(byId(p1, p3));
     expect(await ids({ category: "vital", annotatorId: carol })).toEqual([p3.pairId]);
     const [item] = (await listPairs({ db, annotatorId: alice, status: "submitted" })).items;
-    expect(item).toMatchObject({ id: p2.pairId, dataset: "queue", query: "q2", documentCount: 2, status: "submitted", annotation: { status: "submitted", version: 2 } });
+    expect(item).toMatchObject({
+      id: p2.pairId,
+      dataset: "queue",
+      query: "q2",
+      documentCount: 2,
+      status: "submitted",
+      annotation: { status: "submitted", version: 2 },
+    });
     await expectAppError(listPairs({ db, status: "bogus" as never }), "UNPROCESSABLE");
   });
 });
@@ -146,11 +153,7 @@ describe("listPairs sorting and cursors", () => {
     await adjudicatePair({ db, pairId: p1.pairId, reviewerId: bob, spans: [spanOf(p1, 0, "Boil the eggs for nine minutes.", "vital")] });
     await adjudicatePair({ db, pairId: p2.pairId, reviewerId: bob, spans: [spanOf(p2, 0, "Cool them in cold water.", "vital")] });
     const dis = await listPairs({ db, dataset: "queue", sort: "disagreement", limit: 10 });
-    expect(dis.items.map((i) => [i.id, i.score])).toEqual([
-      [p2.pairId, 1],
-      [p1.pairId, 0],
-      ...unscored.map((id) => [id, null]),
-    ]);
+    expect(dis.items.map((i) => [i.id, i.score])).toEqual([[p2.pairId, 1], [p1.pairId, 0], ...unscored.map((id) => [id, null])]);
   });
 });
 

@@ -27,10 +27,7 @@ const common = {
   baseVersion: z.number().int().nonnegative().optional(),
 };
 const schema = z
-  .union([
-    z.object({ annotationId: zId, ...common }),
-    z.object({ pairId: zId, annotatorId: zId, ...common }),
-  ])
+  .union([z.object({ annotationId: zId, ...common }), z.object({ pairId: zId, annotatorId: zId, ...common })])
   .refine((o) => o.decision !== "reject" || !!o.comment?.trim(), {
     message: "a rejection needs a comment",
     path: ["comment"],
@@ -51,7 +48,8 @@ export async function reviewAnnotation(options: ReviewAnnotationOptions): Promis
   return runInTransaction(
     async (tx) => {
       const a = await tx.annotation.findUnique({
-        where: "annotationId" in input ? { id: input.annotationId } : { pairId_annotatorId: { pairId: input.pairId, annotatorId: input.annotatorId } },
+        where:
+          "annotationId" in input ? { id: input.annotationId } : { pairId_annotatorId: { pairId: input.pairId, annotatorId: input.annotatorId } },
         select: { id: true, pairId: true, annotatorId: true, status: true, version: true },
       });
       if (!a) throw new AppError("NOT_FOUND", "Annotation not found");

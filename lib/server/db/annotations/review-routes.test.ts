@@ -54,7 +54,8 @@ beforeAll(async () => {
   db = getDb();
   users = await seedRoleUsers(db);
   ann2 = (await db.user.create({ data: { email: "ann2@test.local", name: "ann2", role: "annotator", passwordHash: "x" } })).id;
-  for (const role of ["annotator", "reviewer", "researcher", "admin"] as const) tokens[role] = (await createSession({ db, userId: users[role].id })).token;
+  for (const role of ["annotator", "reviewer", "researcher", "admin"] as const)
+    tokens[role] = (await createSession({ db, userId: users[role].id })).token;
   tokens.ann2 = (await createSession({ db, userId: ann2 })).token;
 });
 afterAll(async () => {
@@ -87,8 +88,7 @@ describe("GET /api/v1/pairs", () => {
     // todo=1: pairs that still need *my* work. The annotator submitted a; b is someone else's work in progress.
     expect(await list(`datasetId=${datasetA}&todo=1`)).toEqual([b.pairId]);
     // For ann2 (b in progress) a still needs work: another annotator's submission does not take it off the list…
-    const todoOf = async (userId: string) =>
-      (await listPairs({ db, datasetId: datasetA, needsWorkBy: userId })).items.map((i) => i.id).sort();
+    const todoOf = async (userId: string) => (await listPairs({ db, datasetId: datasetA, needsWorkBy: userId })).items.map((i) => i.id).sort();
     expect(await todoOf(ann2)).toEqual([a.pairId, b.pairId].sort());
     // …but accepted pairs (gold exists) are done for everyone.
     await db.pair.update({ where: { id: a.pairId }, data: { status: "accepted" } });
@@ -112,7 +112,10 @@ describe("review and gold routes", () => {
   beforeAll(async () => {
     pair = await createTestPair(db, { dataset: "review" });
     annId = await annotate(pair, users.annotator.id, [spanOf(pair, 0, "Boil the eggs for nine minutes.", "vital")]);
-    ann2Id = await annotate(pair, ann2, [spanOf(pair, 0, "Boil the eggs for nine minutes.", "vital"), spanOf(pair, 1, "Share this page.", "ui_navigation")]);
+    ann2Id = await annotate(pair, ann2, [
+      spanOf(pair, 0, "Boil the eggs for nine minutes.", "vital"),
+      spanOf(pair, 1, "Share this page.", "ui_navigation"),
+    ]);
   });
 
   it("GET annotations: 401, 403 for annotators, everything for reviewers", async () => {
@@ -198,7 +201,9 @@ describe("review and gold routes", () => {
 
     const saved = await put({ spans, version: state.version, comment: "majority" }, "reviewer");
     expect(saved.status).toBe(200);
-    expect((await saved.json()).spans.map((s: { text: string; source: string }) => [s.text, s.source])).toEqual([["Boil the eggs for nine minutes.", "gold"]]);
+    expect((await saved.json()).spans.map((s: { text: string; source: string }) => [s.text, s.source])).toEqual([
+      ["Boil the eggs for nine minutes.", "gold"],
+    ]);
     const rows = await db.span.findMany({ where: { pairId: pair.pairId, source: "gold", deletedAt: null } });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ annotationId: null, authorId: users.reviewer.id });
@@ -231,7 +236,9 @@ describe("GET /pairs/next", () => {
     await annotate(p2, users.annotator.id, [spanOf(p2, 0, "Boil the eggs", "vital")]); // submitted: not "to do"
     const datasetId = (await db.pair.findUniqueOrThrow({ where: { id: p1.pairId } })).datasetId;
     // Oldest first; read back from the database so equal timestamps (same millisecond) cannot flake the test.
-    const order = (await db.pair.findMany({ where: { datasetId }, orderBy: [{ updatedAt: "asc" }, { id: "asc" }], select: { id: true } })).map((r) => r.id);
+    const order = (await db.pair.findMany({ where: { datasetId }, orderBy: [{ updatedAt: "asc" }, { id: "asc" }], select: { id: true } })).map(
+      (r) => r.id,
+    );
     expect([...order].sort()).toEqual([p1.pairId, p2.pairId, p3.pairId].sort());
     const filters = `datasetId=${datasetId}&sort=updatedAt&direction=asc`;
 
@@ -264,7 +271,9 @@ describe("GET /pairs/next", () => {
     expect(order[0]).not.toBe(p2.pairId); // p2 was touched last, so it sorts last
 
     // A cursor from another sort order falls back to the pair position instead of failing.
-    const mixed = await go(`${filters}&after=${order[0]}&cursor=${encodeURIComponent(Buffer.from('["uncertainty","desc",null,"x"]').toString("base64url"))}`);
+    const mixed = await go(
+      `${filters}&after=${order[0]}&cursor=${encodeURIComponent(Buffer.from('["uncertainty","desc",null,"x"]').toString("base64url"))}`,
+    );
     expect(mixed.pathname).toBe(`/pairs/${order[1]}`);
 
     const browser = await GET(req(`/pairs/next?${filters}`, { html: true }), undefined);
@@ -286,7 +295,15 @@ describe("POST /api/v1/pairs/score", () => {
     const s3 = await createTestPair(db, { dataset: "score", query: "s3" });
     const datasetId = (await db.pair.findUniqueOrThrow({ where: { id: s1.pairId } })).datasetId;
     await db.modelRun.create({
-      data: { pairId: s3.pairId, documentId: s3.documentIds[0]!, modelName: "m", inputHash: "h", tokenCount: 0, probs: new Uint8Array(0), offsets: new Uint8Array(0) },
+      data: {
+        pairId: s3.pairId,
+        documentId: s3.documentIds[0]!,
+        modelName: "m",
+        inputHash: "h",
+        tokenCount: 0,
+        probs: new Uint8Array(0),
+        offsets: new Uint8Array(0),
+      },
     });
     failingPair = s2.pairId;
     const post = (value: unknown, as: keyof typeof tokens | null) => POST(req("/api/v1/pairs/score", { ...body("POST", value), as }), undefined);
@@ -315,7 +332,8 @@ describe("POST/GET /api/v1/pairs/score/jobs", () => {
     const datasetId = (await db.pair.findUniqueOrThrow({ where: { id: pairs[0]!.pairId } })).datasetId;
     failingPair = pairs[3]!.pairId;
     scored.length = 0;
-    const post = (value: unknown, as: keyof typeof tokens | null) => jobs.POST(req("/api/v1/pairs/score/jobs", { ...body("POST", value), as }), undefined);
+    const post = (value: unknown, as: keyof typeof tokens | null) =>
+      jobs.POST(req("/api/v1/pairs/score/jobs", { ...body("POST", value), as }), undefined);
     expect((await post({ datasetId }, null)).status).toBe(401);
     expect((await post({ datasetId }, "annotator")).status).toBe(403);
     expect((await post({ datasetId, limit: 5 }, "researcher")).status).toBe(400);
@@ -334,7 +352,12 @@ describe("POST/GET /api/v1/pairs/score/jobs", () => {
     }
     // More than the old 10-per-click batch: every pair of the dataset, the failing one reported.
     expect(state).toMatchObject({ state: "done", total: 12, done: 12, scored: 11, failed: 1, failures: [{ pairId: failingPair }] });
-    expect(scored.sort()).toEqual(pairs.filter((p) => p.pairId !== failingPair).map((p) => p.pairId).sort());
+    expect(scored.sort()).toEqual(
+      pairs
+        .filter((p) => p.pairId !== failingPair)
+        .map((p) => p.pairId)
+        .sort(),
+    );
 
     const latest = await jobs.GET(req(`/api/v1/pairs/score/jobs?datasetId=${datasetId}`, { as: "admin" }), undefined);
     expect((await latest.json()).job.id).toBe(job.id);

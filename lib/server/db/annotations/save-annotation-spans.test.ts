@@ -106,9 +106,7 @@ describe("saveAnnotationSpans: optimistic concurrency", () => {
     const final = (await getAnnotation({ db, pairId: pair.pairId, annotatorId: alice }))!;
     expect(final.version).toBe(2);
     const live = new Set(final.spans.map((s) => s.id));
-    const deletes = new Set(
-      (await db.spanEvent.findMany({ where: { action: "delete", span: { pairId: pair.pairId } } })).map((e) => e.spanId),
-    );
+    const deletes = new Set((await db.spanEvent.findMany({ where: { action: "delete", span: { pairId: pair.pairId } } })).map((e) => e.spanId));
     expect(seen.size).toBe(3);
     for (const id of seen) expect(live.has(id) || deletes.has(id), `span ${id}`).toBe(true);
     // Every row ever written has a create event, and only the recorded deletions are soft-deleted.
@@ -126,7 +124,12 @@ describe("saveAnnotationSpans: optimistic concurrency", () => {
     const history = await listSpanHistory({ db, pairId: pair.pairId });
     expect(history.events).toHaveLength(5);
     // Newest first: the second save (bob: one update, one delete, one create), then alice's two creates.
-    expect(history.events.slice(0, 3).map((e) => e.action).sort()).toEqual(["create", "delete", "update"]);
+    expect(
+      history.events
+        .slice(0, 3)
+        .map((e) => e.action)
+        .sort(),
+    ).toEqual(["create", "delete", "update"]);
     expect(history.events.slice(3).map((e) => [e.action, e.actor?.id])).toEqual([
       ["create", alice],
       ["create", alice],
@@ -171,7 +174,13 @@ describe("saveAnnotationSpans: optimistic concurrency", () => {
   it("different annotators keep independent annotations and versions", async () => {
     const pair = await createTestPair(db);
     const a = await saveAnnotationSpans({ db, pairId: pair.pairId, annotatorId: alice, baseVersion: 0, spans: [spanOf(pair, 0, "Boil", "vital")] });
-    const c = await saveAnnotationSpans({ db, pairId: pair.pairId, annotatorId: carol, baseVersion: 0, spans: [spanOf(pair, 0, "Boil", "off_topic")] });
+    const c = await saveAnnotationSpans({
+      db,
+      pairId: pair.pairId,
+      annotatorId: carol,
+      baseVersion: 0,
+      spans: [spanOf(pair, 0, "Boil", "off_topic")],
+    });
     expect(a.version).toBe(1);
     expect(c.version).toBe(1);
     expect(a.annotationId).not.toBe(c.annotationId);
@@ -191,7 +200,10 @@ describe("saveAnnotationSpans: validation and diffing", () => {
     expect(err.details).toMatchObject({ index: 1 });
     expect(err.message).toMatch(/span 1: text mismatch/);
     const shifted = { ...ok, start: ok.start + 1, end: ok.end + 1 }; // offsets moved, text not
-    expect((await expectAppError(saveAnnotationSpans({ db, pairId: pair.pairId, annotatorId: alice, baseVersion: 0, spans: [shifted] }), "UNPROCESSABLE")).details).toMatchObject({ index: 0 });
+    expect(
+      (await expectAppError(saveAnnotationSpans({ db, pairId: pair.pairId, annotatorId: alice, baseVersion: 0, spans: [shifted] }), "UNPROCESSABLE"))
+        .details,
+    ).toMatchObject({ index: 0 });
     const len = pair.texts[0]!.length;
     const beyond = { ...ok, start: len - 2, end: len + 3, text: pair.texts[0]!.slice(len - 2) + "xxx" };
     await expectAppError(saveAnnotationSpans({ db, pairId: pair.pairId, annotatorId: alice, baseVersion: 0, spans: [beyond] }), "UNPROCESSABLE");
@@ -202,10 +214,7 @@ describe("saveAnnotationSpans: validation and diffing", () => {
       saveAnnotationSpans({ db, pairId: pair.pairId, annotatorId: alice, baseVersion: 0, spans: [spanOf(other, 0, "Boil", "vital")] }),
       "UNPROCESSABLE",
     );
-    await expectAppError(
-      saveAnnotationSpans({ db, pairId: pair.pairId, annotatorId: alice, baseVersion: -1, spans: [] }),
-      "UNPROCESSABLE",
-    );
+    await expectAppError(saveAnnotationSpans({ db, pairId: pair.pairId, annotatorId: alice, baseVersion: -1, spans: [] }), "UNPROCESSABLE");
     expect(await db.annotation.count({ where: { pairId: pair.pairId } })).toBe(0);
     expect(await db.span.count({ where: { pairId: pair.pairId } })).toBe(0);
     expect((await db.pair.findUniqueOrThrow({ where: { id: pair.pairId } })).status).toBe("unlabeled");
@@ -244,10 +253,22 @@ describe("saveAnnotationSpans: validation and diffing", () => {
     const s = { ...spanOf(pair, 0, "Boil", "vital"), score: 0.7 };
     const first = await saveAnnotationSpans({ db, pairId: pair.pairId, annotatorId: alice, baseVersion: 0, spans: [s] });
     const id = first.spans[0]!.id;
-    const kept = await saveAnnotationSpans({ db, pairId: pair.pairId, annotatorId: alice, baseVersion: 1, spans: [{ ...spanOf(pair, 0, "Boil", "vital"), id }] });
+    const kept = await saveAnnotationSpans({
+      db,
+      pairId: pair.pairId,
+      annotatorId: alice,
+      baseVersion: 1,
+      spans: [{ ...spanOf(pair, 0, "Boil", "vital"), id }],
+    });
     expect(kept.spans[0]!.score).toBe(0.7);
     expect(kept.version).toBe(1);
-    const cleared = await saveAnnotationSpans({ db, pairId: pair.pairId, annotatorId: alice, baseVersion: 1, spans: [{ ...spanOf(pair, 0, "Boil", "vital"), id, score: null }] });
+    const cleared = await saveAnnotationSpans({
+      db,
+      pairId: pair.pairId,
+      annotatorId: alice,
+      baseVersion: 1,
+      spans: [{ ...spanOf(pair, 0, "Boil", "vital"), id, score: null }],
+    });
     expect(cleared.spans[0]!.score).toBeUndefined();
     expect(cleared.updated).toEqual([id]);
   });
@@ -258,9 +279,6 @@ describe("saveAnnotationSpans: validation and diffing", () => {
       saveAnnotationSpans({ db, pairId: pair.pairId, annotatorId: alice, actorId: carol, baseVersion: 0, spans: [spanOf(pair, 0, "Boil", "vital")] }),
       "FORBIDDEN",
     );
-    await expectAppError(
-      saveAnnotationSpans({ db, pairId: "missing", annotatorId: alice, baseVersion: 0, spans: [] }),
-      "NOT_FOUND",
-    );
+    await expectAppError(saveAnnotationSpans({ db, pairId: "missing", annotatorId: alice, baseVersion: 0, spans: [] }), "NOT_FOUND");
   });
 });

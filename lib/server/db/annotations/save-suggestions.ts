@@ -67,9 +67,7 @@ export async function saveSuggestions(options: SaveSuggestionsOptions): Promise<
           free.delete(key(s));
           if (row.score === score && row.rationale === rationale) rows.push(row);
           else {
-            rows.push(
-              await tx.suggestion.update({ where: { id: row.id }, data: { score, rationale }, select: SUGGESTION_SELECT }),
-            );
+            rows.push(await tx.suggestion.update({ where: { id: row.id }, data: { score, rationale }, select: SUGGESTION_SELECT }));
             updated++;
           }
           continue;

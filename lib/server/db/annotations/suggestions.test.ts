@@ -36,7 +36,11 @@ describe("suggestions", () => {
     });
     expect(await db.span.count({ where: { pairId } })).toBe(0); // no Span rows: suggestions are not human work
     expect(await listSuggestions({ db, pairId })).toHaveLength(3);
-    expect((await listSuggestions({ db, pairId, source: "judge" }))[0]).toMatchObject({ rationale: "promotion", category: "ads", modelName: "gpt-judge" });
+    expect((await listSuggestions({ db, pairId, source: "judge" }))[0]).toMatchObject({
+      rationale: "promotion",
+      category: "ads",
+      modelName: "gpt-judge",
+    });
     expect(await listSuggestions({ db, pairId, modelName: "m1", documentId: pair.documentIds[1] })).toHaveLength(1);
 
     // Replace m1: the unchanged suggestion keeps its id (new score), the other goes, a new one comes.
@@ -53,7 +57,9 @@ describe("suggestions", () => {
     expect(await listSuggestions({ db, pairId, source: "judge" })).toHaveLength(1); // other sources untouched
 
     const drifted = { ...boil, start: boil.start + 1, end: boil.end + 1 };
-    expect((await expectAppError(saveSuggestions({ db, pairId, source: "model", modelName: "m1", suggestions: [six, drifted] }), "UNPROCESSABLE")).details).toMatchObject({ index: 1 });
+    expect(
+      (await expectAppError(saveSuggestions({ db, pairId, source: "model", modelName: "m1", suggestions: [six, drifted] }), "UNPROCESSABLE")).details,
+    ).toMatchObject({ index: 1 });
     expect(await listSuggestions({ db, pairId, modelName: "m1" })).toHaveLength(2); // unchanged after the failure
     await expectAppError(saveSuggestions({ db, pairId: "nope", source: "model", modelName: "m1", suggestions: [] }), "NOT_FOUND");
   });
@@ -73,7 +79,13 @@ describe("suggestions", () => {
     });
     const [s0, s1] = suggestions;
     // The annotator already has one span of their own.
-    const own = await saveAnnotationSpans({ db, pairId, annotatorId: alice, baseVersion: 0, spans: [spanOf(pair, 1, "Share this page.", "ui_navigation")] });
+    const own = await saveAnnotationSpans({
+      db,
+      pairId,
+      annotatorId: alice,
+      baseVersion: 0,
+      spans: [spanOf(pair, 1, "Share this page.", "ui_navigation")],
+    });
 
     await expectAppError(acceptSuggestions({ db, pairId, annotatorId: alice, baseVersion: 0, suggestionIds: [s0!.id] }), "CONFLICT");
     await expectAppError(acceptSuggestions({ db, pairId, annotatorId: alice, baseVersion: 1, suggestionIds: ["nope"] }), "NOT_FOUND");
@@ -100,7 +112,13 @@ describe("suggestions", () => {
     expect(annotation.spans.filter((s) => s.suggestionId)).toHaveLength(2);
 
     // Re-running the model without s1 removes that suggestion; the human copy survives, unlinked.
-    await saveSuggestions({ db, pairId, source: "model", modelName: "m1", suggestions: [spanOf(pair, 0, "Boil the eggs for nine minutes.", "vital")] });
+    await saveSuggestions({
+      db,
+      pairId,
+      source: "model",
+      modelName: "m1",
+      suggestions: [spanOf(pair, 0, "Boil the eggs for nine minutes.", "vital")],
+    });
     const copy = await db.span.findUniqueOrThrow({ where: { id: again.accepted[s1!.id]! } });
     expect(copy).toMatchObject({ deletedAt: null, suggestionId: null });
     // The editor still holds the old link: its autosave neither fails nor resurrects the link.
@@ -110,7 +128,13 @@ describe("suggestions", () => {
 
   it("rejects a span linked to a suggestion of another document", async () => {
     const pair = await createTestPair(db);
-    const { suggestions } = await saveSuggestions({ db, pairId: pair.pairId, source: "model", modelName: "m1", suggestions: [spanOf(pair, 0, "Boil", "vital")] });
+    const { suggestions } = await saveSuggestions({
+      db,
+      pairId: pair.pairId,
+      source: "model",
+      modelName: "m1",
+      suggestions: [spanOf(pair, 0, "Boil", "vital")],
+    });
     await expectAppError(
       saveAnnotationSpans({
         db,

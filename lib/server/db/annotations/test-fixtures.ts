@@ -37,10 +37,7 @@ export async function createUser(db: PrismaClient, name: string, role: Role = "a
 export type TestPair = { pairId: string; documentIds: string[]; texts: string[] };
 
 /** A pair of plain-text documents; `texts` are the canonical texts (what offsets point into). */
-export async function createTestPair(
-  db: PrismaClient,
-  opts: { dataset?: string; query?: string; documents?: string[] } = {},
-): Promise<TestPair> {
+export async function createTestPair(db: PrismaClient, opts: { dataset?: string; query?: string; documents?: string[] } = {}): Promise<TestPair> {
   const docs = opts.documents ?? [
     "Boil the eggs for nine minutes. Cool them in cold water. Subscribe to our newsletter!",
     "Soft-boiled eggs take about six minutes. Share this page.",
@@ -51,9 +48,7 @@ export async function createTestPair(
     query: opts.query ?? "how long to boil an egg",
     documents: docs.map((text) => ({ text })),
   });
-  const texts = await Promise.all(
-    created.documentIds.map(async (id) => (await db.document.findUniqueOrThrow({ where: { id } })).text),
-  );
+  const texts = await Promise.all(created.documentIds.map(async (id) => (await db.document.findUniqueOrThrow({ where: { id } })).text));
   return { pairId: created.id, documentIds: created.documentIds, texts };
 }
 

@@ -12,11 +12,7 @@ export type SpanIssue = { index: number; spanId?: string; message: string };
  * duplicate (same document, offsets and category). Overlaps — also of different categories — are allowed.
  * Throws UNPROCESSABLE naming the first bad span's index (details: { index, spanId, issues }).
  */
-export function validateSpans(
-  spans: readonly SpanLike[],
-  documents: ReadonlyMap<string, { text: string }>,
-  what = "span",
-): void {
+export function validateSpans(spans: readonly SpanLike[], documents: ReadonlyMap<string, { text: string }>, what = "span"): void {
   const issues: SpanIssue[] = [];
   const ids = new Set<string>();
   const keys = new Map<string, number>();

@@ -32,8 +32,24 @@ describe("derivePairStatus", () => {
     expect(derivePairStatus({ annotations: [], hasGold: false })).toBe("unlabeled");
     expect(derivePairStatus({ annotations: [{ status: "in_progress", version: 0 }], hasGold: false })).toBe("unlabeled");
     expect(derivePairStatus({ annotations: [{ status: "in_progress", version: 1 }], hasGold: false })).toBe("in_progress");
-    expect(derivePairStatus({ annotations: [{ status: "rejected", version: 3 }, { status: "submitted", version: 2 }], hasGold: false })).toBe("submitted");
-    expect(derivePairStatus({ annotations: [{ status: "rejected", version: 3 }, { status: "in_progress", version: 2 }], hasGold: false })).toBe("rejected");
+    expect(
+      derivePairStatus({
+        annotations: [
+          { status: "rejected", version: 3 },
+          { status: "submitted", version: 2 },
+        ],
+        hasGold: false,
+      }),
+    ).toBe("submitted");
+    expect(
+      derivePairStatus({
+        annotations: [
+          { status: "rejected", version: 3 },
+          { status: "in_progress", version: 2 },
+        ],
+        hasGold: false,
+      }),
+    ).toBe("rejected");
     expect(derivePairStatus({ annotations: [{ status: "rejected", version: 3 }], hasGold: true })).toBe("accepted");
   });
 });
@@ -120,16 +136,28 @@ describe("adjudicatePair", () => {
   it("writes gold spans (source gold, no annotation) with events, replaces earlier gold, and accepts the pair", async () => {
     const pair = await createTestPair(db);
     const { pairId } = pair;
-    await saveAnnotationSpans({ db, pairId, annotatorId: alice, baseVersion: 0, spans: [spanOf(pair, 0, "Boil the eggs for nine minutes.", "vital")] });
+    await saveAnnotationSpans({
+      db,
+      pairId,
+      annotatorId: alice,
+      baseVersion: 0,
+      spans: [spanOf(pair, 0, "Boil the eggs for nine minutes.", "vital")],
+    });
     await submitAnnotation({ db, pairId, annotatorId: alice });
     const before = await getGoldSpans({ db, pairId });
     expect(before.spans).toEqual([]);
 
     await expectAppError(adjudicatePair({ db, pairId, reviewerId: alice, spans: [spanOf(pair, 0, "Boil", "vital")] }), "FORBIDDEN");
     const drift = { ...spanOf(pair, 0, "Boil", "vital"), text: "Bake" };
-    expect((await expectAppError(adjudicatePair({ db, pairId, reviewerId: bob, spans: [spanOf(pair, 1, "six", "vital"), drift] }), "UNPROCESSABLE")).details).toMatchObject({ index: 1 });
+    expect(
+      (await expectAppError(adjudicatePair({ db, pairId, reviewerId: bob, spans: [spanOf(pair, 1, "six", "vital"), drift] }), "UNPROCESSABLE"))
+        .details,
+    ).toMatchObject({ index: 1 });
     await expectAppError(adjudicatePair({ db, pairId, reviewerId: bob, spans: [] }), "UNPROCESSABLE");
-    await expectAppError(adjudicatePair({ db, pairId, reviewerId: bob, baseVersion: before.version + 5, spans: [spanOf(pair, 0, "Boil", "vital")] }), "CONFLICT");
+    await expectAppError(
+      adjudicatePair({ db, pairId, reviewerId: bob, baseVersion: before.version + 5, spans: [spanOf(pair, 0, "Boil", "vital")] }),
+      "CONFLICT",
+    );
 
     const gold = await adjudicatePair({
       db,
@@ -149,7 +177,11 @@ describe("adjudicatePair", () => {
     const rows = await db.span.findMany({ where: { pairId, source: "gold" } });
     expect(rows).toHaveLength(3);
     for (const r of rows) expect(r).toMatchObject({ annotationId: null, authorId: bob, deletedAt: null });
-    expect(await db.pair.findUniqueOrThrow({ where: { id: pairId } })).toMatchObject({ status: "accepted", reviewerId: bob, reviewComment: "merged" });
+    expect(await db.pair.findUniqueOrThrow({ where: { id: pairId } })).toMatchObject({
+      status: "accepted",
+      reviewerId: bob,
+      reviewComment: "merged",
+    });
     // Human spans are untouched and separate.
     expect((await getAnnotation({ db, pairId, annotatorId: alice }))!.spans.map((s) => s.source)).toEqual(["human"]);
 
@@ -170,11 +202,7 @@ describe("adjudicatePair", () => {
     expect(again.updated).toEqual([g1!.id]);
     expect(again.deleted).toHaveLength(1);
     const current = await getGoldSpans({ db, pairId });
-    expect(current.spans.map((s) => s.text)).toEqual([
-      "Boil the eggs for nine minutes.",
-      "Subscribe to our newsletter",
-      "Share this page.",
-    ]);
+    expect(current.spans.map((s) => s.text)).toEqual(["Boil the eggs for nine minutes.", "Subscribe to our newsletter", "Share this page."]);
     expect(current).toMatchObject({ status: "accepted", reviewerId: rita, version: again.version });
     expect(await db.span.count({ where: { pairId, source: "gold", deletedAt: { not: null } } })).toBe(1);
     const history = await listSpanHistory({ db, pairId, source: "gold" });

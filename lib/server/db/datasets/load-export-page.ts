@@ -39,7 +39,10 @@ export async function loadExportPage(options: LoadExportPageOptions): Promise<Ex
       id: true,
       externalId: true,
       query: { select: { text: true } },
-      documents: { orderBy: { position: "asc" }, select: { document: { select: { id: true, url: true, title: true, text: true, blocksJson: true } } } },
+      documents: {
+        orderBy: { position: "asc" },
+        select: { document: { select: { id: true, url: true, title: true, text: true, blocksJson: true } } },
+      },
       spans: {
         where: { source: "gold", annotationId: null, deletedAt: null },
         select: { id: true, documentId: true, start: true, end: true, text: true, category: true, score: true, author: { select: { email: true } } },
@@ -60,7 +63,15 @@ export async function loadExportPage(options: LoadExportPageOptions): Promise<Ex
       const spans: Span[] = [];
       for (const s of p.spans) {
         if (s.documentId !== d.id) continue;
-        const span: Span = { id: s.id, documentId: d.id, start: s.start, end: s.end, text: s.text, category: zSpanCategory.parse(s.category), source: "gold" };
+        const span: Span = {
+          id: s.id,
+          documentId: d.id,
+          start: s.start,
+          end: s.end,
+          text: s.text,
+          category: zSpanCategory.parse(s.category),
+          source: "gold",
+        };
         if (s.author) span.author = s.author.email;
         if (s.score !== null) span.score = s.score;
         spans.push(span);

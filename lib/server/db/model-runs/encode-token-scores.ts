@@ -27,7 +27,12 @@ export function encodeTokenScores(scores: TokenScoreArrays): {
 }
 
 /** The inverse of encodeTokenScores; null when the byte lengths do not match `tokenCount` (a corrupt row). */
-export function decodeTokenScores(row: { probs: Uint8Array | null; offsets: Uint8Array | null; categories?: Uint8Array | null; tokenCount: number }): TokenScoreArrays | null {
+export function decodeTokenScores(row: {
+  probs: Uint8Array | null;
+  offsets: Uint8Array | null;
+  categories?: Uint8Array | null;
+  tokenCount: number;
+}): TokenScoreArrays | null {
   const n = row.tokenCount;
   if (!row.probs || !row.offsets || row.probs.byteLength !== n * 4 || row.offsets.byteLength !== n * 8) return null;
   const pv = new DataView(row.probs.buffer, row.probs.byteOffset, row.probs.byteLength);

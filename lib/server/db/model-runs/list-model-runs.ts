@@ -19,7 +19,20 @@ export type CachedModelRun = {
 export async function listModelRuns({ pairId, modelName, db = getDb() }: ListModelRunsOptions): Promise<CachedModelRun[]> {
   const rows = await db.modelRun.findMany({
     where: { pairId, modelName },
-    select: { id: true, documentId: true, inputHash: true, tokenCount: true, durationMs: true, createdAt: true, probs: true, offsets: true, categories: true },
+    select: {
+      id: true,
+      documentId: true,
+      inputHash: true,
+      tokenCount: true,
+      durationMs: true,
+      createdAt: true,
+      probs: true,
+      offsets: true,
+      categories: true,
+    },
   });
-  return rows.map(({ probs, offsets, categories, ...rest }) => ({ ...rest, scores: decodeTokenScores({ probs, offsets, categories, tokenCount: rest.tokenCount }) }));
+  return rows.map(({ probs, offsets, categories, ...rest }) => ({
+    ...rest,
+    scores: decodeTokenScores({ probs, offsets, categories, tokenCount: rest.tokenCount }),
+  }));
 }

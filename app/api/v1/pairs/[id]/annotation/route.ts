@@ -10,7 +10,6 @@ import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-
 // GET /api/v1/pairs/{id}/annotation – my annotation of the pair
 /** GET → {annotation: AnnotationState | null}: my annotation of the pair; null before my first save (never created here). */
 export const GET = withAuth({ permission: "pair:read", params: idParamsSchema }, async (_req, { params: { id } }, user) => {

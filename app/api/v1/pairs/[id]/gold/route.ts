@@ -10,7 +10,6 @@ import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-
 // GET /api/v1/pairs/{id}/gold – the pair's adjudicated gold spans
 /** GET → { pairId, status, version, reviewerId, reviewComment, reviewedAt, adjudicatedAt, adjudicatedById, spans } (pair:read). */
 export const GET = withAuth({ permission: "pair:read", params: idParamsSchema }, async (_req, { params: { id } }) => {

@@ -1,0 +1,566 @@
+import "server-only";
+import type { z } from "zod";
+import type { Permission } from "@/lib/auth/policy";
+import { judgeRequestSchema } from "@/lib/judge/schemas";
+import { agreementQuerySchema } from "@/lib/schemas/agreement";
+import {
+  acceptSuggestionsRequestSchema,
+  listSuggestionsQuerySchema,
+  saveAnnotationRequestSchema,
+  spanHistoryQuerySchema,
+  submitAnnotationRequestSchema,
+} from "@/lib/schemas/annotation";
+import { compressRequestSchema, compressResponseSchema } from "@/lib/schemas/compress";
+import { createDatasetSchema, createPairInputSchema, DATASET_LIMITS, exportQuerySchema, importOptionsSchema } from "@/lib/schemas/datasets";
+import { idParamsSchema } from "@/lib/schemas/ids";
+import { modelsResponseSchema } from "@/lib/schemas/models";
+import { queueSearchParamsSchema } from "@/lib/schemas/queue";
+import { goldRequestSchema, reviewRequestSchema } from "@/lib/schemas/review";
+import { scoreJobQuerySchema, scoreJobRequestSchema, scorePairRequestSchema, scoreRequestSchema } from "@/lib/schemas/scoring";
+import { createUserSchema, loginSchema, resetPasswordSchema, updateUserSchema } from "@/lib/schemas/users";
+import type { BODY_LIMITS } from "../http/body-limits";
+
+// Every operation of app/api, with the zod schemas its handler validates with: the OpenAPI document
+// (build-openapi-document.ts, served at GET /api/v1/openapi.json and rendered by /api-docs) is generated from this
+// list, and openapi.test.ts fails when a handler and its entry disagree (path, method, summary, guard, schemas).
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** How a route is guarded: withApiKey, withAuth (session cookie, one permission) or nothing (handleRoute). */
+export type ApiAuth = { kind: "apiKey" } | { kind: "session"; permission?: Permission } | { kind: "public" };
+
+/** Error statuses an operation answers besides the ones its guard, parameters and body imply. */
+export type ErrorStatus = 403 | 404 | 409 | 413 | 422 | 429 | 503;
+
+export interface ApiResponse {
+  status: 200 | 201 | 202 | 303;
+  description: string;
+  /** The JSON body's schema, where the API has one; otherwise the description says what comes back. */
+  schema?: z.ZodType;
+  /** A body other than JSON (a file download): its media types. */
+  contentTypes?: string[];
+  example?: unknown;
+}
+
+export interface ApiOperation {
+  method: HttpMethod;
+  /** URL path with `{name}` for dynamic segments. */
+  path: string;
+  /** The client method's name in generated clients; names the request and response schemas too. */
+  operationId: string;
+  /** The purpose in the handler's `// METHOD /path – purpose` header. */
+  summary: string;
+  /** More for the reader (CommonMark). */
+  description?: string;
+  tag: ApiTag;
+  auth: ApiAuth;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** JSON request body. */
+  body?: z.ZodType;
+  /** The cap of the JSON body (BODY_LIMITS, 413 beyond it). */
+  bodyLimit?: keyof typeof BODY_LIMITS;
+  /** An empty body is read as `{}`. */
+  emptyBody?: boolean;
+  example?: unknown;
+  /** multipart/form-data: the fields of `schema` plus file parts (`files`); `raw`: the file as the whole body instead. */
+  form?: { schema?: z.ZodObject; fields?: Record<string, string>; files: { name: string; description: string; multiple?: boolean }; raw?: string };
+  responses: ApiResponse[];
+  errors?: (ErrorStatus | { status: ErrorStatus; description: string })[];
+}
+
+export const API_TAGS = {
+  service: "Compression for scripts and services: API key when SNIPPET_LAB_API_KEYS is set.",
+  auth: "Signing in and out: the session cookie the annotation app's routes need.",
+  users: "Accounts and roles (admins).",
+  datasets: "Datasets, pair creation, import and export.",
+  pairs: "The queue, annotations, suggestions and model scores of pairs.",
+  review: "Review, gold adjudication and agreement.",
+  scoring: "Model scores of stored pairs, in batches and background jobs.",
+  meta: "This document.",
+} as const;
+export type ApiTag = keyof typeof API_TAGS;
+
+const session = (permission?: Permission): ApiAuth => ({ kind: "session", ...(permission ? { permission } : {}) });
+const json = (description: string, status: ApiResponse["status"] = 200): ApiResponse => ({ status, description });
+
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  // ---------- service ----------
+  {
+    method: "POST",
+    path: "/api/v1/compress",
+    operationId: "compress",
+    summary: "compress a result set for a query (service route: API key when configured)",
+    description:
+      "Scores every unit (sentence or fragment) of every result for the query and keeps the best within one token budget shared by all results. " +
+      "Span, unit, block and token offsets are end-exclusive **UTF-16 code-unit** offsets into the result's **canonical text** " +
+      "(HTML or text converted to blocks joined by newlines), not into the submitted HTML; with `include.tokens` the canonical text comes back as `text`, " +
+      "and `text.slice(span.start, span.end) === span.text` always holds. Token counts use the downstream LLM's tokenizer (o200k_base by default).",
+    tag: "service",
+    auth: { kind: "apiKey" },
+    body: compressRequestSchema,
+    bodyLimit: "compress",
+    example: {
+      query: "when did the bridge open?",
+      results: [{ id: "a", html: "<h1>Bridge</h1><p>The bridge opened in 1932. It is 1,149 m long.</p>" }],
+      preset: "low",
+    },
+    responses: [
+      {
+        status: 200,
+        description: "The kept spans per result, the totals and the timings.",
+        schema: compressResponseSchema,
+        example: {
+          results: [
+            {
+              id: "a",
+              snippet: "The bridge opened in 1932.",
+              spans: [{ resultId: "a", start: 7, end: 33, score: 0.93, text: "The bridge opened in 1932." }],
+              tokensIn: 17,
+              tokensOut: 7,
+            },
+          ],
+          tokensIn: 17,
+          tokensOut: 7,
+          model: "model:snippet-mini",
+          threshold: 0.5,
+          budget: 1000,
+          aggregation: "mean",
+          offsets: "utf16-canonical",
+          timings: { prepareMs: 1.2, scoreMs: 20.5, selectMs: 0.1, totalMs: 22 },
+        },
+      },
+    ],
+    errors: [
+      { status: 404, description: "Unknown model: `details.models` lists the available ones." },
+      { status: 413, description: "A result over 5 MB, results over 25 MB together, or a body over 27 MB." },
+      { status: 503, description: "No model installed (use `bm25` or `lead`)." },
+    ],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/models",
+    operationId: "listModels",
+    summary: "the installed models and the methods compress accepts (service route: API key when configured)",
+    tag: "service",
+    auth: { kind: "apiKey" },
+    responses: [{ status: 200, description: "The token models on the server and every method compress accepts.", schema: modelsResponseSchema }],
+  },
+
+  // ---------- auth ----------
+  {
+    method: "POST",
+    path: "/api/auth/login",
+    operationId: "login",
+    summary: "sign in: a session cookie for the email and password",
+    tag: "auth",
+    auth: { kind: "public" },
+    body: loginSchema,
+    bodyLimit: "credentials",
+    responses: [json("`{user}` and the session cookie (`Set-Cookie`).")],
+    errors: [
+      { status: 403, description: "A cross-origin request." },
+      { status: 429, description: "10 failures of one email and address in 15 minutes; `Retry-After` says when to try again." },
+    ],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/logout",
+    operationId: "logout",
+    summary: "sign out: end the session and clear the cookie",
+    tag: "auth",
+    auth: { kind: "public" },
+    responses: [json("`{ok: true}`, the cookie cleared."), { status: 303, description: "A plain HTML form post: redirected to /login." }],
+    errors: [{ status: 403, description: "A cross-origin request." }],
+  },
+  {
+    method: "GET",
+    path: "/api/auth/me",
+    operationId: "getMe",
+    summary: "the signed-in user and their permissions",
+    tag: "auth",
+    auth: session(),
+    responses: [json("`{user: {id, email, name, role}, permissions}`.")],
+  },
+
+  // ---------- users ----------
+  {
+    method: "GET",
+    path: "/api/users",
+    operationId: "listUsers",
+    summary: "every user (admin)",
+    tag: "users",
+    auth: session("user:manage"),
+    responses: [json("`{users}`: every account with its role, state and last activity.")],
+  },
+  {
+    method: "POST",
+    path: "/api/users",
+    operationId: "createUser",
+    summary: "create a user (admin)",
+    tag: "users",
+    auth: session("user:manage"),
+    body: createUserSchema,
+    bodyLimit: "credentials",
+    responses: [json("`{user}`.", 201)],
+    errors: [{ status: 409, description: "The email is taken." }],
+  },
+  {
+    method: "PATCH",
+    path: "/api/users/{id}",
+    operationId: "updateUser",
+    summary: "change a user's role, name or disabled state (admin)",
+    description: "Disabling ends the user's sessions at once.",
+    tag: "users",
+    auth: session("user:manage"),
+    params: idParamsSchema,
+    body: updateUserSchema,
+    bodyLimit: "credentials",
+    responses: [json("`{user, sessionsEnded}`.")],
+    errors: [404, { status: 409, description: "It would demote or disable the last active admin." }],
+  },
+  {
+    method: "POST",
+    path: "/api/users/{id}/password",
+    operationId: "resetPassword",
+    summary: "set or generate a user's password (admin)",
+    description: "Without `password` one is generated and returned once. The user's sessions end (an admin resetting their own keeps this one).",
+    tag: "users",
+    auth: session("user:manage"),
+    params: idParamsSchema,
+    body: resetPasswordSchema,
+    bodyLimit: "credentials",
+    emptyBody: true,
+    responses: [json("`{user, generatedPassword?, sessionsEnded}`.")],
+    errors: [404],
+  },
+
+  // ---------- datasets ----------
+  {
+    method: "GET",
+    path: "/api/v1/datasets",
+    operationId: "listDatasets",
+    summary: "every dataset with its counts",
+    tag: "datasets",
+    auth: session("pair:read"),
+    responses: [json("`{datasets: [{id, name, description, createdAt, pairs, documents, goldPairs, goldSpans}]}`.")],
+  },
+  {
+    method: "POST",
+    path: "/api/v1/datasets",
+    operationId: "createDataset",
+    summary: "create a dataset",
+    tag: "datasets",
+    auth: session("dataset:write"),
+    body: createDatasetSchema,
+    bodyLimit: "dataset",
+    responses: [json("`{dataset: {id, name, description, createdAt}}`.", 201)],
+    errors: [{ status: 409, description: "The name exists." }],
+  },
+  {
+    method: "POST",
+    path: "/api/v1/datasets/{id}/pairs",
+    operationId: "createPair",
+    summary: "create a pair from a query and pasted, uploaded or fetched pages",
+    description:
+      "URL results are fetched by the server (http/https only, no private addresses unless SNIPPET_LAB_FETCH_ALLOW_PRIVATE=1, 10 s, 5 MB). " +
+      "Uploaded files are decoded strictly (BOM, UTF-8, declared or sniffed charset): a binary or undecodable file is a 422 naming it, and nothing is created.",
+    tag: "datasets",
+    auth: session("dataset:write"),
+    params: idParamsSchema,
+    body: createPairInputSchema,
+    form: {
+      fields: { query: "The query.", results: "Optional: the `results` array of the JSON body, JSON-encoded." },
+      files: { name: "file", description: "Pages as .txt or .html files, one result each.", multiple: true },
+    },
+    responses: [json("`{id}` of the new pair.", 201)],
+    errors: [404, { status: 413, description: "A result over 5 MB." }, { status: 422, description: "A file or URL that cannot be read as text." }],
+  },
+  {
+    method: "POST",
+    path: "/api/v1/datasets/{id}/import",
+    operationId: "importDataset",
+    summary: "import a file of pairs into the dataset",
+    description:
+      "All or nothing: every record is validated before anything is written. Pairs whose external id is already in the dataset are skipped. " +
+      "Formats: /docs/data-formats.",
+    tag: "datasets",
+    auth: session("dataset:write"),
+    params: idParamsSchema,
+    form: {
+      schema: importOptionsSchema,
+      files: { name: "file", description: `The file, UTF-8, at most ${DATASET_LIMITS.maxImportBytes / 1024 / 1024} MB.` },
+      raw: "Or the file as the whole body, with `format` and `evidence` as query parameters.",
+    },
+    responses: [json("`{datasetId, format, pairs, documents, goldSpans, suggestions, skipped, droppedHumanSpans}`.")],
+    errors: [
+      404,
+      { status: 413, description: "Over 100 MB (from Content-Length, or while the body streams)." },
+      { status: 422, description: "Bad records: `details.errors = [{record, field?, message}]`; nothing was written." },
+    ],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/datasets/{id}/export",
+    operationId: "exportDataset",
+    summary: "the gold set as a file (gold JSONL, Label Studio or Prodigy)",
+    tag: "datasets",
+    auth: session("export:read"),
+    params: idParamsSchema,
+    query: exportQuerySchema,
+    responses: [
+      {
+        status: 200,
+        description: "The file as an attachment, streamed: JSON Lines for gold-jsonl and prodigy, JSON for label-studio.",
+        contentTypes: ["application/x-ndjson", "application/json"],
+      },
+    ],
+    errors: [404, { status: 422, description: "A stored span no longer matches its document (nothing was sent)." }],
+  },
+
+  // ---------- pairs ----------
+  {
+    method: "GET",
+    path: "/api/v1/pairs",
+    operationId: "listPairs",
+    summary: "the queue: filtered, sorted, paginated pairs",
+    tag: "pairs",
+    auth: session("pair:read"),
+    query: queueSearchParamsSchema,
+    responses: [json("`{items: PairListItem[], nextCursor}`.")],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/pairs/{id}/annotation",
+    operationId: "getAnnotation",
+    summary: "my annotation of the pair",
+    tag: "pairs",
+    auth: session("pair:read"),
+    params: idParamsSchema,
+    responses: [json("`{annotation: {id, status, version, spans, …} | null}`: null before my first save.")],
+  },
+  {
+    method: "PUT",
+    path: "/api/v1/pairs/{id}/annotation",
+    operationId: "saveAnnotation",
+    summary: "save my spans (versioned: 409 on a conflict)",
+    description: "The complete list of my spans; the first save creates the annotation. Spans without a known `id` are created.",
+    tag: "pairs",
+    auth: session("pair:annotate"),
+    params: idParamsSchema,
+    body: saveAnnotationRequestSchema,
+    bodyLimit: "annotation",
+    responses: [json("`{version, spans, idMap, …}`: client ids mapped to the new span ids.")],
+    errors: [
+      404,
+      { status: 409, description: "The version is stale or the annotation is locked: `details` carry `{reason, version, spans, status}`." },
+      { status: 422, description: "A span does not match the document text." },
+    ],
+  },
+  {
+    method: "POST",
+    path: "/api/v1/pairs/{id}/annotation/submit",
+    operationId: "submitAnnotation",
+    summary: "submit my annotation for review",
+    tag: "pairs",
+    auth: session("pair:annotate"),
+    params: idParamsSchema,
+    body: submitAnnotationRequestSchema,
+    bodyLimit: "comment",
+    responses: [json('`{annotationId, status: "submitted", version, pairStatus}`.')],
+    errors: [404, { status: 409, description: "Stale, or not in progress." }],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/pairs/{id}/history",
+    operationId: "listSpanHistory",
+    summary: "span events of the pair, newest first",
+    tag: "pairs",
+    auth: session("pair:read"),
+    params: idParamsSchema,
+    query: spanHistoryQuerySchema,
+    responses: [json("`{events: [{action, actor, at, before, after}], nextCursor}`.")],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/pairs/{id}/suggestions",
+    operationId: "listSuggestions",
+    summary: "the pair's model and judge suggestions",
+    tag: "pairs",
+    auth: session("pair:read"),
+    params: idParamsSchema,
+    query: listSuggestionsQuerySchema,
+    responses: [json("`{suggestions}` in document order.")],
+  },
+  {
+    method: "POST",
+    path: "/api/v1/pairs/{id}/suggestions/accept",
+    operationId: "acceptSuggestions",
+    summary: "copy suggestions into my annotation",
+    tag: "pairs",
+    auth: session("pair:annotate"),
+    params: idParamsSchema,
+    body: acceptSuggestionsRequestSchema,
+    bodyLimit: "suggestionIds",
+    responses: [json("The save result plus `accepted` (suggestion id → span id) and `skipped`.")],
+    errors: [404, { status: 409, description: "A version conflict, as for PUT …/annotation." }],
+  },
+  {
+    method: "POST",
+    path: "/api/v1/pairs/{id}/judge",
+    operationId: "runJudge",
+    summary: "run the LLM judge on the pair",
+    tag: "pairs",
+    auth: session("model:run"),
+    params: idParamsSchema,
+    body: judgeRequestSchema,
+    bodyLimit: "comment",
+    emptyBody: true,
+    responses: [json("`{intents, suggestions, unmatched}`.")],
+    errors: [404, { status: 503, description: "No judge is configured, or its server failed." }],
+  },
+  {
+    method: "POST",
+    path: "/api/v1/pairs/{id}/scores",
+    operationId: "scorePair",
+    summary: "token probabilities, units and snippet of the pair (cached per model)",
+    description: "The inspector's response shape per document (canonical text, blocks, units, token scores), cached per model and input.",
+    tag: "pairs",
+    auth: session("pair:read"),
+    params: idParamsSchema,
+    body: scorePairRequestSchema,
+    bodyLimit: "scorePair",
+    emptyBody: true,
+    responses: [json("`{pairId, query, modelName, cached, results: [{text, blocks, units, tokenScores, snippet, …}], …}`.")],
+    errors: [404, { status: 503, description: "No model installed." }],
+  },
+
+  // ---------- review ----------
+  {
+    method: "GET",
+    path: "/api/v1/pairs/{id}/annotations",
+    operationId: "listPairAnnotations",
+    summary: "every annotation of the pair, for review",
+    tag: "review",
+    auth: session("pair:review"),
+    params: idParamsSchema,
+    responses: [json("`{pair, documents, annotations: [{id, annotator, status, version, review…, spans}]}`.")],
+    errors: [404],
+  },
+  {
+    method: "POST",
+    path: "/api/v1/annotations/{id}/review",
+    operationId: "reviewAnnotation",
+    summary: "accept or reject a submitted annotation",
+    tag: "review",
+    auth: session("pair:review"),
+    params: idParamsSchema,
+    body: reviewRequestSchema,
+    bodyLimit: "comment",
+    responses: [json("`{annotationId, status, version, pairStatus}`.")],
+    errors: [{ status: 403, description: "Your own annotation." }, 404, { status: 409, description: "Not submitted, or stale." }],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/pairs/{id}/gold",
+    operationId: "getGold",
+    summary: "the pair's adjudicated gold spans",
+    tag: "review",
+    auth: session("pair:read"),
+    params: idParamsSchema,
+    responses: [json("`{pairId, status, version, reviewerId, reviewComment, reviewedAt, adjudicatedAt, adjudicatedById, spans}`.")],
+    errors: [404],
+  },
+  {
+    method: "PUT",
+    path: "/api/v1/pairs/{id}/gold",
+    operationId: "saveGold",
+    summary: "adjudicate the pair's gold spans",
+    tag: "review",
+    auth: session("pair:review"),
+    params: idParamsSchema,
+    body: goldRequestSchema,
+    bodyLimit: "gold",
+    responses: [json("The pair's new gold spans and version.")],
+    errors: [
+      { status: 403, description: "Your own annotation is the only one (four eyes)." },
+      404,
+      { status: 409, description: "The pair changed since `version`." },
+      { status: 422, description: "A span does not match the document text." },
+    ],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/agreement",
+    operationId: "getAgreement",
+    summary: "agreement per category and the lowest-agreement pairs of a dataset",
+    description: "Char F1 and token kappa, pooled and per category; pairs with the lowest agreement first.",
+    tag: "review",
+    auth: session("pair:read"),
+    query: agreementQuerySchema,
+    responses: [json("`{dataset, statuses, pairsCompared, pairsWithOneAnnotation, pooled, mean, pairs, rankBy}`.")],
+    errors: [404],
+  },
+
+  // ---------- scoring ----------
+  {
+    method: "POST",
+    path: "/api/v1/pairs/score",
+    operationId: "scorePairs",
+    summary: "fill the model-score cache of up to 100 unscored pairs",
+    description: "A failing pair is reported and skipped. Call again while `remaining > 0`.",
+    tag: "scoring",
+    auth: session("model:run"),
+    body: scoreRequestSchema,
+    bodyLimit: "scoring",
+    emptyBody: true,
+    responses: [json("`{scored: string[], failed: [{pairId, message}], remaining}`.")],
+  },
+  {
+    method: "POST",
+    path: "/api/v1/pairs/score/jobs",
+    operationId: "startScoreJob",
+    summary: "score every unscored pair of a dataset in the background",
+    description: "Every pair without model scores of the dataset (all datasets when omitted). Poll GET …/jobs/{id} for progress.",
+    tag: "scoring",
+    auth: session("model:run"),
+    body: scoreJobRequestSchema,
+    bodyLimit: "scoring",
+    emptyBody: true,
+    responses: [json("`{job, started: true}`: the job started.", 202), json("`{job, started: false}`: a job for that scope is already running.")],
+    errors: [404],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/pairs/score/jobs",
+    operationId: "findScoreJob",
+    summary: "the running (else latest) scoring job of a scope",
+    tag: "scoring",
+    auth: session("model:run"),
+    query: scoreJobQuerySchema,
+    responses: [json("`{job: {id, state, total, done, scored, failed, failures, …} | null}`.")],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/pairs/score/jobs/{id}",
+    operationId: "getScoreJob",
+    summary: "a scoring job's progress",
+    tag: "scoring",
+    auth: session("model:run"),
+    params: idParamsSchema,
+    responses: [json("`{job: {id, state, total, done, scored, failed, failures, …}}`.")],
+    errors: [{ status: 404, description: "Unknown job (jobs are kept in memory until the server restarts)." }],
+  },
+
+  // ---------- meta ----------
+  {
+    method: "GET",
+    path: "/api/v1/openapi.json",
+    operationId: "getOpenApiDocument",
+    summary: "this API as an OpenAPI 3.1 document (public)",
+    description: "Generated from the schemas the handlers validate with; feed it to a client generator.",
+    tag: "meta",
+    auth: { kind: "public" },
+    responses: [json("The OpenAPI document.")],
+  },
+];
