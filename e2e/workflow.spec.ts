@@ -75,7 +75,7 @@ test("import through the dataset page: a bad record imports nothing and is liste
 
   // The imported pairs have no model scores yet: one click scores the whole dataset in the background, with progress.
   await page.getByTestId("score-unscored").click();
-  await expect(page.getByTestId("score-unscored-result")).toHaveAttribute("data-state", "done", { timeout: 30_000 });
+  await expect(page.getByTestId("score-result")).toHaveAttribute("data-state", "done", { timeout: 30_000 });
   await expect(page.getByTestId("score-progress-text")).toHaveText(`Scored ${GOOD.length} pairs.`);
   await page.getByTestId("score-unscored").click();
   await expect(page.getByTestId("score-progress-text")).toHaveText("Every pair already has model scores.");

@@ -61,7 +61,10 @@ async function resolveMethod(name: string): Promise<EvalMethod> {
   if (parsed.kind === "default-model" || parsed.kind === "model") {
     const { getScorer } = await import("../../lib/server/get-scorer");
     const scorer = await getScorer(name);
-    return { name: scorer.name || name, createScorer: () => scorer };
+    // The model's calibrated fallback floor, as the API applies it.
+    const { readModelConfig } = await import("../../lib/server/model/list-models");
+    const { fallbackFloor } = readModelConfig(scorer.name.replace(/^model:/, "")).config;
+    return { name: scorer.name || name, createScorer: () => scorer, ...(fallbackFloor !== undefined ? { fallbackFloor } : {}) };
   }
   throw new AppError("BAD_REQUEST", `Unknown method "${name}" (use model, model:<name>, bm25, lead, oracle)`);
 }

@@ -19,6 +19,8 @@ export const commands: CommandEntry[] = [
   { name: "train-data", load: async () => (await import("./train-data")).command },
   { name: "users", load: async () => (await import("./users")).command },
   { name: "judge", load: async () => (await import("./judge")).command },
+  { name: "worker", load: async () => (await import("./worker")).command },
+  { name: "bench-research", load: async () => (await import("./bench-research")).command },
 ];
 
 /**

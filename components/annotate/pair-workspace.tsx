@@ -10,6 +10,7 @@ import { modelSpansFromScores } from "@/lib/spans/model-spans-from-scores";
 import { snapToTokens } from "@/lib/spans/snap-to-tokens";
 import { snapToWords } from "@/lib/spans/snap-to-words";
 import { documentLabel } from "@/lib/text/document-label";
+import { CompareSettings } from "@/components/heatmap/compare-settings";
 import { Card, CardTitle } from "@/components/ui/card";
 import type { MarkActivation } from "./annotated-heatmap";
 import { CategoryLegend } from "./category-legend";
@@ -25,7 +26,7 @@ import { SpanPopover } from "./span-popover";
 import { LAYERS, type EditorSpan, type Layer, type Mark } from "./types";
 import { useAnnotationEditor } from "./use-annotation-editor";
 import { useJudge } from "./use-judge";
-import { usePairScores } from "./use-pair-scores";
+import { type InitialSetting, usePairScores } from "./use-pair-scores";
 import { useSelectionMenu } from "./use-selection-menu";
 import { useWorkspaceKeyboard } from "./use-workspace-keyboard";
 import { WorkflowPanel } from "./workflow-panel";
@@ -37,6 +38,8 @@ export interface PairWorkspaceProps {
   permissions: { annotate: boolean; review: boolean; runModel: boolean };
   /** /pairs/next?after=<id> plus this page's queue filters. */
   nextHref: string;
+  /** A method, threshold and budget to open at (a frontier point's link). */
+  initialSetting?: InitialSetting;
 }
 
 let tmpCounter = 0;
@@ -51,7 +54,7 @@ const NO_MARKS: Mark[] = [];
  * their own hooks (scores, editor and its persistence, judge, keyboard) and components (header, toolbar, document
  * card, snippet, pre-annotation and workflow panels); this component wires them and owns the layers and marks.
  */
-export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProps) {
+export function PairWorkspace({ data, permissions, nextHref, initialSetting }: PairWorkspaceProps) {
   const { pair } = data;
   const router = useRouter();
   const texts = useMemo(() => new Map(pair.documents.map((d) => [d.id, d.text])), [pair.documents]);
@@ -70,6 +73,7 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
   const { method, setMethod, scores, scoresError, loading, controls, onControls, live, tokenLevel } = usePairScores({
     pairId: pair.id,
     models: data.models,
+    ...(initialSetting ? { initial: initialSetting } : {}),
   });
   const judge = useJudge({ pairId: pair.id, suggestions: data.suggestions, intents: pair.query.intents });
   const { judgeSuggestions } = judge;
@@ -327,6 +331,8 @@ export function PairWorkspace({ data, permissions, nextHref }: PairWorkspaceProp
             droppedGold={droppedGold}
             goldLayerHidden={!layers.gold}
           />
+
+          {scores && live && <CompareSettings data={scores} live={live} controls={controls} gold={data.gold} />}
 
           <Card className="space-y-3">
             <CardTitle>Categories</CardTitle>

@@ -4,9 +4,11 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import type { SelectionControlsState } from "@/components/heatmap/types";
 import { useLiveSelection } from "@/components/heatmap/use-live-selection";
 import { apiFetch } from "@/lib/client/api-fetch";
-import { formatModelMethod } from "@/lib/engine/methods";
+import { formatModelMethod, PRESET_NAMES, PRESETS, type Preset } from "@/lib/engine/methods";
 import type { WorkspaceModel } from "@/lib/schemas/annotation";
 import type { PairScoresOut } from "@/lib/schemas/scoring";
+
+const presetOf = (budget: number): Preset | undefined => PRESET_NAMES.find((p) => PRESETS[p] === budget);
 
 /** Runs `cb` once the frame after the current commit has been painted. */
 function afterPaint(cb: () => void): void {
@@ -17,15 +19,20 @@ function afterPaint(cb: () => void): void {
   });
 }
 
+/** A setting to open the workspace at (a frontier point's link): a method, a threshold and a budget. */
+export type InitialSetting = { method?: string; threshold?: number; budget?: number };
+
 /**
  * The pair's scores for the chosen method (fetched once per method, kept on the client), the selection controls, and
  * the live selection the browser recomputes from them. Sets the performance marks e2e/perf.spec.ts reads: call it in
  * the component that renders the heatmaps, so their layout effects (the data-kept writes) run before this one's and
  * the marks see the repainted DOM.
  */
-export function usePairScores({ pairId, models }: { pairId: string; models: readonly WorkspaceModel[] }) {
+export function usePairScores({ pairId, models, initial }: { pairId: string; models: readonly WorkspaceModel[]; initial?: InitialSetting }) {
   const defaultModel = models.find((m) => m.default) ?? models[0];
-  const [method, setMethod] = useState(defaultModel ? formatModelMethod(defaultModel.name) : "bm25");
+  const [method, setMethod] = useState(initial?.method ?? (defaultModel ? formatModelMethod(defaultModel.name) : "bm25"));
+  // The asked threshold wins over the method's default once, for the first scores of the asked method.
+  const keepThreshold = useRef(initial?.threshold !== undefined);
   const [scores, setScores] = useState<PairScoresOut | null>(null);
   const [scoresError, setScoresError] = useState<string | null>(null);
   // True from the start: the scores are always fetched on mount (the server render shows "Loading scores…").
@@ -33,10 +40,10 @@ export function usePairScores({ pairId, models }: { pairId: string; models: read
   const cache = useRef(new Map<string, PairScoresOut>());
   const firstRenderPending = useRef(false);
   const [controls, setControls] = useState<SelectionControlsState>({
-    threshold: defaultModel?.threshold ?? 0,
+    threshold: initial?.threshold ?? defaultModel?.threshold ?? 0,
     aggregation: defaultModel?.aggregation ?? "mean",
-    budgetMode: "medium",
-    customBudget: 2_000,
+    budgetMode: initial?.budget !== undefined ? (presetOf(initial.budget) ?? "custom") : "medium",
+    customBudget: initial?.budget ?? 2_000,
   });
 
   useEffect(() => {
@@ -62,7 +69,9 @@ export function usePairScores({ pairId, models }: { pairId: string; models: read
       firstRenderPending.current = true;
       cache.current.set(method, r.data);
       setScores(r.data);
-      setControls((c) => ({ ...c, threshold: r.data.threshold, aggregation: r.data.aggregation }));
+      const keep = keepThreshold.current;
+      keepThreshold.current = false;
+      setControls((c) => ({ ...c, threshold: keep ? c.threshold : r.data.threshold, aggregation: r.data.aggregation }));
     });
     return () => {
       cancelled = true;

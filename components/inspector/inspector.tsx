@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/field";
 import { CanonicalHeatmap, HeatmapLegend } from "./canonical-heatmap";
 import { CompressForm, type CompressDraft } from "./compress-form";
 import { SelectionControls } from "../heatmap/selection-controls";
+import { CompareSettings } from "../heatmap/compare-settings";
 import { SnippetPane } from "../heatmap/snippet-pane";
 import type { DemoPair, DemoSummary, ModelOption } from "./types";
 import type { ScoredResponse, SelectionControlsState } from "../heatmap/types";
@@ -193,10 +194,13 @@ export function Inspector({ demos, models, loadDemo }: InspectorProps) {
               showCategories={showCategories}
             />
           </Card>
-          <Card as="aside" className="self-start lg:sticky lg:top-20">
-            <CardTitle className="mb-3">Snippet</CardTitle>
-            <SnippetPane data={data} live={live} active={activeResult} onSelect={setActiveResult} />
-          </Card>
+          <div className="space-y-4 self-start lg:sticky lg:top-20">
+            <Card as="aside">
+              <CardTitle className="mb-3">Snippet</CardTitle>
+              <SnippetPane data={data} live={live} active={activeResult} onSelect={setActiveResult} />
+            </Card>
+            <CompareSettings data={data} live={live} controls={deferredControls} />
+          </div>
         </div>
       )}
     </div>

@@ -1,109 +1,61 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
+import { JobProgress } from "@/components/jobs/job-progress";
+import { isLive, useJob } from "@/components/jobs/use-job";
 import { apiFetch } from "@/lib/client/api-fetch";
-import type { ScoreJob } from "@/lib/schemas/scoring";
+import { type JobOut, scorePairsScope } from "@/lib/schemas/jobs";
 import { Button } from "@/components/ui/button";
 
-type JobResponse = { job: ScoreJob | null; started?: boolean };
-
-const POLL_MS = 1_000;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Researchers/admins: scores every pair without model scores (of the filtered dataset, else of all datasets) as a
- * background job on the server, with a progress bar polled once a second; the queue refreshes when it ends. A job that
- * is already running (started in another tab, or before a reload) is picked up and shown.
+ * background job (kind score-pairs, run by the job runner), with a progress bar polled once a second, Cancel and Resume;
+ * the queue refreshes when it ends. A job that is already queued or running for this scope (started in another tab,
+ * or before a reload) is picked up and shown.
  */
 export function ScoreUnscoredButton({ datasetId }: { datasetId?: string }) {
   const router = useRouter();
-  const [job, setJob] = useState<ScoreJob | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [starting, setStarting] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const running = job?.state === "running";
+  const { job, error, busy, start, follow, cancel, resume } = useJob({ onFinished: () => router.refresh() });
+  const running = isLive(job);
 
-  const poll = useCallback(
-    (id: string) => {
-      const next = () => {
-        if (timer.current) clearTimeout(timer.current);
-        timer.current = setTimeout(async () => {
-          const r = await apiFetch<JobResponse>(`/api/v1/pairs/score/jobs/${encodeURIComponent(id)}`);
-          // A network blip: try again.
-          if (!r.ok && r.error.code === "NETWORK") return next();
-          if (!r.ok || !r.data.job) {
-            setError(r.ok ? "Could not read the scoring progress." : r.error.message);
-            return;
-          }
-          setJob(r.data.job);
-          if (r.data.job.state === "running") next();
-          else router.refresh();
-        }, POLL_MS);
-      };
-      next();
-    },
-    [router],
-  );
-
-  // Pick up a job already running for this scope.
+  // Pick up a job already live for this scope.
   useEffect(() => {
     let cancelled = false;
-    const qs = datasetId ? `?datasetId=${encodeURIComponent(datasetId)}` : "";
-    void apiFetch<JobResponse>(`/api/v1/pairs/score/jobs${qs}`).then((r) => {
-      if (cancelled || !r.ok || !r.data.job || r.data.job.state !== "running") return;
-      setJob(r.data.job);
-      poll(r.data.job.id);
+    const scope = scorePairsScope(datasetId ? { datasetId } : {});
+    void apiFetch<{ jobs: JobOut[] }>(`/api/v1/jobs?kind=score-pairs&scope=${encodeURIComponent(scope)}&limit=1`).then((r) => {
+      if (!cancelled && r.ok && r.data.jobs[0] && isLive(r.data.jobs[0])) follow(r.data.jobs[0]);
     });
     return () => {
       cancelled = true;
-      if (timer.current) clearTimeout(timer.current);
     };
-  }, [datasetId, poll]);
+  }, [datasetId, follow]);
 
-  const start = async () => {
-    setStarting(true);
-    setError(null);
-    const r = await apiFetch<JobResponse>("/api/v1/pairs/score/jobs", { json: datasetId ? { datasetId } : {} });
-    if (!r.ok || !r.data.job) setError(r.ok ? "Scoring failed to start." : r.error.message);
-    else {
-      setJob(r.data.job);
-      poll(r.data.job.id);
-    }
-    setStarting(false);
-  };
-
-  const pct = job && job.total > 0 ? Math.round((100 * job.done) / job.total) : running ? 0 : 100;
   return (
     <div className="flex flex-wrap items-center gap-3" data-testid="score-unscored-box">
-      <Button variant="secondary" size="sm" onClick={start} disabled={starting || running} className="shadow-sm" data-testid="score-unscored">
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => void start({ kind: "score-pairs", payload: datasetId ? { datasetId } : {} })}
+        disabled={busy || running}
+        className="shadow-sm"
+        data-testid="score-unscored"
+      >
         {running ? "Scoring in the background…" : `Score unscored pairs ${datasetId ? "of this dataset" : "of all datasets"} with the model`}
       </Button>
       {job && (
-        <span
-          className="flex min-w-64 flex-1 items-center gap-2 text-sm text-slate-700"
-          role="status"
-          data-testid="score-unscored-result"
-          data-state={job.state}
-        >
-          <progress
-            max={Math.max(job.total, 1)}
-            value={job.state === "running" ? job.done : Math.max(job.total, 1)}
-            className="h-2 w-40"
-            aria-label="Scoring progress"
-            data-testid="score-progress"
-          />
-          <span data-testid="score-progress-text">
-            {job.state === "running"
-              ? `Scoring: ${job.done} of ${plural(job.total, "pair")} (${pct}%)`
-              : job.state === "done"
-                ? job.total === 0
-                  ? "Every pair already has model scores."
-                  : `Scored ${plural(job.scored, "pair")}.`
-                : `Stopped after ${plural(job.done, "pair")}: ${job.error ?? "error"}`}
-            {job.failed > 0 && ` ${job.failed} failed: ${job.failures.map((f) => f.message).join("; ")}`}
-          </span>
-        </span>
+        <JobProgress
+          job={job}
+          item="pair"
+          testId="score"
+          canControl
+          busy={busy}
+          onCancel={() => void cancel()}
+          onResume={() => void resume()}
+          doneText={(j) => (j.total === 0 ? "Every pair already has model scores." : `Scored ${plural(j.done - j.failed, "pair")}.`)}
+        />
       )}
       {error && (
         <span className="text-sm text-red-700" role="alert">

@@ -6,13 +6,19 @@ import type { Block } from "../text/types";
 import { blocksFromCanonicalText } from "./training/gold-examples";
 import type { CategorySpan, EvalExample } from "./types";
 
+/** What the evaluation reads of a gold JSONL record (the app's research views build the same from the database). */
+export type GoldEvalRecord = Pick<GoldJsonlRecord, "pairId" | "query" | "documentId" | "text" | "title" | "url" | "externalId"> & {
+  blocks?: Block[];
+  spans: readonly Pick<GoldJsonlRecord["spans"][number], "start" | "end" | "category" | "source">[];
+};
+
 /**
  * The app's gold JSONL export (one line per pair × document) → eval examples, one per pair: evidence = vital
  * spans (gold when the pair has gold, else every layer exported), categories = every span. A pair with no vital
  * span is a query its documents cannot answer.
  */
-export function goldRecordsToEvalExamples(records: readonly (GoldJsonlRecord & { blocks?: Block[] })[]): EvalExample[] {
-  const byPair = new Map<string, (GoldJsonlRecord & { blocks?: Block[] })[]>();
+export function goldRecordsToEvalExamples(records: readonly GoldEvalRecord[]): EvalExample[] {
+  const byPair = new Map<string, GoldEvalRecord[]>();
   for (const r of records) byPair.set(r.pairId, [...(byPair.get(r.pairId) ?? []), r]);
   const out: EvalExample[] = [];
   for (const [pairId, docs] of byPair) {

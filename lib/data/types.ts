@@ -9,6 +9,8 @@ export interface EvalResult {
   doc?: CanonicalDoc;
   title?: string;
   url?: string;
+  /** BCP 47 language of the document (sentence segmentation), when known. */
+  locale?: string;
 }
 
 /** Gold evidence: end-exclusive UTF-16 offsets into the CANONICAL text of result `resultId`. */

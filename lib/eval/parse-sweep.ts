@@ -38,3 +38,20 @@ function decimalsOf(s: string): number {
   const m = /\.(\d+)/.exec(s.trim());
   return m ? m[1]!.length : 0;
 }
+
+/** The inverse, compactly: an evenly spaced list as "start:end:step" (what parseSweep reads back), else "a,b,c". */
+export function formatSweep(values: readonly number[]): string {
+  if (values.length >= 3) {
+    const step = Number((values[1]! - values[0]!).toFixed(6));
+    const spec = `${values[0]}:${values[values.length - 1]}:${step}`;
+    if (step > 0) {
+      try {
+        const back = parseSweep(spec);
+        if (back.length === values.length && back.every((v, i) => v === values[i])) return spec;
+      } catch {
+        // not a range
+      }
+    }
+  }
+  return values.join(",");
+}

@@ -13,6 +13,8 @@ export interface EvalMethod {
   name: string;
   /** Called once per example (the oracle needs its evidence); return a shared scorer when possible. */
   createScorer(example: EvalExample): Scorer | Promise<Scorer>;
+  /** A model's calibrated best-unit fallback floor (as the API applies it); wins over the run's. */
+  fallbackFloor?: number;
 }
 
 export interface RunEvalOptions {
@@ -35,13 +37,23 @@ export interface RunEvalOptions {
   /** Best-unit fallback floor (models: their calibrated one). */
   fallbackFloor?: number;
   fragmentSize?: number;
+  /** Sentence segmentation locale (a result's own `locale` wins). */
   locale?: string;
   /** Downstream encoding budgets count in (default o200k_base). */
   encoding?: string;
-  onProgress?: (p: { done: number; total: number }) => void;
+  /** Awaited after each example: a caller may save progress, or throw to stop (a cancelled job). */
+  onProgress?: (p: { done: number; total: number }) => void | Promise<void>;
+  /**
+   * Canonicalises an example's results (default: prepareResult with the options above). The app passes a cached one:
+   * sweeps over stored pairs prepare each document once, not once per sweep.
+   */
+  prepareResults?: (example: EvalExample) => PreparedResult[];
+  /** Every query's metrics at every setting (the pairs behind a point of a frontier). */
+  onQueryMetrics?: (p: { example: EvalExample; method: string; setting: EvalSetting; metrics: QueryMetrics }) => void;
 }
 
-type Setting = { key: "ratio" | "budget" | "threshold"; value: number };
+export type EvalSetting = { key: "ratio" | "budget" | "threshold"; value: number };
+type Setting = EvalSetting;
 
 /**
  * Score every query once per method, then re-run only the (cheap) selection for each ratio,
@@ -60,14 +72,7 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
   const metrics: QueryMetrics[][][] = opts.methods.map(() => settings.map(() => []));
 
   for (const [i, example] of opts.examples.entries()) {
-    const results: PreparedResult[] = example.results.map((r) =>
-      prepareResult({
-        ...r,
-        ...(opts.encoding !== undefined ? { encoding: opts.encoding } : {}),
-        ...(opts.fragmentSize !== undefined ? { fragmentSize: opts.fragmentSize } : {}),
-        ...(opts.locale !== undefined ? { locale: opts.locale } : {}),
-      }),
-    );
+    const results: PreparedResult[] = opts.prepareResults ? opts.prepareResults(example) : prepareEvalResults(example, opts);
     const tokensIn = results.reduce((a, r) => a + r.tokensIn, 0);
     for (const [m, method] of opts.methods.entries()) {
       const scorer = await method.createScorer(example);
@@ -82,16 +87,18 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
           budget: setting.key === "ratio" ? setting.value * tokensIn : setting.key === "budget" ? setting.value : thresholdBudget,
           threshold: setting.key === "threshold" ? setting.value : (opts.budgetThreshold ?? 0),
           ...(opts.floor !== undefined ? { floor: opts.floor } : {}),
-          ...(opts.fallbackFloor !== undefined ? { fallbackFloor: opts.fallbackFloor } : {}),
+          ...((method.fallbackFloor ?? opts.fallbackFloor) !== undefined ? { fallbackFloor: method.fallbackFloor ?? opts.fallbackFloor } : {}),
         });
         const q: Parameters<typeof computeQueryMetrics>[0] = { selection, evidence: example.evidence };
         if (example.answers) q.answers = example.answers;
         if (example.categories) q.categories = example.categories;
         if (tokenMap) q.tokenScores = tokenMap;
-        metrics[m]![s]!.push(computeQueryMetrics(q));
+        const qm = computeQueryMetrics(q);
+        metrics[m]![s]!.push(qm);
+        opts.onQueryMetrics?.({ example, method: method.name, setting, metrics: qm });
       }
     }
-    opts.onProgress?.({ done: i + 1, total: opts.examples.length });
+    await opts.onProgress?.({ done: i + 1, total: opts.examples.length });
   }
 
   const rows: EvalRow[] = [];
@@ -101,4 +108,16 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
     }
   }
   return { dataset: opts.dataset, queries: opts.examples.length, results: rows };
+}
+
+/** An example's results canonicalised and cut into units as runEval does by default. */
+export function prepareEvalResults(example: EvalExample, opts: Pick<RunEvalOptions, "encoding" | "fragmentSize" | "locale"> = {}): PreparedResult[] {
+  return example.results.map(({ locale, ...r }) =>
+    prepareResult({
+      ...r,
+      ...(opts.encoding !== undefined ? { encoding: opts.encoding } : {}),
+      ...(opts.fragmentSize !== undefined ? { fragmentSize: opts.fragmentSize } : {}),
+      ...((locale ?? opts.locale) !== undefined ? { locale: locale ?? opts.locale } : {}),
+    }),
+  );
 }

@@ -1,5 +1,5 @@
-// Model scores of stored pairs: one pair (POST /api/v1/pairs/{id}/scores), a batch (POST /api/v1/pairs/score) and
-// background jobs (/api/v1/pairs/score/jobs). Client-safe (zod and types only).
+// Model scores of stored pairs: one pair (POST /api/v1/pairs/{id}/scores) and a batch (POST /api/v1/pairs/score);
+// whole datasets score as a background job (lib/schemas/jobs.ts, kind score-pairs). Client-safe (zod and types only).
 import { z } from "zod";
 import type { CompressResponse, CompressResultOut } from "./compress";
 import { zId } from "./ids";
@@ -39,33 +39,3 @@ export const scoreRequestSchema = z
     model: zMethod.optional(),
   })
   .strict();
-
-/** POST /api/v1/pairs/score/jobs: every unscored pair of a dataset (all datasets when omitted). */
-export const scoreJobRequestSchema = z.strictObject({ datasetId: zId.optional(), model: zMethod.optional() });
-
-/** GET /api/v1/pairs/score/jobs?datasetId=. */
-export const scoreJobQuerySchema = z.strictObject({ datasetId: zId.optional() });
-
-export type ScoreJobState = "running" | "done" | "failed";
-
-/** A background scoring job as GET …/jobs/{id} returns it. */
-export type ScoreJob = {
-  id: string;
-  /** null: every dataset. */
-  datasetId: string | null;
-  model: string | null;
-  state: ScoreJobState;
-  /** Pairs to score: the unscored pairs when the job started, plus any that became unscored meanwhile. */
-  total: number;
-  /** Pairs attempted so far (scored + failed). */
-  done: number;
-  scored: number;
-  failed: number;
-  /** The first failures (pair id and message). */
-  failures: { pairId: string; message: string }[];
-  /** A message when the job as a whole stopped on an error. */
-  error: string | null;
-  startedBy: string;
-  startedAt: string;
-  finishedAt: string | null;
-};

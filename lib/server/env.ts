@@ -74,7 +74,10 @@ const coreSchema = z.object({
   SNIPPET_LAB_SKIP_BUILD: flag(false).meta(doc("`npm start` never runs `next build`: it serves `.next` as it is.", "`0`")),
   SNIPPET_LAB_SKIP_SEED: flag(false).meta(doc("`npm start` does not seed the demo dataset.", "`0`")),
   SNIPPET_LAB_API_KEYS: commaList().meta(
-    doc("Comma-separated keys: the service routes (`/api/v1/compress`, `/api/v1/models`) then require `Authorization: Bearer <key>`.", "none: open"),
+    doc(
+      "Comma-separated keys: the service routes (`/api/v1/compress`, `/api/v1/models`, `/api/v1/metrics`) then require `Authorization: Bearer <key>`.",
+      "none: open",
+    ),
   ),
   SNIPPET_LAB_ALLOWED_ORIGINS: commaList((h) =>
     h
@@ -117,6 +120,15 @@ const coreSchema = z.object({
     .enum(DOWNSTREAM_ENCODINGS, { error: `must be one of ${DOWNSTREAM_ENCODINGS.join(", ")}` })
     .optional()
     .meta(doc("Tokenizer of the downstream LLM that budgets are counted in (a request's `encoding` wins).", "`o200k_base`")),
+  SNIPPET_LAB_JOBS_IN_SERVER: flag(true).meta(
+    doc(
+      "The server process runs background jobs (scoring, sweeps). `0`: it only queues them, for `npx snippet-lab worker` processes ([database.md](database.md#background-jobs)).",
+      "`1`",
+    ),
+  ),
+  SNIPPET_LAB_JOB_CONCURRENCY: int(1, 16)
+    .transform((v) => v ?? 1)
+    .meta(doc("Background jobs one process (server or worker) runs at once.", "`1`")),
 });
 
 const judgeInt = (min: number, max: number, fallback: number) => int(min, max).transform((v) => v ?? fallback);
@@ -202,6 +214,8 @@ export const envSchema = z.object({ ...coreSchema.shape, judge: judgeEnvSchema }
   maxBatch: e.SNIPPET_LAB_MAX_BATCH,
   relevanceScope: e.SNIPPET_LAB_RELEVANCE_SCOPE,
   downstreamEncoding: e.SNIPPET_LAB_DOWNSTREAM_ENCODING,
+  jobsInServer: e.SNIPPET_LAB_JOBS_IN_SERVER,
+  jobConcurrency: e.SNIPPET_LAB_JOB_CONCURRENCY,
   judge: e.judge,
 }));
 

@@ -3,6 +3,7 @@ import { performance } from "node:perf_hooks";
 import { countDownstreamTokens, loadDownstreamEncoding } from "../../engine/count-downstream-tokens";
 import { resolveBudget } from "../../engine/methods";
 import { prepareResult } from "../../engine/prepare-result";
+import type { TokenScores, UnitScores } from "../../engine/types";
 import type { CompressRequest, CompressResponse } from "../../schemas/compress";
 import { getEnv } from "../env";
 import { listModels } from "../model/list-models";
@@ -15,7 +16,13 @@ import { roundMs } from "../scoring/round-ms";
  * the requested method, threshold, aggregation and budget. Span/unit/block offsets are UTF-16 offsets into each
  * result's canonical text (returned as `text` with include.tokens), so `text.slice(start, end) === span.text`.
  */
-export async function compressRequest(body: CompressRequest): Promise<CompressResponse> {
+export async function compressRequest(
+  body: CompressRequest,
+  options: {
+    /** The fresh token scores of a token model (live metrics count tokens per predicted category). */
+    onTokenScores?: (tokenScores: readonly TokenScores[]) => void;
+  } = {},
+): Promise<CompressResponse> {
   const t0 = performance.now();
   const method = resolveMethod(body.model, await listModels());
   const encoding = body.encoding ?? getEnv().downstreamEncoding;
@@ -45,6 +52,13 @@ export async function compressRequest(body: CompressRequest): Promise<CompressRe
     // Exact count when the fallback unit must be cut to the budget.
     countTokens: (text) => countDownstreamTokens(text, encoding),
     includeTokens: body.include?.tokens === true,
+    ...(options.onTokenScores
+      ? {
+          onScored: async (scores: UnitScores) => {
+            if (scores.tokenScores) options.onTokenScores!(scores.tokenScores);
+          },
+        }
+      : {}),
   });
   return { ...scored, timings: { prepareMs, ...scored.timings, totalMs: roundMs(performance.now() - t0) } };
 }

@@ -12,6 +12,7 @@ import { getPair } from "./get-pair";
 import { listDemoPairs } from "./list-demo-pairs";
 import { migrateDatabase } from "./migrate";
 import { seedDemoData } from "./seed-demo-data";
+import { DEMO_GOLD } from "@/lib/demo/demo-gold";
 import { verifyPassword } from "../auth/verify-password";
 
 // Until vitest.config.ts resolves the "react-server" condition for SSR deps too, the marker would throw here.
@@ -91,9 +92,26 @@ describe("createPair / getPair", () => {
 });
 
 describe("seedDemoData / listDemoPairs", () => {
-  it("seeds once and lists the demo pairs in fixture order", async () => {
-    expect(await seedDemoData({ db })).toEqual({ created: DEMO_FIXTURES.length, skipped: false });
-    expect(await seedDemoData({ db })).toEqual({ created: 0, skipped: true });
+  it("seeds once, with its gold, and lists the demo pairs in fixture order", async () => {
+    const goldSpans = Object.values(DEMO_GOLD).reduce((n, g) => n + g.length, 0);
+    expect(await seedDemoData({ db })).toEqual({ created: DEMO_FIXTURES.length, skipped: false, goldSpans });
+    expect(await seedDemoData({ db })).toEqual({ created: 0, skipped: true, goldSpans: 0 });
+    // Every demo pair has vital gold (the research views measure against it), each span exactly its quote.
+    const spans = await db.span.findMany({
+      where: { source: "gold", pair: { dataset: { name: "demo" } } },
+      select: { text: true, start: true, end: true, document: { select: { text: true } } },
+    });
+    expect(spans).toHaveLength(goldSpans);
+    for (const s of spans) expect(s.document.text.slice(s.start, s.end)).toBe(s.text);
+    // A demo dataset seeded before the gold existed gets it on the next start; a pair's deleted gold stays deleted.
+    const [first, second, third] = await db.pair.findMany({
+      where: { dataset: { name: "demo" } },
+      orderBy: { externalId: "asc" },
+      select: { id: true },
+    });
+    await db.span.deleteMany({ where: { pairId: { in: [first!.id, second!.id] } } });
+    await db.span.updateMany({ where: { pairId: third!.id }, data: { deletedAt: new Date() } });
+    expect((await seedDemoData({ db })).goldSpans).toBe(DEMO_GOLD["demo-01-en-news"]!.length + DEMO_GOLD["demo-02-it-recipe"]!.length);
 
     const pairs = await listDemoPairs({ db });
     expect(pairs.map((p) => p.query)).toEqual(DEMO_FIXTURES.map((f) => f.query));

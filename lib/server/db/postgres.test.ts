@@ -73,4 +73,74 @@ describe.skipIf(!url)("PostgreSQL", () => {
     const users = db.user as unknown as { count(a: unknown): Promise<number> };
     expect(await users.count({ where: { role: "admin", disabledAt: null, email: { in: ["a@pg.test", "b@pg.test"] } } })).toBeGreaterThanOrEqual(1);
   });
+
+  it("runs background jobs through pg-boss: two workers share the queue, and a cancel reaches the one running a job", async () => {
+    const generated = "./generated-pg/client";
+    const { PrismaClient } = (await import(/* @vite-ignore */ generated)) as { PrismaClient: new (o: unknown) => PgPrisma };
+    const { PrismaPg } = await import("@prisma/adapter-pg");
+    const { scorePairsTestHooks } = await import("../jobs/kinds/score-pairs");
+    const { startJobRunner, stopJobRunner } = await import("../jobs/job-runner");
+    const { cancelJob, readJob, startJob } = await import("../jobs/jobs-api");
+    // Two workers, each with its own connection, as two `snippet-lab worker` processes would have.
+    const workers = [0, 1].map(() => new PrismaClient({ adapter: new PrismaPg({ connectionString: url! }) }) as unknown as Db);
+    const datasets: string[] = [];
+    for (const name of ["pg-jobs-a", "pg-jobs-b", "pg-jobs-c"]) {
+      for (let i = 0; i < 4; i++)
+        datasets.push((await createPair({ db: asDb(), dataset: name, query: `q${i}`, documents: [{ text: `Doc ${i} of ${name}.` }] })).datasetId);
+    }
+    const [a, , , , b, , , , c] = datasets;
+    scorePairsTestHooks.score = async (pairId, ctx) => {
+      await new Promise((r) => setTimeout(r, 400));
+      const doc = await (
+        ctx.db as unknown as { pairDocument: { findFirstOrThrow(a: unknown): Promise<{ documentId: string }> } }
+      ).pairDocument.findFirstOrThrow({
+        where: { pairId },
+        select: { documentId: true },
+      });
+      await ctx.db.modelRun.create({
+        data: {
+          pairId,
+          documentId: doc.documentId,
+          modelName: "fake",
+          inputHash: "h",
+          tokenCount: 0,
+          probs: new Uint8Array(0),
+          offsets: new Uint8Array(0),
+        },
+      });
+    };
+    try {
+      for (const w of workers) await startJobRunner({ db: w, url: url!, work: true, concurrency: 1, log: () => {} });
+      const ja = await startJob({ kind: "score-pairs", payload: { datasetId: a! }, db: workers[0]!, url: url! });
+      const jb = await startJob({ kind: "score-pairs", payload: { datasetId: b! }, db: workers[0]!, url: url! });
+      const settled = async (id: string) => {
+        for (let i = 0; i < 600; i++) {
+          const j = await readJob({ id, db: asDb() });
+          if (j.state !== "queued" && j.state !== "running") return j;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        throw new Error(`job ${id} did not finish`);
+      };
+      expect(await settled(ja.job.id)).toMatchObject({ state: "done", total: 4, done: 4, failed: 0 });
+      expect(await settled(jb.job.id)).toMatchObject({ state: "done", total: 4, done: 4, failed: 0 });
+      const jobs = db.job as unknown as { findMany(a: unknown): Promise<{ workerId: string | null }[]> };
+      const holders = await jobs.findMany({ where: { id: { in: [ja.job.id, jb.job.id] } }, select: { workerId: true } });
+      // Each worker took one: the second job did not wait for the first.
+      expect(new Set(holders.map((h) => h.workerId)).size).toBe(2);
+
+      const jc = await startJob({ kind: "score-pairs", payload: { datasetId: c! }, db: workers[1]!, url: url! });
+      for (let i = 0; i < 100 && (await readJob({ id: jc.job.id, db: asDb() })).state !== "running"; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      await cancelJob({ id: jc.job.id, db: asDb() });
+      const cancelled = await settled(jc.job.id);
+      expect(cancelled.state).toBe("cancelled");
+      expect(cancelled.done).toBeLessThan(4);
+    } finally {
+      scorePairsTestHooks.score = undefined;
+      for (const w of workers) {
+        await stopJobRunner({ db: w });
+        await (w as unknown as PgPrisma).$disconnect();
+      }
+    }
+  }, 120_000);
 });

@@ -14,8 +14,10 @@ export const BODY_LIMITS = {
   credentials: 16 * KiB,
   /** POST /api/v1/pairs/{id}/scores: a model name. */
   scorePair: 4 * KiB,
-  /** POST /api/v1/pairs/score and …/score/jobs: a dataset id, a limit, a model name. */
+  /** POST /api/v1/pairs/score: a dataset id, a limit, a model name. */
   scoring: 16 * KiB,
+  /** POST /api/v1/jobs: a job's kind and payload (ids, method names, a sweep's thresholds and budgets). */
+  jobs: 64 * KiB,
   /** A review decision, a submit or a judge request: a comment at most. */
   comment: 64 * KiB,
   /** A dataset's name and description (UTF-8: up to 4 bytes a character). */

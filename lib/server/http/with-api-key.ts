@@ -9,7 +9,8 @@ export type WithApiKeyOptions = {
 };
 
 /**
- * The guard of the service routes (POST /api/v1/compress, GET /api/v1/models), which scripts call without a session:
+ * The guard of the service routes (POST /api/v1/compress, GET /api/v1/models, GET /api/v1/metrics), which scripts and
+ * Prometheus call without a session:
  * `Authorization: Bearer <key>` must match one of the configured keys (401 otherwise); open when none is configured.
  * The app's own routes use withAuth (a session cookie) instead.
  */

@@ -16,7 +16,9 @@ import { idParamsSchema } from "@/lib/schemas/ids";
 import { modelsResponseSchema } from "@/lib/schemas/models";
 import { queueSearchParamsSchema } from "@/lib/schemas/queue";
 import { goldRequestSchema, reviewRequestSchema } from "@/lib/schemas/review";
-import { scoreJobQuerySchema, scoreJobRequestSchema, scorePairRequestSchema, scoreRequestSchema } from "@/lib/schemas/scoring";
+import { listJobsQuerySchema, startJobRequestSchema } from "@/lib/schemas/jobs";
+import { categoriesQuerySchema, categoryPairsQuerySchema, frontierPairsQuerySchema, frontierQuerySchema } from "@/lib/schemas/research";
+import { scorePairRequestSchema, scoreRequestSchema } from "@/lib/schemas/scoring";
 import { createUserSchema, loginSchema, resetPasswordSchema, updateUserSchema } from "@/lib/schemas/users";
 import type { BODY_LIMITS } from "../http/body-limits";
 
@@ -76,7 +78,9 @@ export const API_TAGS = {
   datasets: "Datasets, pair creation, import and export.",
   pairs: "The queue, annotations, suggestions and model scores of pairs.",
   review: "Review, gold adjudication and agreement.",
-  scoring: "Model scores of stored pairs, in batches and background jobs.",
+  scoring: "Model scores of stored pairs, in batches.",
+  jobs: "Background jobs (scoring whole datasets, sweeps): progress, cancel, resume.",
+  research: "Research views' data for dashboards: frontiers and category breakdowns as JSON or CSV.",
   meta: "This document.",
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
@@ -145,6 +149,20 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: "service",
     auth: { kind: "apiKey" },
     responses: [{ status: 200, description: "The token models on the server and every method compress accepts.", schema: modelsResponseSchema }],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/metrics",
+    operationId: "getMetrics",
+    summary: "live compression metrics in Prometheus text format (service route: API key when configured)",
+    description:
+      "prom-client's exposition of this server process: `snippet_lab_compress_requests_total{method,status}`, `snippet_lab_compress_errors_total{code}`, " +
+      "`snippet_lab_compress_duration_seconds` (histogram), `snippet_lab_windows_scored_total`, `snippet_lab_tokens_in_total` / `snippet_lab_tokens_out_total` " +
+      "(downstream tokens), `snippet_lab_category_tokens_in_total` / `snippet_lab_category_tokens_out_total{category}` (model tokens by predicted category, " +
+      "for models with a category head) and the process metrics (`snippet_lab_process_*`, `snippet_lab_nodejs_*`).",
+    tag: "service",
+    auth: { kind: "apiKey" },
+    responses: [{ status: 200, description: "Prometheus text exposition format 0.0.4.", contentTypes: ["text/plain"] }],
   },
 
   // ---------- auth ----------
@@ -516,40 +534,146 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     emptyBody: true,
     responses: [json("`{scored: string[], failed: [{pairId, message}], remaining}`.")],
   },
+
+  // ---------- jobs ----------
   {
     method: "POST",
-    path: "/api/v1/pairs/score/jobs",
-    operationId: "startScoreJob",
-    summary: "score every unscored pair of a dataset in the background",
-    description: "Every pair without model scores of the dataset (all datasets when omitted). Poll GET …/jobs/{id} for progress.",
-    tag: "scoring",
+    path: "/api/v1/jobs",
+    operationId: "startJob",
+    summary: "start a background job (scoring unscored pairs, a threshold and budget sweep)",
+    description:
+      "Jobs live in the database with their progress, failures and result: any server process or `snippet-lab worker` may run them " +
+      "(in-process on SQLite, through a pg-boss queue on PostgreSQL), a cancel reaches the one running it, and a job cut off by a restart resumes. " +
+      "One job of a kind runs per scope (a dataset): starting another returns the live one.",
+    tag: "jobs",
     auth: session("model:run"),
-    body: scoreJobRequestSchema,
-    bodyLimit: "scoring",
-    emptyBody: true,
-    responses: [json("`{job, started: true}`: the job started.", 202), json("`{job, started: false}`: a job for that scope is already running.")],
+    body: startJobRequestSchema,
+    bodyLimit: "jobs",
+    example: { kind: "frontier-sweep", payload: { datasetId: "cm0dataset", methods: ["model:snippet-mini", "bm25", "lead"] } },
+    responses: [
+      json("`{job, started: true}`: the job is queued.", 202),
+      json("`{job, started: false}`: a job of that kind and scope is already queued or running."),
+    ],
+    errors: [404, { status: 422, description: "Nothing to do: a sweep of a dataset without gold pairs." }],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/jobs",
+    operationId: "listJobs",
+    summary: "background jobs, newest first",
+    tag: "jobs",
+    auth: session("pair:read"),
+    query: listJobsQuerySchema,
+    responses: [json("`{jobs: [{id, kind, scope, payload, state, total, done, failed, failures, error, attempts, …}]}`.")],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/jobs/{id}",
+    operationId: "getJob",
+    summary: "a background job's state and progress",
+    tag: "jobs",
+    auth: session("pair:read"),
+    params: idParamsSchema,
+    responses: [json("`{job: {id, kind, state: queued|running|done|failed|cancelled, total, done, failed, failures, error, hasResult, …}}`.")],
+    errors: [404],
+  },
+  {
+    method: "POST",
+    path: "/api/v1/jobs/{id}/cancel",
+    operationId: "cancelJob",
+    summary: "cancel a queued or running job",
+    tag: "jobs",
+    auth: session("model:run"),
+    params: idParamsSchema,
+    responses: [json("`{job}`: cancelled, or (running) `cancelRequested` until its worker stops.")],
+    errors: [404],
+  },
+  {
+    method: "POST",
+    path: "/api/v1/jobs/{id}/resume",
+    operationId: "resumeJob",
+    summary: "resume a cancelled or failed job where it stopped",
+    tag: "jobs",
+    auth: session("model:run"),
+    params: idParamsSchema,
+    responses: [json("`{job}`, queued again with its progress.")],
+    errors: [404, { status: 409, description: "The job is queued, running or done, or another job of its kind and scope is live." }],
+  },
+
+  // ---------- research ----------
+  {
+    method: "GET",
+    path: "/api/v1/research/frontier",
+    operationId: "getFrontier",
+    summary: "a dataset's threshold and budget frontier (its latest sweep) as JSON or CSV",
+    description:
+      "`result.rows` are exactly the rows `snippet-lab eval --json` writes for the same methods, thresholds and budgets: per method and setting, " +
+      "`tokensPerQuery`, `evidenceRecall`, `allEvidenceKept`, `answerKept`, `evidenceCharRecall`, `keptPrecision`, `compressionRatio` and per-category `keptShare`. " +
+      "Start a sweep with `POST /api/v1/jobs` (`kind: frontier-sweep`).",
+    tag: "research",
+    auth: session("pair:read"),
+    query: frontierQuerySchema,
+    responses: [
+      {
+        status: 200,
+        description:
+          "`{jobId, result: {datasetId, datasetName, pairs, skipped, thresholds, budgets, methods, presets, hasAnswers, categories, rows, finishedAt}}`, `{jobId: null, result: null}` before the first sweep, or the rows as CSV.",
+        contentTypes: ["application/json", "text/csv"],
+      },
+    ],
+    errors: [404, { status: 409, description: "The given sweep job has not finished." }],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/research/frontier/pairs",
+    operationId: "getFrontierPairs",
+    summary: "the pairs behind one frontier point, the most evidence lost first",
+    tag: "research",
+    auth: session("pair:read"),
+    query: frontierPairsQuerySchema,
+    responses: [
+      {
+        status: 200,
+        description:
+          "`{datasetId, method, setting, pairs: [{pairId, query, evidenceTotal, evidenceKept, evidenceLost, tokensIn, tokensOut, answerKept}], unscored}`, or CSV.",
+        contentTypes: ["application/json", "text/csv"],
+      },
+    ],
     errors: [404],
   },
   {
     method: "GET",
-    path: "/api/v1/pairs/score/jobs",
-    operationId: "findScoreJob",
-    summary: "the running (else latest) scoring job of a scope",
-    tag: "scoring",
-    auth: session("model:run"),
-    query: scoreJobQuerySchema,
-    responses: [json("`{job: {id, state, total, done, scored, failed, failures, …} | null}`.")],
+    path: "/api/v1/research/categories",
+    operationId: "getCategoryBreakdown",
+    summary: "the share of tokens per category before and after compression, as JSON or CSV",
+    description:
+      "Per category (and `unlabelled`): downstream tokens of the uncompressed pages and of the snippets, their shares and the relative change of the share. " +
+      "A pair's categories come from its gold spans, else the LLM judge's suggestions, else the model's own category predictions: `bySource` gives the figures per source.",
+    tag: "research",
+    auth: session("pair:read"),
+    query: categoriesQuerySchema,
+    responses: [
+      {
+        status: 200,
+        description:
+          "`{filters, method, setting, categoryModel, pairs, unscored, all: {pairs, totalIn, totalOut, rows}, bySource: {gold, judge, model, none}, timings}`, or CSV.",
+        contentTypes: ["application/json", "text/csv"],
+      },
+    ],
+    errors: [404],
   },
   {
     method: "GET",
-    path: "/api/v1/pairs/score/jobs/{id}",
-    operationId: "getScoreJob",
-    summary: "a scoring job's progress",
-    tag: "scoring",
-    auth: session("model:run"),
-    params: idParamsSchema,
-    responses: [json("`{job: {id, state, total, done, scored, failed, failures, …}}`.")],
-    errors: [{ status: 404, description: "Unknown job (jobs are kept in memory until the server restarts)." }],
+    path: "/api/v1/research/categories/pairs",
+    operationId: "getCategoryPairs",
+    summary: "the pairs behind one category bar, uncompressed and compressed",
+    tag: "research",
+    auth: session("pair:read"),
+    query: categoryPairsQuerySchema,
+    responses: [
+      json("`{category, pairs: [{pairId, query, source, tokensIn, tokensOut, documents: [{documentId, title, text, categories, kept}]}]}`."),
+    ],
+    errors: [404],
   },
 
   // ---------- meta ----------

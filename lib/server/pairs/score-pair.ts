@@ -3,18 +3,15 @@ import { performance } from "node:perf_hooks";
 import { AppError } from "@/lib/errors";
 import { DEFAULT_PRESET, PRESETS } from "@/lib/engine/methods";
 import { prepareResult } from "@/lib/engine/prepare-result";
-import type { TokenScores } from "@/lib/engine/types";
 import type { PairScoresOut, ScoredDocumentOut } from "@/lib/schemas/scoring";
 import { type Db, getDb } from "../db/client";
 import { getPair } from "../db/get-pair";
 import { listModelRuns } from "../db/model-runs/list-model-runs";
 import { saveModelRuns } from "../db/model-runs/save-model-runs";
-import { getEnv } from "../env";
 import { listModels } from "../model/list-models";
 import { resolveMethod } from "../scoring/resolve-method";
 import { scoreResultSet } from "../scoring/score-result-set";
-import { computeInputHash } from "./compute-input-hash";
-import { modelFingerprint } from "./model-fingerprint";
+import { freshTokenScores, pairInputHashes } from "./fresh-token-scores";
 import { roundMs } from "../scoring/round-ms";
 
 export type ScorePairOptions = {
@@ -52,20 +49,13 @@ export async function scorePair(options: ScorePairOptions): Promise<PairScoresOu
   let cache: Pick<Parameters<typeof scoreResultSet>[0], "cachedTokenScores" | "onScored"> = {};
   let cached = false;
   if (modelName !== null) {
-    const modelVersion = modelFingerprint(modelName);
-    const setHashes = pair.documents.map((d) => d.contentHash);
-    const settings = { relevanceScope: getEnv().relevanceScope };
-    const hashes = pair.documents.map((d) => computeInputHash({ modelVersion, query, text: d.text, setHashes, settings }));
-    const runs = new Map((await listModelRuns({ pairId, modelName, db })).map((r) => [r.documentId, r]));
-    const fromCache = pair.documents.map((d, i) => {
-      const run = runs.get(d.id);
-      return run && run.inputHash === hashes[i] && run.scores && fitsText(run.scores, d.text) ? run.scores : null;
-    });
+    const hashes = pairInputHashes({ query, documents: pair.documents }, modelName);
     // Any stale document re-scores the whole set: relevance features are computed across the set, so scoring only
     // the missing documents would give different probabilities than a fresh run.
-    cached = fromCache.every((s) => s !== null);
-    cache = cached
-      ? { cachedTokenScores: fromCache as TokenScores[] }
+    const fromCache = freshTokenScores({ query, documents: pair.documents }, await listModelRuns({ pairId, modelName, db }), hashes);
+    cached = fromCache !== null;
+    cache = fromCache
+      ? { cachedTokenScores: fromCache }
       : {
           onScored: async (scored, elapsedMs) => {
             if (!scored.tokenScores) throw new AppError("INTERNAL", `${method.method} returned no token scores`);
@@ -100,10 +90,4 @@ export async function scorePair(options: ScorePairOptions): Promise<PairScoresOu
     results: out,
     timings: { prepareMs, ...scored.timings, totalMs: roundMs(performance.now() - t0) },
   };
-}
-
-/** A cache entry whose offsets do not fit the text (should not happen: texts are immutable) is not used. */
-function fitsText(scores: TokenScores, text: string): boolean {
-  const n = scores.ends.length;
-  return n === 0 || (scores.ends[n - 1]! <= text.length && scores.starts[0]! >= 0);
 }

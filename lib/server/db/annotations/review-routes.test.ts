@@ -323,35 +323,38 @@ describe("POST /api/v1/pairs/score", () => {
   });
 });
 
-describe("POST/GET /api/v1/pairs/score/jobs", () => {
-  it("scores the whole dataset in the background for model:run roles; progress is polled by id or by dataset", async () => {
-    const jobs = await import("@/app/api/v1/pairs/score/jobs/route");
-    const byId = await import("@/app/api/v1/pairs/score/jobs/[id]/route");
+describe("/api/v1/jobs: a score-pairs job", () => {
+  it("scores the whole dataset in the background for model:run roles; anyone may follow its progress", async () => {
+    const jobs = await import("@/app/api/v1/jobs/route");
+    const byId = await import("@/app/api/v1/jobs/[id]/route");
     const pairs = [];
     for (let i = 0; i < 12; i++) pairs.push(await createTestPair(db, { dataset: "score-jobs", query: `j${i}` }));
     const datasetId = (await db.pair.findUniqueOrThrow({ where: { id: pairs[0]!.pairId } })).datasetId;
     failingPair = pairs[3]!.pairId;
     scored.length = 0;
-    const post = (value: unknown, as: keyof typeof tokens | null) =>
-      jobs.POST(req("/api/v1/pairs/score/jobs", { ...body("POST", value), as }), undefined);
-    expect((await post({ datasetId }, null)).status).toBe(401);
-    expect((await post({ datasetId }, "annotator")).status).toBe(403);
-    expect((await post({ datasetId, limit: 5 }, "researcher")).status).toBe(400);
-    expect((await post({ datasetId: "no-such-dataset" }, "researcher")).status).toBe(404);
+    const post = (value: unknown, as: keyof typeof tokens | null) => jobs.POST(req("/api/v1/jobs", { ...body("POST", value), as }), undefined);
+    const start = (payload: unknown) => ({ kind: "score-pairs", payload });
+    expect((await post(start({ datasetId }), null)).status).toBe(401);
+    expect((await post(start({ datasetId }), "annotator")).status).toBe(403);
+    expect((await post(start({ datasetId, limit: 5 }), "researcher")).status).toBe(400);
+    expect((await post({ kind: "no-such-kind", payload: {} }, "researcher")).status).toBe(400);
+    expect((await post(start({ datasetId: "no-such-dataset" }), "researcher")).status).toBe(404);
 
-    const res = await post({ datasetId }, "researcher");
+    const res = await post(start({ datasetId }), "researcher");
     expect(res.status).toBe(202);
     const { job, started } = await res.json();
     expect(started).toBe(true);
+    expect(job).toMatchObject({ kind: "score-pairs", scope: `dataset:${datasetId}` });
     let state = job;
-    for (let i = 0; i < 200 && state.state === "running"; i++) {
+    for (let i = 0; i < 400 && (state.state === "queued" || state.state === "running"); i++) {
       await new Promise((r) => setTimeout(r, 20));
-      const r = await byId.GET(req(`/api/v1/pairs/score/jobs/${job.id}`, { as: "researcher" }), params(job.id));
+      // Annotators may follow a job (pair:read), not start one.
+      const r = await byId.GET(req(`/api/v1/jobs/${job.id}`, { as: "annotator" }), params(job.id));
       expect(r.status).toBe(200);
       state = (await r.json()).job;
     }
-    // More than the old 10-per-click batch: every pair of the dataset, the failing one reported.
-    expect(state).toMatchObject({ state: "done", total: 12, done: 12, scored: 11, failed: 1, failures: [{ pairId: failingPair }] });
+    // Every pair of the dataset, the failing one reported and skipped.
+    expect(state).toMatchObject({ state: "done", total: 12, done: 12, failed: 1, failures: [{ item: failingPair }] });
     expect(scored.sort()).toEqual(
       pairs
         .filter((p) => p.pairId !== failingPair)
@@ -359,9 +362,11 @@ describe("POST/GET /api/v1/pairs/score/jobs", () => {
         .sort(),
     );
 
-    const latest = await jobs.GET(req(`/api/v1/pairs/score/jobs?datasetId=${datasetId}`, { as: "admin" }), undefined);
-    expect((await latest.json()).job.id).toBe(job.id);
-    expect((await byId.GET(req("/api/v1/pairs/score/jobs/nope", { as: "researcher" }), params("nope"))).status).toBe(404);
-    expect((await byId.GET(req(`/api/v1/pairs/score/jobs/${job.id}`, { as: "annotator" }), params(job.id))).status).toBe(403);
+    const latest = await jobs.GET(
+      req(`/api/v1/jobs?kind=score-pairs&scope=${encodeURIComponent(`dataset:${datasetId}`)}&limit=1`, { as: "admin" }),
+      undefined,
+    );
+    expect((await latest.json()).jobs.map((j: { id: string }) => j.id)).toEqual([job.id]);
+    expect((await byId.GET(req("/api/v1/jobs/nope", { as: "researcher" }), params("nope"))).status).toBe(404);
   });
 });

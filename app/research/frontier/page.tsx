@@ -1,0 +1,92 @@
+import type { Metadata } from "next";
+import { FrontierView } from "@/components/research/frontier-view";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Select } from "@/components/ui/select";
+import { hasPermission } from "@/lib/auth/policy";
+import { methodOptions } from "@/lib/engine/methods";
+import { requireUser } from "@/lib/server/auth/require-user";
+import { listDatasets } from "@/lib/server/db/datasets/list-datasets";
+import { readJobs } from "@/lib/server/jobs/jobs-api";
+import { listModels } from "@/lib/server/model/list-models";
+import { readFrontier } from "@/lib/server/research/read-frontier";
+
+export const metadata: Metadata = { title: "Frontier · Research · Snippet Lab" };
+export const dynamic = "force-dynamic";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * The threshold and budget frontier of a dataset with gold (adjudicated spans, or evidence imported as gold). Opens on
+ * the asked dataset, else the first with gold pairs. Everyone signed in may view; model:run roles run sweeps.
+ */
+export default async function FrontierPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const sp = await searchParams;
+  const asked = first(sp.datasetId);
+  const user = await requireUser({ permission: "pair:read", next: `/research/frontier${asked ? `?datasetId=${encodeURIComponent(asked)}` : ""}` });
+  const [datasets, models] = await Promise.all([listDatasets(), listModels()]);
+  const dataset = datasets.find((d) => d.id === asked) ?? datasets.find((d) => d.goldPairs > 0) ?? datasets[0];
+  const canRun = hasPermission(user.role, "model:run");
+  const frontier = dataset ? await readFrontier({ datasetId: dataset.id }) : null;
+  // The latest sweep, when it is not the one shown (running, or it failed or was cancelled).
+  const [latest] = dataset ? await readJobs({ kind: "frontier-sweep", scope: `dataset:${dataset.id}`, limit: 1 }) : [];
+  const latestJob = latest && latest.id !== frontier?.jobId ? latest : null;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Threshold and budget frontier</h1>
+        <p className="text-sm text-slate-600">
+          Mean downstream tokens per query against the share of gold evidence kept (a gold span counts when ≥ 90 % of its characters are in the
+          snippet), per method, from the same code as <code>snippet-lab eval</code>. Click a point for the pairs behind it.
+        </p>
+      </div>
+
+      <Card as="form" padding="sm" className="flex flex-wrap items-end gap-3" method="get" action="/research/frontier">
+        <label className="space-y-1 text-xs font-medium text-slate-700">
+          <span className="block">Dataset</span>
+          <Select size="bar" name="datasetId" defaultValue={dataset?.id ?? ""} data-testid="frontier-dataset">
+            {datasets.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name} ({d.goldPairs} gold pair{d.goldPairs === 1 ? "" : "s"} of {d.pairs})
+              </option>
+            ))}
+          </Select>
+        </label>
+        <Button type="submit" size="sm" data-testid="frontier-dataset-apply">
+          Show
+        </Button>
+      </Card>
+
+      {!dataset && (
+        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="frontier-no-datasets">
+          No datasets yet: create one at Datasets, import pairs with evidence or adjudicate gold, then come back.
+        </p>
+      )}
+      {dataset && dataset.pairs === 0 && (
+        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="frontier-empty-dataset">
+          {dataset.name} has no pairs yet.
+        </p>
+      )}
+      {dataset && dataset.pairs > 0 && dataset.goldPairs === 0 && (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="frontier-no-gold">
+          {dataset.name} has no gold yet: a frontier measures what each setting keeps of the gold evidence. Adjudicate some pairs (review), or import
+          a file with its evidence as gold.
+        </p>
+      )}
+      {dataset && frontier && dataset.goldPairs > 0 && (
+        <FrontierView
+          key={`${dataset.id}:${frontier.jobId ?? "none"}`}
+          datasetId={dataset.id}
+          datasetName={dataset.name}
+          goldPairs={dataset.goldPairs}
+          frontier={frontier}
+          latestJob={latestJob}
+          methodOptions={[...methodOptions(models), { value: "oracle", label: "Oracle (upper bound)" }]}
+          canRun={canRun}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from "recharts";
+import { ChartFrame } from "@/components/charts/chart-frame";
+import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
+import { type BreakdownCategory, formatChange, formatShare, roundTokens, UNLABELLED } from "@/lib/eval/category-breakdown";
+import { breakdownToCsv } from "@/lib/eval/research-csv";
+import type { CategoryBreakdown } from "@/lib/schemas/research";
+import { categoryColor, categoryLabel } from "./category-colors";
+
+const SOURCES = [
+  { value: "all", label: "All pairs" },
+  { value: "gold", label: "Gold spans" },
+  { value: "judge", label: "LLM-judge suggestions" },
+  { value: "model", label: "Model predictions" },
+  { value: "none", label: "No categories" },
+] as const;
+type SourceChoice = (typeof SOURCES)[number]["value"];
+
+/**
+ * The category breakdown as bars (share of input tokens, hatched-light, beside the share of kept tokens, solid, in each
+ * category's workspace colour) and a table with the tokens, shares and change; the source switch shows which figures
+ * come from gold, judge or model labels. Every bar and row opens the pairs behind it.
+ */
+export function CategoryBreakdownView({ breakdown, pairsQuery }: { breakdown: CategoryBreakdown; pairsQuery: string }) {
+  const router = useRouter();
+  const [source, setSource] = useState<SourceChoice>("all");
+  const part = source === "all" ? breakdown.all : breakdown.bySource[source];
+  const rows = useMemo(() => part.rows.filter((r) => r.tokensIn > 0 || r.tokensOut > 0), [part]);
+  const hrefOf = (c: BreakdownCategory) => `/research/categories/pairs?${pairsQuery}${pairsQuery ? "&" : ""}category=${c}`;
+  const chartData = rows.map((r) => ({ category: r.category, label: categoryLabel(r.category), in: r.shareIn, out: r.shareOut, change: r.change }));
+  const present = SOURCES.filter((s) => s.value === "all" || breakdown.bySource[s.value].pairs > 0);
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-2 text-sm" role="radiogroup" aria-label="Category source" data-testid="categories-source">
+        <span className="font-medium text-slate-700">Categories from</span>
+        {present.map((s) => (
+          <button
+            key={s.value}
+            type="button"
+            role="radio"
+            aria-checked={source === s.value}
+            onClick={() => setSource(s.value)}
+            className={`rounded-md border px-2.5 py-1 text-xs ${source === s.value ? "border-blue-700 bg-blue-700 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`}
+            data-testid={`categories-source-${s.value}`}
+          >
+            {s.label} ({(s.value === "all" ? breakdown.all.pairs : breakdown.bySource[s.value].pairs).toLocaleString("en")})
+          </button>
+        ))}
+      </div>
+      <p className="text-xs text-slate-600" data-testid="categories-sources-note">
+        Sources: {breakdown.bySource.gold.pairs} pair(s) labelled by gold spans, {breakdown.bySource.judge.pairs} by LLM-judge suggestions,{" "}
+        {breakdown.bySource.model.pairs} by the model’s category predictions{breakdown.categoryModel ? ` (${breakdown.categoryModel})` : ""},{" "}
+        {breakdown.bySource.none.pairs} without categories (all “unlabelled”).
+      </p>
+
+      {part.pairs === 0 || part.totalIn === 0 ? (
+        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="categories-empty">
+          No tokens to break down for this choice.
+        </p>
+      ) : (
+        <ChartFrame
+          title="Share of tokens per category: pages (light) and snippets (solid)"
+          name={`category-breakdown-${source}`}
+          csv={() => breakdownToCsv([{ source, rows: part.rows }])}
+          testId="categories-chart"
+        >
+          <BarChart
+            responsive
+            style={{ width: "100%", maxWidth: 960, aspectRatio: 2.2 }}
+            width={960}
+            height={436}
+            data={chartData}
+            margin={{ top: 16, right: 16, bottom: 8, left: 8 }}
+            accessibilityLayer
+          >
+            <defs>
+              {rows.map((r) => (
+                <pattern key={r.category} id={`hatch-${r.category}`} patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)">
+                  <rect width="6" height="6" fill={categoryColor(r.category)} fillOpacity={0.25} />
+                  <line x1="0" y1="0" x2="0" y2="6" stroke={categoryColor(r.category)} strokeWidth="2" />
+                </pattern>
+              ))}
+            </defs>
+            <CartesianGrid stroke="#e2e8f0" vertical={false} />
+            <XAxis dataKey="label" fontSize={11} stroke="#64748b" interval={0} />
+            <YAxis tickFormatter={(v: number) => `${Math.round(v * 100)}%`} fontSize={11} stroke="#64748b" width={48} />
+            <Tooltip
+              isAnimationActive={false}
+              formatter={(v, name) => [formatShare(Number(v)), name === "in" ? "of page tokens" : "of snippet tokens"]}
+              labelFormatter={(label, items) => {
+                const change = (items?.[0]?.payload as { change?: number | null } | undefined)?.change ?? null;
+                return `${String(label)}: ${formatChange(change)}`;
+              }}
+            />
+            <Bar
+              dataKey="in"
+              name="in"
+              isAnimationActive={false}
+              onClick={(d) => router.push(hrefOf((d as unknown as { category: BreakdownCategory }).category))}
+              cursor="pointer"
+            >
+              {chartData.map((d) => (
+                <Cell
+                  key={d.category}
+                  fill={`url(#hatch-${d.category})`}
+                  stroke={categoryColor(d.category)}
+                  data-testid="category-bar-in"
+                  data-category={d.category}
+                />
+              ))}
+            </Bar>
+            <Bar
+              dataKey="out"
+              name="out"
+              isAnimationActive={false}
+              onClick={(d) => router.push(hrefOf((d as unknown as { category: BreakdownCategory }).category))}
+              cursor="pointer"
+            >
+              {chartData.map((d) => (
+                <Cell key={d.category} fill={categoryColor(d.category)} data-testid="category-bar-out" data-category={d.category} />
+              ))}
+            </Bar>
+          </BarChart>
+        </ChartFrame>
+      )}
+
+      <Table data-testid="categories-table">
+        <TableHead>
+          <Th>Category</Th>
+          <Th align="right">Tokens in pages</Th>
+          <Th align="right">Share in pages</Th>
+          <Th align="right">Tokens in snippets</Th>
+          <Th align="right">Share in snippets</Th>
+          <Th align="right">Change of share</Th>
+        </TableHead>
+        <TableBody>
+          {part.rows.map((r) => (
+            <tr key={r.category} data-testid="categories-row" data-category={r.category}>
+              <Td>
+                <Link
+                  href={hrefOf(r.category)}
+                  className="inline-flex items-center gap-2 font-medium text-blue-800 hover:underline"
+                  data-testid="categories-row-link"
+                >
+                  <span className="inline-block h-3 w-3 rounded-sm" style={{ backgroundColor: categoryColor(r.category) }} aria-hidden="true" />
+                  {categoryLabel(r.category)}
+                </Link>
+              </Td>
+              <Td align="right" data-testid="cell-tokens-in">
+                {roundTokens(r.tokensIn)}
+              </Td>
+              <Td align="right" data-testid="cell-share-in">
+                {formatShare(r.shareIn)}
+              </Td>
+              <Td align="right" data-testid="cell-tokens-out">
+                {roundTokens(r.tokensOut)}
+              </Td>
+              <Td align="right" data-testid="cell-share-out">
+                {formatShare(r.shareOut)}
+              </Td>
+              <Td align="right" data-testid="cell-change">
+                {formatChange(r.change)}
+              </Td>
+            </tr>
+          ))}
+        </TableBody>
+      </Table>
+      <p className="text-xs text-slate-500">
+        Tokens are the downstream LLM’s tokens of each sentence, split over its characters’ categories; a character under spans of two categories
+        counts for the first in the legend’s order; “{categoryLabel(UNLABELLED)}” is text no span covers. Snippets by {breakdown.method}. Computed in{" "}
+        {breakdown.timings.loadMs + breakdown.timings.computeMs} ms.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { readFileSync } from "node:fs";
+import { type Page, expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "./constants";
+import { keepScreenshot } from "./screenshot";
+import { createUser, signIn } from "./sign-in";
+import { newSignedInPage } from "./test-data";
+
+// The research views on the demo dataset (seeded with hand-written gold by npm start, its pairs scored once):
+// the frontier — a sweep as a background job, one curve per method, a hovered point, the pairs behind it, one opened in
+// the workspace at that setting; the category breakdown — the CSV export checked against the table, a bar's pairs side
+// by side; an annotator may look but not run sweeps. Screenshots of both pages are kept.
+
+test.describe.configure({ mode: "serial" });
+
+const RUN = Date.now().toString(36);
+const ANNOTATOR = { email: `research-ann-${RUN}@e2e.local`, password: "e2e-user-password", role: "annotator" as const };
+
+async function demoDatasetId(page: Page): Promise<string> {
+  const res = await page.request.get("/api/v1/datasets");
+  const { datasets } = (await res.json()) as { datasets: { id: string; name: string; goldPairs: number }[] };
+  const demo = datasets.find((d) => d.name === "demo");
+  expect(demo, "the demo dataset is seeded").toBeTruthy();
+  expect(demo!.goldPairs).toBeGreaterThan(0);
+  return demo!.id;
+}
+
+test("frontier of the demo dataset: a sweep job, one curve per method, hover a point, follow it to a pair", async ({ browser }, testInfo) => {
+  const page = await newSignedInPage(browser, E2E_ADMIN.email, E2E_ADMIN.password);
+  const datasetId = await demoDatasetId(page);
+  await page.goto(`/research/frontier?datasetId=${datasetId}`);
+  await expect(page.getByTestId("sweep-form")).toBeVisible();
+
+  // Run a sweep (every model, bm25 and lead; the default thresholds and budgets) and wait for the job.
+  const methods = await page
+    .locator('[data-testid^="sweep-method-"]:checked')
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")!.slice("sweep-method-".length)));
+  expect(methods).toContain("bm25");
+  expect(methods).toContain("lead");
+  await page.getByTestId("sweep-run").click();
+  await expect(page.getByTestId("sweep-result")).toHaveAttribute("data-state", "done", { timeout: 60_000 });
+  await expect(page.getByTestId("frontier-chart")).toBeVisible({ timeout: 15_000 });
+
+  // One curve per method: a legend entry and a Pareto-front line each.
+  await expect(page.getByTestId("frontier-legend-item")).toHaveCount(methods.length);
+  expect(await page.locator("path.frontier-curve").count()).toBe(methods.length);
+  for (const m of methods) expect(await page.locator(`[data-testid="frontier-point"][data-method="${m}"]`).count()).toBeGreaterThan(5);
+  // The presets and a model's default threshold are marked.
+  await expect(page.locator('[data-testid="frontier-point"][data-mark="medium"]').first()).toBeAttached();
+  await expect(page.locator('[data-testid="frontier-point"][data-mark="default"]').first()).toBeAttached();
+
+  // Hover a threshold point of the default model: the tooltip names its setting.
+  const model = methods.find((m) => m.startsWith("model:"))!;
+  const point = page.locator(`[data-testid="frontier-point"][data-method="${model}"][data-setting="threshold"]`).nth(3);
+  const threshold = Number(await point.getAttribute("data-value"));
+  await point.hover();
+  await expect(page.getByTestId("frontier-tooltip")).toContainText(`threshold ${threshold.toFixed(2)}`);
+  await keepScreenshot(page, testInfo, "research-frontier");
+
+  // Click it: the pairs behind the point, the most evidence lost first; open one in the workspace at that setting.
+  await point.click();
+  const rows = page.getByTestId("frontier-pair-row");
+  await expect(rows.first()).toBeVisible();
+  const lost = await page.locator('[data-testid="frontier-pair-row"] td:nth-child(3)').allInnerTexts();
+  expect(lost.map(Number)).toEqual([...lost.map(Number)].sort((a, b) => b - a));
+  await page.getByTestId("frontier-pair-link").first().click();
+  await page.waitForURL(/\/pairs\/[^/?]+\?/);
+  expect(new URL(page.url()).searchParams.get("threshold")).toBe(String(threshold));
+  await expect(page.getByTestId("pair-workspace")).toBeVisible();
+  await expect(page.getByTestId("threshold-value")).toHaveText(threshold.toFixed(2), { timeout: 30_000 });
+  await expect(page.getByTestId("custom-budget")).toHaveValue("1000000");
+
+  // The per-pair comparison: a second threshold's additions and removals, counted.
+  await page.getByTestId("compare-toggle").check();
+  await expect(page.getByTestId("compare-summary")).toBeVisible();
+  await expect(page.getByTestId("pair-curve")).toBeVisible();
+
+  // First render of the frontier page (printed figure): navigation start → the chart's first paint.
+  await page.goto(`/research/frontier?datasetId=${datasetId}`);
+  await expect(page.getByTestId("frontier-chart")).toBeVisible();
+  const ms = await page.evaluate(() => {
+    const mark = performance.getEntriesByName("snippet-lab:frontier-rendered")[0];
+    return mark ? Math.round(mark.startTime) : -1;
+  });
+  const points = await page.getByTestId("frontier-point").count();
+  console.log(`[research] frontier page: first chart render ${ms} ms after navigation start (${methods.length} methods, ${points} points)`);
+  expect(ms).toBeGreaterThan(0);
+  await page.context().close();
+});
+
+test("category breakdown: the CSV export holds the table's numbers; a bar opens its pairs side by side", async ({ browser }, testInfo) => {
+  const page = await newSignedInPage(browser, E2E_ADMIN.email, E2E_ADMIN.password);
+  const datasetId = await demoDatasetId(page);
+  await page.goto(`/research/categories?datasetId=${datasetId}&method=bm25&preset=low`);
+  await expect(page.getByTestId("categories-table")).toBeVisible();
+  await expect(page.getByTestId("categories-sources-note")).toContainText("labelled by gold spans");
+  await expect(page.getByTestId("categories-chart")).toBeVisible();
+  await keepScreenshot(page, testInfo, "research-categories");
+
+  const table = await page.getByTestId("categories-row").evaluateAll((rows) =>
+    rows.map((r) => ({
+      category: r.getAttribute("data-category")!,
+      cells: ["tokens-in", "share-in", "tokens-out", "share-out", "change"].map((k) =>
+        r.querySelector(`[data-testid="cell-${k}"]`)!.textContent!.trim(),
+      ),
+    })),
+  );
+  const download = page.waitForEvent("download");
+  await page.getByTestId("categories-chart-csv").click();
+  const file = await (await download).path();
+  const lines = readFileSync(file, "utf8").trim().split("\n");
+  expect(lines[0]).toBe("source,category,tokensIn,tokensOut,shareInPercent,shareOutPercent,changePercent");
+  const csv = new Map(lines.slice(1).map((l) => [l.split(",")[1]!, l.split(",")]));
+  for (const row of table) {
+    const c = csv.get(row.category)!;
+    expect(c, row.category).toBeTruthy();
+    expect(c[2]).toBe(row.cells[0]);
+    expect(`${Number(c[4]).toFixed(1)} %`).toBe(row.cells[1]);
+    expect(c[3]).toBe(row.cells[2]);
+    expect(`${Number(c[5]).toFixed(1)} %`).toBe(row.cells[3]);
+    const change = c[6] === "" ? "—" : Number(c[6]) === 0 ? "±0 %" : `${Number(c[6]) > 0 ? "+" : "−"}${Math.abs(Number(c[6]))} %`;
+    expect(change).toBe(row.cells[4]);
+  }
+
+  // A category's pairs: each uncompressed and compressed, categories coloured.
+  await page.locator('[data-testid="categories-row"][data-category="vital"] [data-testid="categories-row-link"]').click();
+  await page.waitForURL(/\/research\/categories\/pairs\?/);
+  await expect(page.getByTestId("category-pair").first()).toBeVisible();
+  await expect(page.getByTestId("category-text-page").first()).toBeVisible();
+  await expect(page.getByTestId("category-text-snippet").first()).toBeVisible();
+  await expect(page.locator('[data-testid="category-text-page"] [data-category="vital"]').first()).toBeVisible();
+  await page.context().close();
+});
+
+test("an annotator may view the research views but not run a sweep", async ({ browser }) => {
+  const admin = await newSignedInPage(browser, E2E_ADMIN.email, E2E_ADMIN.password);
+  await createUser(admin, ANNOTATOR);
+  const datasetId = await demoDatasetId(admin);
+  await admin.context().close();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, ANNOTATOR);
+  await page.goto(`/research/frontier?datasetId=${datasetId}`);
+  await expect(page.getByTestId("frontier-chart")).toBeVisible();
+  await expect(page.getByTestId("sweep-form")).toHaveCount(0);
+  const res = await page.request.post("/api/v1/jobs", {
+    data: { kind: "frontier-sweep", payload: { datasetId, methods: ["bm25"] } },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(res.status()).toBe(403);
+  await page.goto("/research/models");
+  await expect(page.getByTestId("model-row").first()).toBeVisible();
+  await expect(page.getByTestId("model-latency").first()).not.toHaveText("");
+  await context.close();
+});

@@ -1,0 +1,142 @@
+// Where the tokens go: the share of downstream tokens of each span category in the uncompressed pages and in the
+// compressed snippets, and the relative change. Pure and client-safe (the research page, its data route and tests).
+import type { SelectableResult, Selection } from "../engine/types";
+import { SPAN_CATEGORIES, type SpanCategory } from "../spans/categories";
+
+/** Text no category covers. */
+export const UNLABELLED = "unlabelled";
+export type BreakdownCategory = SpanCategory | typeof UNLABELLED;
+export const BREAKDOWN_CATEGORIES: readonly BreakdownCategory[] = [...SPAN_CATEGORIES, UNLABELLED];
+
+/** Where a pair's categories come from: gold spans, else the LLM judge's suggestions, else the model's own predictions. */
+export const CATEGORY_SOURCES = ["gold", "judge", "model"] as const;
+export type CategorySource = (typeof CATEGORY_SOURCES)[number];
+
+/** A labelled region of a result: end-exclusive offsets into its text. */
+export interface CategoryInterval {
+  start: number;
+  end: number;
+  category: SpanCategory;
+}
+
+/** Downstream tokens per category (BREAKDOWN_CATEGORIES order) in the input and in the kept text. */
+export interface CategoryTokens {
+  tokensIn: number[];
+  tokensOut: number[];
+}
+
+export const emptyCategoryTokens = (): CategoryTokens => ({
+  tokensIn: BREAKDOWN_CATEGORIES.map(() => 0),
+  tokensOut: BREAKDOWN_CATEGORIES.map(() => 0),
+});
+
+export function addCategoryTokens(into: CategoryTokens, add: CategoryTokens): void {
+  for (let i = 0; i < BREAKDOWN_CATEGORIES.length; i++) {
+    into.tokensIn[i]! += add.tokensIn[i]!;
+    into.tokensOut[i]! += add.tokensOut[i]!;
+  }
+}
+
+/**
+ * Per character of a text: the index (BREAKDOWN_CATEGORIES) of its category. A character under spans of several
+ * categories counts once, for the first in the legend's order (vital before off-topic, …); uncovered → unlabelled.
+ */
+function charCategories(length: number, intervals: readonly CategoryInterval[]): Uint8Array {
+  const out = new Uint8Array(length).fill(BREAKDOWN_CATEGORIES.length - 1);
+  for (const iv of intervals) {
+    const c = SPAN_CATEGORIES.indexOf(iv.category);
+    const e = Math.min(length, iv.end);
+    for (let p = Math.max(0, iv.start); p < e; p++) if (c < out[p]!) out[p] = c;
+  }
+  return out;
+}
+
+/** Adds `tokens` over the characters [from, to), split by category in proportion to their characters. */
+function spread(target: number[], cats: Uint8Array, from: number, to: number, tokens: number): void {
+  const len = to - from;
+  if (len <= 0 || tokens === 0) return;
+  const share = tokens / len;
+  for (let p = from; p < to; p++) target[cats[p]!]! += share;
+}
+
+/**
+ * One result set's tokens by category: each unit's downstream tokens are split over its characters' categories (a unit
+ * half navigation, half vital gives each half its tokens); the kept ones count again as output. A unit the selection
+ * cut to fit the budget counts its kept prefix with the tokens it kept.
+ */
+export function categoryTokensOfSelection({
+  results,
+  selection,
+  categories,
+}: {
+  results: readonly SelectableResult[];
+  selection: Selection;
+  /** Per result (same order), its labelled regions. */
+  categories: readonly (readonly CategoryInterval[])[];
+}): CategoryTokens {
+  const out = emptyCategoryTokens();
+  results.forEach((res, r) => {
+    const sel = selection.results[r];
+    const cats = charCategories(res.doc.text.length, categories[r] ?? []);
+    const kept = new Set(sel?.keptUnits ?? []);
+    let keptFull = 0;
+    for (const u of kept) keptFull += res.unitTokens[u] ?? 0;
+    for (let u = 0; u < res.units.length; u++) {
+      const unit = res.units[u]!;
+      const tokens = res.unitTokens[u] ?? 0;
+      spread(out.tokensIn, cats, unit.start, unit.end, tokens);
+      if (!kept.has(u)) continue;
+      const span = sel!.spans.find((s) => s.start <= unit.start && s.end > unit.start);
+      const end = span ? Math.min(unit.end, span.end) : unit.end;
+      // The cut unit: the result's tokensOut minus its whole kept units.
+      const keptTokens = end < unit.end ? Math.max(0, sel!.tokensOut - (keptFull - tokens)) : tokens;
+      spread(out.tokensOut, cats, unit.start, end, keptTokens);
+    }
+  });
+  return out;
+}
+
+export interface CategoryShareRow {
+  category: BreakdownCategory;
+  tokensIn: number;
+  tokensOut: number;
+  /** Share of all input tokens (0..1). */
+  shareIn: number;
+  /** Share of all kept tokens (0..1); 0 when nothing was kept. */
+  shareOut: number;
+  /** shareOut / shareIn − 1 (+0.63 = "+63 %"); null when the category had no input tokens or nothing was kept. */
+  change: number | null;
+}
+
+/** Totals → one row per category with its shares and relative change. */
+export function summarizeCategoryTokens(t: CategoryTokens): { totalIn: number; totalOut: number; rows: CategoryShareRow[] } {
+  const totalIn = t.tokensIn.reduce((a, b) => a + b, 0);
+  const totalOut = t.tokensOut.reduce((a, b) => a + b, 0);
+  const rows = BREAKDOWN_CATEGORIES.map((category, i): CategoryShareRow => {
+    const tokensIn = t.tokensIn[i]!;
+    const tokensOut = t.tokensOut[i]!;
+    const shareIn = totalIn > 0 ? tokensIn / totalIn : 0;
+    const shareOut = totalOut > 0 ? tokensOut / totalOut : 0;
+    return { category, tokensIn, tokensOut, shareIn, shareOut, change: shareIn > 0 && totalOut > 0 ? shareOut / shareIn - 1 : null };
+  });
+  return { totalIn, totalOut, rows };
+}
+
+/** Tokens with one decimal, shares as percentages with one decimal, changes as whole percentages: the table, the bars
+ * and the CSV all round through these, so their numbers agree. */
+export const roundTokens = (x: number) => Math.round(x * 10) / 10;
+export const sharePercent = (x: number) => Math.round(x * 1000) / 10;
+export const changePercent = (x: number | null) => (x === null ? null : Math.round(x * 100));
+
+/** "+63 %", "−58 %", "±0 %", "—". */
+export function formatChange(change: number | null): string {
+  const pct = changePercent(change);
+  if (pct === null) return "—";
+  if (pct === 0) return "±0 %";
+  return `${pct > 0 ? "+" : "−"}${Math.abs(pct)} %`;
+}
+
+/** "12.3 %". */
+export function formatShare(share: number): string {
+  return `${sharePercent(share).toFixed(1)} %`;
+}

@@ -1,0 +1,72 @@
+// CSV of the research views' data: the data routes and the pages' "CSV" buttons write the same bytes from the same
+// data. Pure and client-safe.
+import { SPAN_CATEGORIES } from "../spans/categories";
+import { type BreakdownCategory, type CategoryShareRow, changePercent, roundTokens, sharePercent } from "./category-breakdown";
+import { settingOf } from "./frontier";
+import type { EvalRow } from "./types";
+
+type Cell = string | number | boolean | null | undefined;
+
+/** RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled; lines end with \n. */
+export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
+  const cell = (v: Cell) => {
+    const s = v === null || v === undefined ? "" : String(v);
+    return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return [header, ...rows].map((r) => r.map(cell).join(",")).join("\n") + "\n";
+}
+
+/** The report rows of a sweep: one line per method and setting, the figures as `snippet-lab eval` reports them. */
+export function frontierRowsToCsv(rows: readonly EvalRow[]): string {
+  const categories = SPAN_CATEGORIES.filter((c) => rows.some((r) => r.categories?.[c] !== undefined));
+  const header = [
+    "method",
+    "setting",
+    "value",
+    "tokensPerQuery",
+    "evidenceRecall",
+    "allEvidenceKept",
+    "answerKept",
+    "evidenceCharRecall",
+    "keptPrecision",
+    "compressionRatio",
+    ...categories.map((c) => `keptShare_${c}`),
+  ];
+  return toCsv(
+    header,
+    rows.map((r) => {
+      const s = settingOf(r);
+      return [
+        r.method,
+        s?.kind ?? (r.ratio !== undefined ? "ratio" : ""),
+        s?.value ?? r.ratio,
+        r.tokensPerQuery,
+        r.evidenceRecall,
+        r.allEvidenceKept,
+        r.answerKept,
+        r.evidenceCharRecall,
+        r.keptPrecision,
+        r.compressionRatio,
+        ...categories.map((c) => r.categories?.[c]?.keptShare ?? null),
+      ];
+    }),
+  );
+}
+
+/** A breakdown's rows (per source, or all pairs): category, tokens in and out, shares and change. */
+export function breakdownToCsv(parts: readonly { source: string; rows: readonly CategoryShareRow[] }[]): string {
+  return toCsv(
+    ["source", "category", "tokensIn", "tokensOut", "shareInPercent", "shareOutPercent", "changePercent"],
+    parts.flatMap(({ source, rows }) =>
+      rows.map((r) => [
+        source,
+        r.category as BreakdownCategory,
+        roundTokens(r.tokensIn),
+        roundTokens(r.tokensOut),
+        sharePercent(r.shareIn),
+        sharePercent(r.shareOut),
+        changePercent(r.change),
+      ]),
+    ),
+  );
+}

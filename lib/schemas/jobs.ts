@@ -1,0 +1,107 @@
+// Background jobs (/api/v1/jobs): the kinds, each kind's payload, and a job as the API returns it. Client-safe (zod and
+// types only). One runner runs every kind (lib/server/jobs): scoring pairs, threshold sweeps, and the LLM-judge runs
+// that come next — a new kind adds its payload schema here and its handler in lib/server/jobs/kinds.
+import { z } from "zod";
+import { zId } from "./ids";
+
+/** A token model or baseline as requests name it: "model" (default model), "model:<name>", "bm25" or "lead". */
+export const zMethodName = z.string().trim().min(1).max(200);
+
+export const JOB_KINDS = ["score-pairs", "frontier-sweep"] as const;
+export const zJobKind = z.enum(JOB_KINDS);
+export type JobKind = z.infer<typeof zJobKind>;
+
+export const JOB_STATES = ["queued", "running", "done", "failed", "cancelled"] as const;
+export const zJobState = z.enum(JOB_STATES);
+export type JobState = z.infer<typeof zJobState>;
+/** States a job can still make progress in. */
+export const LIVE_JOB_STATES: readonly JobState[] = ["queued", "running"];
+
+export const JOB_KIND_LABELS: Readonly<Record<JobKind, string>> = {
+  "score-pairs": "Score unscored pairs",
+  "frontier-sweep": "Threshold and budget sweep",
+};
+
+/** score-pairs: every pair without model scores of a dataset (all datasets when omitted). */
+export const scorePairsPayloadSchema = z.strictObject({
+  datasetId: zId.optional().describe("Dataset whose unscored pairs to score; every dataset when omitted."),
+  model: zMethodName.optional().describe("Model to score with (default: the default model)."),
+});
+export type ScorePairsPayload = z.infer<typeof scorePairsPayloadSchema>;
+
+/** Thresholds of a sweep when none are given: 0, 0.05, …, 1 (21 points). */
+export const DEFAULT_SWEEP_THRESHOLDS: readonly number[] = Array.from({ length: 21 }, (_, i) => Math.round(i * 5) / 100);
+/** Budgets (downstream tokens per query) of a sweep when none are given; the presets are among them. */
+export const DEFAULT_SWEEP_BUDGETS: readonly number[] = [100, 250, 500, 1_000, 2_000, 4_000, 10_000];
+
+/** frontier-sweep: every method over the dataset's gold pairs, at each threshold (no budget) and each budget (threshold 0). */
+export const frontierSweepPayloadSchema = z.strictObject({
+  datasetId: zId.describe("Dataset with gold spans (adjudicated, or evidence imported as gold)."),
+  methods: z
+    .array(zMethodName)
+    .min(1)
+    .max(8)
+    .refine((m) => new Set(m).size === m.length, "methods must be distinct")
+    .describe('Methods: "model:<name>", "bm25", "lead".'),
+  thresholds: z
+    .array(z.number().min(0).max(1))
+    .max(101)
+    .optional()
+    .describe("Thresholds, each with an unlimited budget (default 0, 0.05, …, 1; each model's default threshold is added)."),
+  budgets: z
+    .array(z.number().int().min(1).max(1_000_000))
+    .max(50)
+    .optional()
+    .describe("Budgets in downstream tokens per query, each at threshold 0 (default 100 … 10,000, the presets included)."),
+});
+export type FrontierSweepPayload = z.infer<typeof frontierSweepPayloadSchema>;
+
+/** POST /api/v1/jobs. */
+export const startJobRequestSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("score-pairs"), payload: scorePairsPayloadSchema.default({}) }),
+  z.strictObject({ kind: z.literal("frontier-sweep"), payload: frontierSweepPayloadSchema }),
+]);
+export type StartJobRequest = z.infer<typeof startJobRequestSchema>;
+
+/** GET /api/v1/jobs. */
+export const listJobsQuerySchema = z.strictObject({
+  kind: zJobKind.optional(),
+  scope: z.string().min(1).max(300).optional().describe('"dataset:<id>" or "all" (score-pairs), "dataset:<id>" (sweeps).'),
+  state: zJobState.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export type JobFailure = { item: string; message: string };
+
+/** A job as GET /api/v1/jobs/{id} returns it. */
+export type JobOut = {
+  id: string;
+  kind: JobKind;
+  scope: string | null;
+  payload: unknown;
+  state: JobState;
+  /** Items to process (0 while unknown). */
+  total: number;
+  /** Items processed so far, failed ones included. */
+  done: number;
+  failed: number;
+  /** The first failures. */
+  failures: JobFailure[];
+  /** Why the job as a whole failed. */
+  error: string | null;
+  cancelRequested: boolean;
+  /** Runs so far: more than one when the job was resumed. */
+  attempts: number;
+  createdById: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  updatedAt: string;
+  /** A finished job with a result (a sweep's frontier). */
+  hasResult: boolean;
+};
+
+/** The scope of a score-pairs job: one live job per dataset (or for all datasets). */
+export function scorePairsScope(p: ScorePairsPayload): string {
+  return p.datasetId ? `dataset:${p.datasetId}` : "all";
+}

@@ -1,0 +1,225 @@
+import "server-only";
+import { performance } from "node:perf_hooks";
+import { aggregateTokenScores } from "@/lib/engine/aggregate-token-scores";
+import { DEFAULT_PRESET, PRESETS } from "@/lib/engine/methods";
+import { createBm25Scorer } from "@/lib/engine/scorers/bm25";
+import { createLeadScorer } from "@/lib/engine/scorers/lead";
+import { selectSpans } from "@/lib/engine/select-spans";
+import type { Scorer, TokenScores } from "@/lib/engine/types";
+import { AppError } from "@/lib/errors";
+import {
+  addCategoryTokens,
+  BREAKDOWN_CATEGORIES,
+  type BreakdownCategory,
+  type CategoryInterval,
+  type CategorySource,
+  type CategoryTokens,
+  categoryTokensOfSelection,
+  emptyCategoryTokens,
+  summarizeCategoryTokens,
+} from "@/lib/eval/category-breakdown";
+import type { CategoriesQuery, CategoryBreakdown, CategoryBreakdownPart, CategoryPairView } from "@/lib/schemas/research";
+import { categorySpansFromTokens } from "@/lib/spans/category-spans-from-tokens";
+import type { Db } from "../db/client";
+import { type EvalPair, listEvalPairs } from "../db/research/list-eval-pairs";
+import { getEnv } from "../env";
+import { listModels, readModelConfig } from "../model/list-models";
+import { evalExamplesOfPairs } from "./eval-examples";
+import { loadFreshScores } from "./load-fresh-scores";
+import { prepareStoredResults } from "./prepared-results-cache";
+import { resolveResearchMethods } from "./research-methods";
+
+export type ComputeCategoryBreakdownOptions = {
+  filters: Omit<CategoriesQuery, "format">;
+  /** Also return the pairs behind one bar: the most tokens of that category first. */
+  pairsOf?: { category: BreakdownCategory; limit: number };
+  db?: Db;
+};
+
+const PAIR_SOURCES = ["gold", "judge", "model", "none"] as const;
+
+/** "example.org" matches example.org and www.example.org, not notexample.org. */
+function hostMatches(url: string | null, domain: string): boolean {
+  if (!url) return false;
+  try {
+    const host = new URL(url).hostname.toLowerCase();
+    return host === domain || host.endsWith(`.${domain}`);
+  } catch {
+    return false;
+  }
+}
+
+const hasCategoryHead = (name: string) => {
+  try {
+    return readModelConfig(name).config.io.categories !== undefined;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The category breakdown of a set of pairs: per category, the downstream tokens of the uncompressed pages and of the
+ * snippets the method keeps at the preset (at its default threshold) or at a threshold (no budget), with the change in
+ * share. Each pair's categories come from its gold spans, else its LLM-judge suggestions, else the model's category
+ * predictions (a model with a category head: the method's, else the default model), else none (unlabelled) — and the
+ * figures are also given per source. Model probabilities come from the ModelRun cache (unscored pairs are counted and
+ * left out); baselines score in memory.
+ */
+export async function computeCategoryBreakdown({
+  filters,
+  pairsOf,
+  db,
+}: ComputeCategoryBreakdownOptions): Promise<{ breakdown: CategoryBreakdown; pairs: CategoryPairView[] }> {
+  const t0 = performance.now();
+  const models = await listModels();
+  const [method] = resolveResearchMethods([filters.method ?? "model"], models);
+  if (!method || method.info.error) throw new AppError("NOT_FOUND", method?.info.error ?? "unknown method");
+  if (method.info.method === "oracle") throw new AppError("BAD_REQUEST", "the oracle needs gold evidence: use a model, bm25 or lead");
+  const setting: CategoryBreakdown["setting"] =
+    filters.threshold !== undefined
+      ? { kind: "threshold", threshold: filters.threshold }
+      : { kind: "preset", preset: filters.preset ?? DEFAULT_PRESET, budget: PRESETS[filters.preset ?? DEFAULT_PRESET], threshold: method.threshold };
+  const budget = setting.kind === "preset" ? setting.budget : Infinity;
+  const defaultModel = models.find((m) => m.default)?.name;
+  const categoryModel =
+    method.modelName && hasCategoryHead(method.modelName) ? method.modelName : defaultModel && hasCategoryHead(defaultModel) ? defaultModel : null;
+
+  const domain = filters.domain?.replace(/^https?:\/\//, "").replace(/\/.*$/, "") || undefined;
+  let pairs: EvalPair[] = await listEvalPairs({
+    withJudge: true,
+    ...(filters.datasetId ? { datasetId: filters.datasetId } : {}),
+    ...(filters.from ? { createdFrom: new Date(`${filters.from}T00:00:00.000Z`) } : {}),
+    ...(filters.to ? { createdTo: new Date(`${filters.to}T23:59:59.999Z`) } : {}),
+    ...(domain ? { urlContains: domain } : {}),
+    ...(db ? { db } : {}),
+  });
+  if (domain) pairs = pairs.filter((p) => p.documents.some((d) => hostMatches(d.url, domain)));
+
+  const modelScores = method.modelName ? await loadFreshScores({ pairs, modelName: method.modelName, ...(db ? { db } : {}) }) : null;
+  const needCategories = categoryModel ? pairs.filter((p) => p.gold.length === 0 && p.judge.length === 0) : [];
+  const categoryScores =
+    categoryModel && needCategories.length > 0
+      ? categoryModel === method.modelName
+        ? modelScores!.scores
+        : (await loadFreshScores({ pairs: needCategories, modelName: categoryModel, ...(db ? { db } : {}) })).scores
+      : new Map<string, TokenScores[]>();
+  const loadMs = performance.now() - t0;
+
+  const t1 = performance.now();
+  const encoding = getEnv().downstreamEncoding;
+  const aggregation = method.modelName ? (models.find((m) => m.name === method.modelName)?.aggregation ?? "mean") : "mean";
+  const baseline: Scorer | null = method.modelName ? null : method.info.method === "lead" ? createLeadScorer() : createBm25Scorer();
+  const all = emptyCategoryTokens();
+  const bySource = Object.fromEntries(PAIR_SOURCES.map((s) => [s, { tokens: emptyCategoryTokens(), pairs: 0 }])) as Record<
+    (typeof PAIR_SOURCES)[number],
+    { tokens: CategoryTokens; pairs: number }
+  >;
+  let counted = 0;
+  let unscored = 0;
+  const wanted = pairsOf ? BREAKDOWN_CATEGORIES.indexOf(pairsOf.category) : -1;
+  const candidates: {
+    pair: EvalPair;
+    source: CategorySource | "none";
+    tokensIn: number;
+    tokensOut: number;
+    intervals: CategoryInterval[][];
+    kept: { start: number; end: number }[][];
+  }[] = [];
+
+  const examples = evalExamplesOfPairs(pairs);
+  for (const [i, pair] of pairs.entries()) {
+    const example = examples[i]!;
+    const results = prepareStoredResults(example, encoding ? { encoding } : {});
+    let unitScores: number[][];
+    if (method.modelName) {
+      const ts = modelScores!.scores.get(pair.id);
+      if (!ts) {
+        unscored++;
+        continue;
+      }
+      unitScores = results.map((r, k) => aggregateTokenScores({ tokenScores: ts[k]!, units: r.units, aggregation }));
+    } else {
+      unitScores = (await baseline!.scoreUnits({ query: pair.query, results, aggregation })).unitScores;
+    }
+    const selection = selectSpans({
+      results,
+      unitScores,
+      budget,
+      threshold: setting.threshold,
+      ...(method.fallbackFloor !== undefined ? { fallbackFloor: method.fallbackFloor } : {}),
+    });
+
+    let source: CategorySource | "none" = "none";
+    let intervals: CategoryInterval[][] = pair.documents.map(() => []);
+    const fromSpans = (spans: EvalPair["gold"]) => pair.documents.map((d) => spans.filter((s) => s.documentId === d.id));
+    if (pair.gold.length > 0) {
+      source = "gold";
+      intervals = fromSpans(pair.gold);
+    } else if (pair.judge.length > 0) {
+      source = "judge";
+      intervals = fromSpans(pair.judge);
+    } else {
+      const ts = categoryScores.get(pair.id);
+      if (ts && ts.every((t) => t.categories)) {
+        source = "model";
+        intervals = pair.documents.map((d, k) =>
+          categorySpansFromTokens({
+            documentId: d.id,
+            text: d.text,
+            starts: ts[k]!.starts,
+            ends: ts[k]!.ends,
+            categories: ts[k]!.categories!,
+            skip: [],
+          }),
+        );
+      }
+    }
+    const tokens = categoryTokensOfSelection({ results, selection, categories: intervals });
+    addCategoryTokens(all, tokens);
+    addCategoryTokens(bySource[source].tokens, tokens);
+    bySource[source].pairs++;
+    counted++;
+    if (wanted >= 0 && tokens.tokensIn[wanted]! > 0) {
+      candidates.push({
+        pair,
+        source,
+        tokensIn: tokens.tokensIn[wanted]!,
+        tokensOut: tokens.tokensOut[wanted]!,
+        intervals,
+        kept: selection.results.map((r) => r.spans.map((s) => ({ start: s.start, end: s.end }))),
+      });
+    }
+  }
+
+  const part = (t: CategoryTokens, n: number): CategoryBreakdownPart => ({ pairs: n, ...summarizeCategoryTokens(t) });
+  const breakdown: CategoryBreakdown = {
+    filters: { ...filters, ...(domain ? { domain } : {}) },
+    method: method.info.method,
+    setting,
+    categoryModel,
+    pairs: counted,
+    unscored,
+    all: part(all, counted),
+    bySource: Object.fromEntries(PAIR_SOURCES.map((s) => [s, part(bySource[s].tokens, bySource[s].pairs)])) as CategoryBreakdown["bySource"],
+    timings: { loadMs: Math.round(loadMs), computeMs: Math.round(performance.now() - t1) },
+  };
+
+  const views: CategoryPairView[] = candidates
+    .sort((a, b) => b.tokensIn - a.tokensIn || (a.pair.id < b.pair.id ? -1 : 1))
+    .slice(0, pairsOf?.limit ?? 0)
+    .map((c) => ({
+      pairId: c.pair.id,
+      query: c.pair.query,
+      source: c.source,
+      tokensIn: c.tokensIn,
+      tokensOut: c.tokensOut,
+      documents: c.pair.documents.map((d, k) => ({
+        documentId: d.id,
+        title: d.title,
+        text: d.text,
+        categories: (c.intervals[k] ?? []).map((s) => ({ start: s.start, end: s.end, category: s.category })),
+        kept: c.kept[k] ?? [],
+      })),
+    }));
+  return { breakdown, pairs: views };
+}

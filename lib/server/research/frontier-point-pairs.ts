@@ -1,0 +1,71 @@
+import "server-only";
+import { runEval } from "@/lib/eval/run-eval";
+import type { FrontierPairRow, FrontierPairsResponse } from "@/lib/schemas/research";
+import type { Db } from "../db/client";
+import { getDataset } from "../db/datasets/get-dataset";
+import { listEvalPairs } from "../db/research/list-eval-pairs";
+import { getEnv } from "../env";
+import { listModels } from "../model/list-models";
+import { AppError } from "@/lib/errors";
+import { evalExamplesOfPairs } from "./eval-examples";
+import { loadFreshScores } from "./load-fresh-scores";
+import { prepareStoredResults } from "./prepared-results-cache";
+import { evalMethodOf, resolveResearchMethods } from "./research-methods";
+
+export type FrontierPointPairsOptions = {
+  datasetId: string;
+  method: string;
+  setting: { kind: "threshold" | "budget"; value: number };
+  db?: Db;
+};
+
+/**
+ * The pairs behind one point of a frontier: every gold pair's metrics at that method and setting (the sweep's own
+ * code, one setting), the most evidence lost first. Model probabilities come from the cache only; pairs without them
+ * are counted as `unscored` (a sweep scores them).
+ */
+export async function frontierPointPairs({ datasetId, method, setting, db }: FrontierPointPairsOptions): Promise<FrontierPairsResponse> {
+  await getDataset({ id: datasetId, ...(db ? { db } : {}) });
+  const [m] = resolveResearchMethods([method], await listModels());
+  if (!m || m.info.error) throw new AppError("NOT_FOUND", m?.info.error ?? `unknown method "${method}"`);
+  let pairs = await listEvalPairs({ datasetId, onlyGold: true, ...(db ? { db } : {}) });
+  let unscored = 0;
+  let scores;
+  if (m.modelName) {
+    const loaded = await loadFreshScores({ pairs, modelName: m.modelName, ...(db ? { db } : {}) });
+    scores = loaded.scores;
+    unscored = loaded.missing.length;
+    pairs = pairs.filter((p) => loaded.scores.has(p.id));
+  }
+  const encoding = getEnv().downstreamEncoding;
+  const rows: FrontierPairRow[] = [];
+  const queries = new Map(pairs.map((p) => [p.id, p.query]));
+  await runEval({
+    dataset: datasetId,
+    examples: evalExamplesOfPairs(pairs),
+    methods: [evalMethodOf(m, scores)],
+    ...(setting.kind === "threshold" ? { thresholds: [setting.value] } : { budgets: [setting.value] }),
+    prepareResults: (ex) => prepareStoredResults(ex, encoding ? { encoding } : {}),
+    ...(encoding ? { encoding } : {}),
+    onQueryMetrics: ({ example, metrics: q }) => {
+      rows.push({
+        pairId: example.id,
+        query: queries.get(example.id) ?? example.query,
+        evidenceTotal: q.evidenceTotal,
+        evidenceKept: q.evidenceKept,
+        evidenceLost: q.evidenceTotal - q.evidenceKept,
+        tokensIn: q.tokensIn,
+        tokensOut: q.tokensOut,
+        answerKept: q.answerKept,
+      });
+    },
+  });
+  rows.sort(
+    (a, b) =>
+      b.evidenceLost - a.evidenceLost ||
+      b.evidenceLost / Math.max(1, b.evidenceTotal) - a.evidenceLost / Math.max(1, a.evidenceTotal) ||
+      b.tokensOut - a.tokensOut ||
+      (a.pairId < b.pairId ? -1 : 1),
+  );
+  return { datasetId, method: m.info.method, setting, pairs: rows, unscored };
+}

@@ -1,0 +1,356 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatModelMethod } from "@/lib/engine/methods";
+import type { EvalRow } from "@/lib/eval/types";
+import type { JobOut } from "@/lib/schemas/jobs";
+import type { CategoryBreakdown, FrontierPairsResponse, FrontierResponse } from "@/lib/schemas/research";
+import type { Role } from "@/lib/schemas/enums";
+import { createSession } from "../auth/create-session";
+import { SESSION_COOKIE } from "../auth/session-cookie";
+import { createTempDatabase, seedRoleUsers, type TempDatabase } from "../auth/test-helpers";
+import { disconnectDb, getDb } from "../db/client";
+import { createPair } from "../db/create-pair";
+import type { PrismaClient } from "../db/generated/client";
+import { stopJobRunner } from "../jobs/job-runner";
+import { listModels } from "../model/list-models";
+
+// The research views on a fixture dataset, through their routes: a sweep job whose rows equal — to the last digit —
+// what `snippet-lab eval --format gold-jsonl` reports on the same dataset's export; the pairs behind a point; the
+// category breakdown and its CSV; the Prometheus metrics of live compression traffic.
+
+let temp: TempDatabase;
+let db: PrismaClient;
+let datasetId = "";
+let emptyDatasetId = "";
+let model = "";
+const tokens = {} as Record<Role, string>;
+const ORIGIN = "http://127.0.0.1:3000";
+
+function req(p: string, init: RequestInit & { as?: Role | null } = {}) {
+  const { as, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  headers.set("host", "127.0.0.1:3000");
+  headers.set("origin", ORIGIN);
+  if (as) headers.set("cookie", `${SESSION_COOKIE}=${tokens[as]}`);
+  return new Request(`${ORIGIN}${p}`, { ...rest, headers });
+}
+const json = (value: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(value) });
+
+const PAGES = [
+  {
+    query: "When does the city museum open on Sundays?",
+    docs: [
+      "Home | Visit | Shop | Contact\n\nCity Museum\n\nThe city museum opens at 10 am on Sundays and closes at 6 pm. Tickets cost 12 euros for adults. Children enter free.\n\nSubscribe to our newsletter for exhibition news.",
+      "Museum café\n\nOur café serves coffee and cake every day. It opens at 9 am on weekdays.",
+    ],
+    gold: [
+      { doc: 0, text: "The city museum opens at 10 am on Sundays and closes at 6 pm.", category: "vital" },
+      { doc: 0, text: "Home | Visit | Shop | Contact", category: "ui_navigation" },
+      { doc: 0, text: "Subscribe to our newsletter for exhibition news.", category: "ads" },
+    ],
+  },
+  {
+    query: "How long is the old stone bridge?",
+    docs: [
+      "The old stone bridge crosses the river in the town centre. It was built in 1632 by the guild of masons. The bridge is 212 metres long and has nine arches. Today only pedestrians may cross it. Share this page on social media.",
+    ],
+    gold: [
+      { doc: 0, text: "The bridge is 212 metres long and has nine arches.", category: "vital" },
+      { doc: 0, text: "It was built in 1632 by the guild of masons.", category: "off_topic" },
+      { doc: 0, text: "Share this page on social media.", category: "ui_navigation" },
+    ],
+  },
+  {
+    query: "What is the boiling point of water on a high mountain?",
+    docs: [
+      "Water boils at 100 degrees Celsius at sea level. On a high mountain the air pressure is lower. At 3,000 metres water boils at about 90 degrees Celsius. Cooking pasta therefore takes longer there. Related articles: Why is the sky blue?",
+    ],
+    gold: [
+      { doc: 0, text: "At 3,000 metres water boils at about 90 degrees Celsius.", category: "vital" },
+      { doc: 0, text: "On a high mountain the air pressure is lower.", category: "vital" },
+      { doc: 0, text: "Related articles: Why is the sky blue?", category: "ui_navigation" },
+    ],
+  },
+  {
+    // Gold without vital spans: a query the page cannot answer (reported apart as unanswerable).
+    query: "Who won the 1998 chess olympiad?",
+    docs: ["The harbour festival takes place every August. Boats from twelve countries take part. Parking is free after 6 pm."],
+    gold: [{ doc: 0, text: "The harbour festival takes place every August.", category: "off_topic" }],
+  },
+] as const;
+
+async function settled(id: string): Promise<JobOut> {
+  const { GET } = await import("@/app/api/v1/jobs/[id]/route");
+  for (let i = 0; i < 3000; i++) {
+    const res = await GET(req(`/api/v1/jobs/${id}`, { as: "annotator" }), { params: Promise.resolve({ id }) });
+    const { job } = (await res.json()) as { job: JobOut };
+    if (job.state !== "queued" && job.state !== "running") return job;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("the sweep did not finish");
+}
+
+beforeAll(async () => {
+  process.env.SNIPPET_LAB_INTRA_OP_THREADS ??= "1";
+  temp = await createTempDatabase("research");
+  process.env.DATABASE_URL = temp.url;
+  db = getDb();
+  const users = await seedRoleUsers(db);
+  for (const role of ["annotator", "reviewer", "researcher", "admin"] as const)
+    tokens[role] = (await createSession({ db, userId: users[role].id })).token;
+  model = (await listModels()).find((m) => m.default)!.name;
+  for (const [i, p] of PAGES.entries()) {
+    const created = await createPair({
+      db,
+      dataset: "research-fixture",
+      externalId: `fx-${i}`,
+      query: p.query,
+      documents: p.docs.map((text) => ({ text, url: `https://www.example.org/page-${i}` })),
+    });
+    datasetId = created.datasetId;
+    for (const g of p.gold) {
+      const text = (await db.document.findUniqueOrThrow({ where: { id: created.documentIds[g.doc]! } })).text;
+      const start = text.indexOf(g.text);
+      expect(start, g.text).toBeGreaterThanOrEqual(0);
+      await db.span.create({
+        data: {
+          pairId: created.id,
+          documentId: created.documentIds[g.doc]!,
+          start,
+          end: start + g.text.length,
+          text: g.text,
+          category: g.category,
+          source: "gold",
+        },
+      });
+    }
+    await db.pair.update({ where: { id: created.id }, data: { status: "accepted" } });
+  }
+  // A pair without gold: not part of the sweep, but of the category breakdown (its categories: none, or the model's).
+  await createPair({
+    db,
+    dataset: "research-fixture",
+    query: "Where is the station?",
+    documents: [{ text: "The station is next to the market square. Trains leave every hour." }],
+  });
+  emptyDatasetId = (await db.dataset.create({ data: { name: "research-empty" } })).id;
+});
+afterAll(async () => {
+  await stopJobRunner();
+  await disconnectDb();
+  temp?.cleanup();
+});
+
+describe("the threshold and budget frontier", () => {
+  let frontier: FrontierResponse;
+  const methods = () => [formatModelMethod(model), "bm25", "lead", "oracle"];
+
+  it("runs a sweep as a job (researchers; annotators may only look), scoring the unscored pairs first", async () => {
+    const { POST } = await import("@/app/api/v1/jobs/route");
+    const payload = { datasetId, methods: methods(), thresholds: [0, 0.05, 0.3, 0.6, 0.95], budgets: [15, 40, 1000] };
+    expect((await POST(req("/api/v1/jobs", { ...json({ kind: "frontier-sweep", payload }), as: "annotator" }), undefined)).status).toBe(403);
+    const empty = await POST(
+      req("/api/v1/jobs", { ...json({ kind: "frontier-sweep", payload: { ...payload, datasetId: emptyDatasetId } }), as: "researcher" }),
+      undefined,
+    );
+    expect(empty.status).toBe(422);
+    expect((await empty.json()).error.message).toContain("no gold pairs");
+
+    const res = await POST(req("/api/v1/jobs", { ...json({ kind: "frontier-sweep", payload }), as: "researcher" }), undefined);
+    expect(res.status).toBe(202);
+    const { job } = (await res.json()) as { job: JobOut };
+    const done = await settled(job.id);
+    // 4 gold pairs scored by the model once, then 4 pairs × 4 methods swept.
+    expect(done).toMatchObject({ state: "done", total: 4 + 16, done: 20, failed: 0, hasResult: true });
+    expect(await db.modelRun.count({ where: { modelName: model, pair: { datasetId } } })).toBe(5); // 4 pairs, 5 documents
+
+    const { GET } = await import("@/app/api/v1/research/frontier/route");
+    const r = await GET(req(`/api/v1/research/frontier?datasetId=${datasetId}`, { as: "annotator" }), undefined);
+    expect(r.status).toBe(200);
+    frontier = (await r.json()) as FrontierResponse;
+    expect(frontier.jobId).toBe(job.id);
+    const result = frontier.result!;
+    expect(result.pairs).toBe(4);
+    expect(result.methods.map((m) => m.method)).toEqual(methods());
+    expect(result.methods.every((m) => !m.error)).toBe(true);
+    // The model's default threshold joins the sweep.
+    expect(result.thresholds).toContain((await listModels()).find((m) => m.name === model)!.threshold);
+    expect(result.rows).toHaveLength(methods().length * (result.thresholds.length + result.budgets.length));
+    expect(result.categories).toEqual(["ads", "off_topic", "ui_navigation", "vital"]);
+    const oracle = result.rows.find((row) => row.method === "oracle" && row.threshold === 0.3)!;
+    expect(oracle.evidenceRecall).toBe(1);
+    expect(oracle.unanswerable).toEqual({ queries: 1, keptNothing: 1, tokensPerQuery: 0 });
+  });
+
+  it("has exactly the rows `snippet-lab eval` reports on the dataset's gold JSONL export", async () => {
+    const result = frontier.result!;
+    const { exportDataset } = await import("../export/export-dataset");
+    const file = path.join(temp.dir, "fixture.gold.jsonl");
+    writeFileSync(file, await new Response((await exportDataset({ datasetId, format: "gold-jsonl", db })).body).text());
+    const out = path.join(temp.dir, "eval.json");
+    const { command } = await import("@/cli/commands/eval");
+    const log = console.log;
+    console.log = () => {};
+    try {
+      const code = await command.run([
+        "--input",
+        file,
+        "--format",
+        "gold-jsonl",
+        "--methods",
+        methods().join(","),
+        "--thresholds",
+        result.thresholds.join(","),
+        "--budgets",
+        result.budgets.join(","),
+        "--json",
+        out,
+        "--quiet",
+      ]);
+      expect(code).toBe(0);
+    } finally {
+      console.log = log;
+    }
+    const cli = JSON.parse(readFileSync(out, "utf8")) as { queries: number; results: EvalRow[] };
+    expect(cli.queries).toBe(result.pairs);
+    // To the last digit: the same rows, the same numbers, the same order.
+    expect(result.rows).toEqual(cli.results);
+    // And the model's rows are real figures, not a degenerate sweep.
+    const modelRows = result.rows.filter((row) => row.method === formatModelMethod(model));
+    expect(new Set(modelRows.map((row) => row.tokensPerQuery)).size).toBeGreaterThan(2);
+  }, 120_000);
+
+  it("serves the rows as CSV, and the pairs behind a point sorted by evidence lost", async () => {
+    const { GET } = await import("@/app/api/v1/research/frontier/route");
+    const csv = await GET(req(`/api/v1/research/frontier?datasetId=${datasetId}&format=csv`, { as: "annotator" }), undefined);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const lines = (await csv.text()).trim().split("\n");
+    expect(lines).toHaveLength(frontier.result!.rows.length + 1);
+    expect(lines[0]).toContain("keptShare_vital");
+
+    const pairsRoute = await import("@/app/api/v1/research/frontier/pairs/route");
+    const point = frontier.result!.rows.find((row) => row.method === "lead" && row.budget === 15)!;
+    const res = await pairsRoute.GET(
+      req(`/api/v1/research/frontier/pairs?datasetId=${datasetId}&method=lead&budget=15`, { as: "annotator" }),
+      undefined,
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as FrontierPairsResponse;
+    expect(body.pairs).toHaveLength(4);
+    const lost = body.pairs.map((p) => p.evidenceLost);
+    expect(lost).toEqual([...lost].sort((a, b) => b - a));
+    // The point's figure is the mean over the answerable pairs behind it.
+    const answerable = body.pairs.filter((p) => p.evidenceTotal > 0);
+    const recall = answerable.reduce((s, p) => s + p.evidenceKept / p.evidenceTotal, 0) / answerable.length;
+    expect(Math.round(recall * 1e4) / 1e4).toBe(point.evidenceRecall);
+    expect(body.pairs.reduce((s, p) => s + p.tokensOut, 0) / 4).toBeCloseTo(point.tokensPerQuery, 1);
+    const bad = await pairsRoute.GET(req(`/api/v1/research/frontier/pairs?datasetId=${datasetId}&method=lead`, { as: "annotator" }), undefined);
+    expect(bad.status).toBe(400);
+  });
+
+  it("before any sweep a dataset has no frontier; an unknown dataset is a 404", async () => {
+    const { GET } = await import("@/app/api/v1/research/frontier/route");
+    const none = await GET(req(`/api/v1/research/frontier?datasetId=${emptyDatasetId}`, { as: "annotator" }), undefined);
+    expect(await none.json()).toEqual({ jobId: null, result: null });
+    expect((await GET(req(`/api/v1/research/frontier?datasetId=nope`, { as: "annotator" }), undefined)).status).toBe(404);
+    expect((await GET(req(`/api/v1/research/frontier?datasetId=${datasetId}`), undefined)).status).toBe(401);
+  });
+});
+
+describe("the category breakdown", () => {
+  it("gives token shares per category before and after compression, per source, as JSON and CSV", async () => {
+    const { GET } = await import("@/app/api/v1/research/categories/route");
+    const q = `datasetId=${datasetId}&method=lead&preset=low`;
+    const res = await GET(req(`/api/v1/research/categories?${q}`, { as: "annotator" }), undefined);
+    expect(res.status).toBe(200);
+    const b = (await res.json()) as CategoryBreakdown;
+    expect(b.pairs).toBe(5);
+    expect(b.bySource.gold.pairs).toBe(4);
+    expect(b.bySource.gold.pairs + b.bySource.judge.pairs + b.bySource.model.pairs + b.bySource.none.pairs).toBe(5);
+    expect(b.all.rows.map((r) => r.category)).toEqual(["vital", "off_topic", "ads", "metadata", "ui_navigation", "duplicate", "unlabelled"]);
+    expect(b.all.rows.reduce((s, r) => s + r.shareIn, 0)).toBeCloseTo(1, 9);
+    // Lead at a 1,000-token budget keeps every (short) page whole: nothing changes.
+    for (const r of b.all.rows) if (r.change !== null) expect(Math.abs(r.change)).toBeLessThan(1e-9);
+
+    const csvRes = await GET(req(`/api/v1/research/categories?${q}&format=csv`, { as: "annotator" }), undefined);
+    const lines = (await csvRes.text()).trim().split("\n");
+    const vital = lines.find((l) => l.startsWith("all,vital,"))!.split(",");
+    const row = b.all.rows.find((r) => r.category === "vital")!;
+    expect(Number(vital[2])).toBeCloseTo(row.tokensIn, 1);
+    expect(Number(vital[4])).toBe(Math.round(row.shareIn * 1000) / 10);
+
+    // A threshold instead of a preset: bm25 keeps less, so vital's share moves.
+    const t = (await (
+      await GET(req(`/api/v1/research/categories?datasetId=${datasetId}&method=bm25&threshold=0.5`, { as: "annotator" }), undefined)
+    ).json()) as CategoryBreakdown;
+    expect(t.setting).toEqual({ kind: "threshold", threshold: 0.5 });
+    expect(t.all.totalOut).toBeLessThan(t.all.totalIn);
+    // A domain: the pairs with a document from that host (or a subdomain); another domain: nothing.
+    const org = (await (
+      await GET(req(`/api/v1/research/categories?${q}&domain=example.org`, { as: "annotator" }), undefined)
+    ).json()) as CategoryBreakdown;
+    expect(org.pairs).toBe(4);
+    const other = (await (
+      await GET(req(`/api/v1/research/categories?datasetId=${datasetId}&method=lead&domain=example.com`, { as: "annotator" }), undefined)
+    ).json()) as CategoryBreakdown;
+    expect(other.pairs).toBe(0);
+  });
+
+  it("lists the pairs behind a bar with their texts, category spans and kept spans", async () => {
+    const { GET } = await import("@/app/api/v1/research/categories/pairs/route");
+    const res = await GET(
+      req(`/api/v1/research/categories/pairs?datasetId=${datasetId}&method=bm25&threshold=0.5&category=ui_navigation&limit=2`, { as: "annotator" }),
+      undefined,
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      pairs: { source: string; tokensIn: number; documents: { text: string; categories: { category: string }[] }[] }[];
+    };
+    expect(body.pairs).toHaveLength(2);
+    expect(body.pairs[0]!.tokensIn).toBeGreaterThanOrEqual(body.pairs[1]!.tokensIn);
+    expect(body.pairs[0]!.source).toBe("gold");
+    expect(body.pairs[0]!.documents.some((d) => d.categories.some((c) => c.category === "ui_navigation"))).toBe(true);
+  });
+});
+
+describe("GET /api/v1/metrics", () => {
+  it("counts compress traffic in Prometheus format, behind the API key", async () => {
+    const compress = await import("@/app/api/v1/compress/route");
+    const metrics = await import("@/app/api/v1/metrics/route");
+    const ok = await compress.POST(
+      new Request(
+        `${ORIGIN}/api/v1/compress`,
+        json({ query: "When does the museum open?", model: formatModelMethod(model), results: [{ text: PAGES[0].docs[0] }], preset: "low" }),
+      ),
+      undefined,
+    );
+    expect(ok.status).toBe(200);
+    const bad = await compress.POST(new Request(`${ORIGIN}/api/v1/compress`, json({ results: [] })), undefined);
+    expect(bad.status).toBe(400);
+
+    const res = await metrics.GET(new Request(`${ORIGIN}/api/v1/metrics`), undefined);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    const text = await res.text();
+    const method = formatModelMethod(model);
+    expect(text).toMatch(new RegExp(`snippet_lab_compress_requests_total\\{method="${method}",status="200"\\} 1`));
+    expect(text).toMatch(/snippet_lab_compress_errors_total\{code="BAD_REQUEST"\} 1/);
+    expect(text).toMatch(new RegExp(`snippet_lab_compress_duration_seconds_bucket\\{le="\\+Inf",method="${method}"\\} 1`));
+    expect(text).toMatch(new RegExp(`snippet_lab_windows_scored_total\\{method="${method}"\\} [1-9]`));
+    expect(text).toMatch(new RegExp(`snippet_lab_tokens_in_total\\{method="${method}"\\} [1-9]`));
+    expect(text).toMatch(/snippet_lab_process_cpu_seconds_total/);
+    // Every metric is ours: each line is a comment or starts with the prefix.
+    expect(text).not.toMatch(/^(?!#|snippet_lab_)\S/m);
+
+    const prev = process.env.SNIPPET_LAB_API_KEYS;
+    process.env.SNIPPET_LAB_API_KEYS = "k1";
+    try {
+      expect((await metrics.GET(new Request(`${ORIGIN}/api/v1/metrics`), undefined)).status).toBe(401);
+      expect((await metrics.GET(new Request(`${ORIGIN}/api/v1/metrics`, { headers: { authorization: "Bearer k1" } }), undefined)).status).toBe(200);
+    } finally {
+      if (prev === undefined) delete process.env.SNIPPET_LAB_API_KEYS;
+      else process.env.SNIPPET_LAB_API_KEYS = prev;
+    }
+  }, 60_000);
+});

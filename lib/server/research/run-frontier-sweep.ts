@@ -1,0 +1,147 @@
+import "server-only";
+import { performance } from "node:perf_hooks";
+import { PRESETS } from "@/lib/engine/methods";
+import type { TokenScores } from "@/lib/engine/types";
+import { AppError, isAppError } from "@/lib/errors";
+import { runEval } from "@/lib/eval/run-eval";
+import type { EvalRow } from "@/lib/eval/types";
+import { DEFAULT_SWEEP_BUDGETS, DEFAULT_SWEEP_THRESHOLDS, type FrontierSweepPayload, type JobFailure } from "@/lib/schemas/jobs";
+import type { FrontierResult } from "@/lib/schemas/research";
+import type { Db } from "../db/client";
+import { getDataset } from "../db/datasets/get-dataset";
+import { listEvalPairs } from "../db/research/list-eval-pairs";
+import { getEnv } from "../env";
+import { listModels } from "../model/list-models";
+import { scorePair } from "../pairs/score-pair";
+import { evalExamplesOfPairs } from "./eval-examples";
+import { loadFreshScores } from "./load-fresh-scores";
+import { prepareStoredResults } from "./prepared-results-cache";
+import { evalMethodOf, resolveResearchMethods } from "./research-methods";
+
+/** How a sweep reports: a job's context, or nothing. */
+export type SweepProgress = {
+  setTotal(total: number): void;
+  itemDone(failure?: JobFailure): void;
+  /** Saves progress; throws when the sweep should stop (a cancelled job). */
+  checkpointed(): Promise<void>;
+};
+
+const NO_PROGRESS: SweepProgress = { setTotal: () => {}, itemDone: () => {}, checkpointed: async () => {} };
+
+/** Sorted, without duplicates (a model's default threshold may already be in the list). */
+const uniqueSorted = (xs: readonly number[]) => [...new Set(xs)].sort((a, b) => a - b);
+
+/**
+ * A threshold and budget sweep of a dataset's gold pairs: every method's probabilities come from the ModelRun cache
+ * (pairs without fresh ones are scored first, once), then `runEval` — the code of `snippet-lab eval` — re-runs the
+ * selection per threshold and budget in memory. Each method runs on its own, so one that fails (a model that is not
+ * installed, a judge server that is down) gets an `error` and the others still get their curves. The rows are the
+ * CLI's report rows, to the last digit.
+ */
+export async function runFrontierSweep({
+  payload,
+  db,
+  progress = NO_PROGRESS,
+}: {
+  payload: FrontierSweepPayload;
+  db?: Db;
+  progress?: SweepProgress;
+}): Promise<FrontierResult> {
+  const dataset = await getDataset({ id: payload.datasetId, ...(db ? { db } : {}) });
+  const pairs = await listEvalPairs({ datasetId: dataset.id, onlyGold: true, ...(db ? { db } : {}) });
+  if (pairs.length === 0) {
+    throw new AppError(
+      "UNPROCESSABLE",
+      `Dataset "${dataset.name}" has no gold pairs: adjudicate some pairs, or import a file with its evidence as gold.`,
+    );
+  }
+  const models = await listModels();
+  const methods = resolveResearchMethods(payload.methods, models);
+  const encoding = getEnv().downstreamEncoding;
+
+  // 1. Fresh cached probabilities of every model method; the missing ones are scored now (and cached).
+  const t0 = performance.now();
+  const scores = new Map<string, Map<string, TokenScores[]>>();
+  const missingByModel = new Map<string, string[]>();
+  for (const m of methods) {
+    if (!m.modelName || m.info.error || missingByModel.has(m.modelName)) continue;
+    const { scores: fresh, missing } = await loadFreshScores({ pairs, modelName: m.modelName, ...(db ? { db } : {}) });
+    scores.set(m.modelName, fresh);
+    missingByModel.set(m.modelName, missing);
+  }
+  const toScore = [...missingByModel.values()].reduce((n, xs) => n + xs.length, 0);
+  const usable = methods.filter((m) => !m.info.error).length;
+  progress.setTotal(toScore + pairs.length * usable);
+  const skipped = new Map<string, string>();
+  for (const [modelName, missing] of missingByModel) {
+    for (const pairId of missing) {
+      await progress.checkpointed();
+      try {
+        await scorePair({ pairId, model: `model:${modelName}`, ...(db ? { db } : {}) });
+        progress.itemDone();
+      } catch (e) {
+        const reason = `scoring with ${modelName} failed: ${isAppError(e) ? e.message : "see the server log"}`;
+        if (!isAppError(e)) console.error(`[sweep] pair ${pairId}:`, e);
+        skipped.set(pairId, reason);
+        progress.itemDone({ item: pairId, message: reason });
+      }
+    }
+    if (missing.length > 0) {
+      const again = await loadFreshScores({ pairs: pairs.filter((p) => missing.includes(p.id)), modelName, ...(db ? { db } : {}) });
+      for (const [id, s] of again.scores) scores.get(modelName)!.set(id, s);
+      for (const id of again.missing) if (!skipped.has(id)) skipped.set(id, `no fresh ${modelName} scores after scoring`);
+    }
+  }
+  const scoreMs = performance.now() - t0;
+
+  // 2. The sweep, in memory: one runEval per method over the same examples.
+  const examples = evalExamplesOfPairs(pairs.filter((p) => !skipped.has(p.id)));
+  const thresholds = uniqueSorted([
+    ...(payload.thresholds ?? DEFAULT_SWEEP_THRESHOLDS),
+    ...methods.flatMap((m) => (m.modelName ? [m.threshold] : [])),
+  ]);
+  const budgets = uniqueSorted(payload.budgets ?? DEFAULT_SWEEP_BUDGETS);
+  const t1 = performance.now();
+  const rows: EvalRow[] = [];
+  for (const m of methods) {
+    if (m.info.error) continue;
+    try {
+      const report = await runEval({
+        dataset: dataset.name,
+        examples,
+        methods: [evalMethodOf(m, m.modelName ? scores.get(m.modelName) : undefined)],
+        budgets,
+        thresholds,
+        prepareResults: (ex) => prepareStoredResults(ex, encoding ? { encoding } : {}),
+        ...(encoding ? { encoding } : {}),
+        onProgress: async () => {
+          progress.itemDone();
+          await progress.checkpointed();
+        },
+      });
+      rows.push(...report.results);
+    } catch (e) {
+      if ((e as Error)?.name === "JobCancelled") throw e;
+      if (!isAppError(e)) console.error(`[sweep] ${m.info.method} failed:`, e);
+      m.info.error = isAppError(e) ? e.message : "the method failed (see the server log)";
+    }
+  }
+
+  const categories = new Set<string>();
+  for (const p of pairs) for (const s of p.gold) categories.add(s.category);
+  return {
+    datasetId: dataset.id,
+    datasetName: dataset.name,
+    pairs: examples.length,
+    skipped: [...skipped].map(([pairId, reason]) => ({ pairId, reason })),
+    thresholds,
+    budgets,
+    methods: methods.map((m) => m.info),
+    presets: { ...PRESETS },
+    hasAnswers: examples.some((e) => (e.answers?.length ?? 0) > 0),
+    categories: [...categories].sort(),
+    rows,
+    finishedAt: new Date().toISOString(),
+    timings: { scoreMs: Math.round(scoreMs), sweepMs: Math.round(performance.now() - t1) },
+  };
+}
