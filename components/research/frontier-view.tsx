@@ -33,7 +33,7 @@ export type FrontierViewProps = {
   datasetName: string;
   goldPairs: number;
   frontier: FrontierResponse;
-  /** The dataset's latest sweep job when it has not produced the shown result (live, failed or cancelled). */
+  /** The dataset's latest sweep job (live, failed, cancelled, or the finished one whose result is shown). */
   latestJob: JobOut | null;
   methodOptions: { value: string; label: string }[];
   canRun: boolean;

@@ -29,9 +29,10 @@ export default async function FrontierPage({ searchParams }: { searchParams: Pro
   const dataset = datasets.find((d) => d.id === asked) ?? datasets.find((d) => d.goldPairs > 0) ?? datasets[0];
   const canRun = hasPermission(user.role, "model:run");
   const frontier = dataset ? await readFrontier({ datasetId: dataset.id }) : null;
-  // The latest sweep, when it is not the one shown (running, or it failed or was cancelled).
+  // The latest sweep: running, failed, cancelled, or the finished one whose result is shown. The view remounts when a
+  // sweep finishes (its key is the shown result's job), so a finished sweep must still come with its state.
   const [latest] = dataset ? await readJobs({ kind: "frontier-sweep", scope: `dataset:${dataset.id}`, limit: 1 }) : [];
-  const latestJob = latest && latest.id !== frontier?.jobId ? latest : null;
+  const latestJob = latest ?? null;
 
   return (
     <div className="space-y-6">
