@@ -17,16 +17,25 @@ export function pickParityExamples(examples: readonly TrainingExample[], tokeniz
     (ex) => ex.source === "gold",
   ];
   const out = [];
-  for (const match of kinds) {
-    const ex = examples.filter(match).sort((a, b) => size(a) - size(b))[0];
-    if (!ex) continue;
-    const windows = labelExampleWindows({ example: ex, tokenizer, maxLength: window });
+  const pick = (ex: TrainingExample, windows: ReturnType<typeof labelExampleWindows>) =>
     out.push({
       query: ex.query,
       source: ex.source,
       results: ex.docs.map((d) => ({ doc: d.doc, ...(d.title ? { title: d.title } : {}) })),
       windows: windows.map((w) => ({ inputIds: Array.from(w.inputIds), features: Array.from(w.features) })),
     });
+  for (const match of kinds) {
+    const ex = examples.filter(match).sort((a, b) => size(a) - size(b))[0];
+    if (ex) pick(ex, labelExampleWindows({ example: ex, tokenizer, maxLength: window }));
+  }
+  // The smallest page that fills a whole window: full-length windows (positions up to the last) must be checked too.
+  const pages = examples.filter((ex) => ex.source.endsWith(":page") && size(ex) > 1500).sort((a, b) => size(a) - size(b));
+  for (const ex of pages.slice(0, 50)) {
+    const windows = labelExampleWindows({ example: ex, tokenizer, maxLength: window });
+    if (windows.some((w) => w.inputIds.length === window)) {
+      pick(ex, windows);
+      break;
+    }
   }
   return out;
 }

@@ -617,10 +617,11 @@ describe("exports and round trips", () => {
       ["Buy now! Great deals today.", "ads", "reviewer@test.local"],
     ]);
     expect(r0.tokens.ids.length).toBe(r0.tokens.keep.length);
-    const kept = r0.tokens.starts
-      .filter((_, i) => r0.tokens.keep[i] === 1)
-      .map((s, i) => r0.text.slice(s, r0.tokens.ends[r0.tokens.keep.indexOf(1) + i]));
-    expect(kept.join(" ").toLowerCase()).toBe("tickets cost 12 euros .");
+    // The kept tokens are one run covering exactly the vital span, however the model's vocabulary splits its words.
+    const kept = r0.tokens.keep.flatMap((k, i) => (k === 1 ? [i] : []));
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.at(-1)! - kept[0]! + 1).toBe(kept.length);
+    expect(r0.text.slice(r0.tokens.starts[kept[0]!], r0.tokens.ends[kept.at(-1)!])).toBe("Tickets cost 12 euros.");
 
     const target = await createDatasetVia("round-trip-gold-jsonl");
     const res = await importFile(target, "gold-jsonl", first);
@@ -674,18 +675,15 @@ describe("exports and round trips", () => {
     const records = lines(await exportText(source, "prodigy")) as {
       text: string;
       spans: { start: number; end: number; label: string; token_start: number; token_end: number }[];
-      tokens: { text: string }[];
+      tokens: { text: string; start: number; end: number }[];
     }[];
     expect(records).toHaveLength(3);
     const s = records[0]!.spans[0]!;
     expect([records[0]!.text.slice(s.start, s.end), s.label]).toEqual(["Tickets cost 12 euros.", "vital"]);
-    expect(
-      records[0]!.tokens
-        .slice(s.token_start, s.token_end + 1)
-        .map((t) => t.text)
-        .join(" ")
-        .toLowerCase(),
-    ).toBe("tickets cost 12 euros .");
+    // Inclusive token indices: the first and last token of the span, however the vocabulary splits its words.
+    const tokens = records[0]!.tokens;
+    expect([tokens[s.token_start]!.start, tokens[s.token_end]!.end]).toEqual([s.start, s.end]);
+    for (const t of tokens.slice(s.token_start, s.token_end + 1)) expect(records[0]!.text.slice(t.start, t.end)).toBe(t.text);
   });
 
   it("refuses to export drifted spans (422) and unknown formats (400)", async () => {

@@ -126,7 +126,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
           ],
           tokensIn: 17,
           tokensOut: 7,
-          model: "model:snippet-mini",
+          model: "model:snippet-lab",
           threshold: 0.5,
           budget: 1000,
           aggregation: "mean",
@@ -549,7 +549,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: session("model:run"),
     body: startJobRequestSchema,
     bodyLimit: "jobs",
-    example: { kind: "frontier-sweep", payload: { datasetId: "cm0dataset", methods: ["model:snippet-mini", "bm25", "lead"] } },
+    example: { kind: "frontier-sweep", payload: { datasetId: "cm0dataset", methods: ["model:snippet-lab", "bm25", "lead"] } },
     responses: [
       json("`{job, started: true}`: the job is queued.", 202),
       json("`{job, started: false}`: a job of that kind and scope is already queued or running."),
