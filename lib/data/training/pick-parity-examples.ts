@@ -2,6 +2,13 @@ import type { WordPieceTokenizer } from "../../tokenizer/wordpiece";
 import { labelExampleWindows } from "./label-example-windows";
 import type { TrainingExample } from "./types";
 
+export interface ParityExample {
+  query: string;
+  source: string;
+  results: { doc: TrainingExample["docs"][number]["doc"]; title?: string }[];
+  windows: { inputIds: number[]; features: number[] }[];
+}
+
 /**
  * A few small validation examples of different kinds (a page with structure and boilerplate, a multi-result set,
  * a Chinese paragraph) with the windows training built for them: the parity test rebuilds them through the serving
@@ -16,7 +23,7 @@ export function pickParityExamples(examples: readonly TrainingExample[], tokeniz
     (ex) => ex.source.endsWith(":page") && ex.docs.some((d) => d.doc.blocks.some((b) => b.role !== "main")),
     (ex) => ex.source === "gold",
   ];
-  const out = [];
+  const out: ParityExample[] = [];
   const pick = (ex: TrainingExample, windows: ReturnType<typeof labelExampleWindows>) =>
     out.push({
       query: ex.query,
