@@ -10,6 +10,7 @@ import { migrateDatabase } from "../../lib/server/db/migrate";
 import { exportDataset } from "../../lib/server/export/export-dataset";
 import { importDatasetFile } from "../../lib/server/import/import-dataset-file";
 import type { CliCommand } from "../types";
+import { createRng } from "../../lib/data/synthesize-page";
 
 const usage = `snippet-lab bench-import [--pairs N] [--size-mb N] [--seed N] [--file PATH --format F] [--json OUT] [--keep]
 
@@ -214,18 +215,6 @@ const POOLS: Record<
   },
 };
 
-/** mulberry32: small, fast and deterministic (Math.random is neither seedable nor reproducible). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Doc = { title: string; paragraphs: string[][]; evidence: { paragraph: number; sentence: number }; lang: Lang };
 
 function makeDoc(next: () => number, lang: Lang, paragraphs: number, tag: string): Doc {
@@ -292,7 +281,7 @@ export type GenerateJsonlOptions = { path: string; pairs: number; seed: number; 
  * peak RSS being measured). Record mix per 10: 6 text, 2 HTML, 2 result sets (text + HTML, evidence in both).
  */
 export function generateJsonl({ path: file, pairs, seed, paragraphsPerDocument }: GenerateJsonlOptions): GeneratedFileStats {
-  const next = rng(seed);
+  const next = createRng(seed);
   const fd = openSync(file, "w");
   const stats: GeneratedFileStats = { records: 0, documents: 0, evidence: 0, htmlDocuments: 0, paragraphsPerDocument };
   const paragraphs = () => Math.max(1, paragraphsPerDocument + Math.floor(next() * 3) - 1);

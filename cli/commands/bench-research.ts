@@ -5,6 +5,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
 import type { CliCommand } from "../types";
+import { createRng } from "../../lib/data/synthesize-page";
 
 // Server modules (Prisma, models) load inside run() so `--help` stays instant.
 
@@ -22,18 +23,6 @@ ModelRun stores them (fresh input hashes), so no model runs.
   --breakdown-pairs N  pairs of the breakdown (default 10000)
   --json OUT           also write the figures as JSON
   --keep               keep the temporary database and print its path`;
-
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS =
   "museum bridge harbour station garden library tower market river square opens closes tickets visitors summer winter evening morning guided tours children adults free entry weekend holiday exhibition collection history painting".split(
@@ -140,7 +129,7 @@ export const command: CliCommand = {
       ]),
     ].filter(Boolean);
     const tokenizer = new WordPieceTokenizer(vocab);
-    const r = rng(7);
+    const r = createRng(7);
 
     /** `n` pairs (gold on `goldShare` of them, judge suggestions on some of the rest) with cached synthetic model runs. */
     const seed = async (name: string, n: number, goldShare: number) => {
