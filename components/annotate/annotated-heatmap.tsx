@@ -11,6 +11,7 @@ import type { Layer, Mark } from "./types";
 import { blockClass, ROLE_LABEL } from "@/components/heatmap/block-style";
 import { TokenTooltip } from "@/components/heatmap/token-tooltip";
 import { useKeptAttributes } from "@/components/heatmap/use-kept-attributes";
+import { pointerTarget } from "@/components/heatmap/pointer-target";
 
 export interface MarkActivation {
   documentId: string;
@@ -120,12 +121,12 @@ export function AnnotatedHeatmap(props: Props) {
   const [hover, setHover] = useState<Hover | null>(null);
   const onMouseOver = (e: React.MouseEvent) => {
     const target = e.target as HTMLElement;
-    const unitEl = target.closest<HTMLElement>("[data-u]");
-    if (!unitEl) {
+    const at = pointerTarget(target);
+    if (!at) {
       setHover(null);
       return;
     }
-    const tokEl = target.closest<HTMLElement>("[data-t]");
+    const { unitEl } = at;
     const covering: Hover["marks"] = [];
     for (
       let el: HTMLElement | null = target.closest<HTMLElement>("[data-mark-key]");
@@ -139,7 +140,7 @@ export function AnnotatedHeatmap(props: Props) {
         ...(el.dataset.goldKept ? { goldKept: el.dataset.goldKept } : {}),
       });
     }
-    setHover({ x: e.clientX, y: e.clientY, u: Number(unitEl.dataset.u), t: tokEl ? Number(tokEl.dataset.t) : -1, marks: covering.reverse() });
+    setHover({ x: e.clientX, y: e.clientY, u: at.u, t: at.t, marks: covering.reverse() });
   };
 
   const marksAt = (target: HTMLElement): Mark[] => {

@@ -1,13 +1,12 @@
 "use client";
 
-import { useMemo } from "react";
 import type { LiveSelection } from "@/components/heatmap/use-live-selection";
 import type { Aggregation } from "@/lib/engine/methods";
 import type { WorkspaceDocument } from "@/lib/schemas/annotation";
 import type { ScoredDocumentOut } from "@/lib/schemas/scoring";
 import { Card } from "@/components/ui/card";
 import { AnnotatedHeatmap, type MarkActivation } from "./annotated-heatmap";
-import { blockUnits } from "./block-units";
+import { UnscoredHeatmap } from "./unscored-heatmap";
 import { OriginalPageFrame } from "./original-page-frame";
 import type { Mark } from "./types";
 
@@ -118,18 +117,11 @@ function FallbackDocument({
   onDeleteMine: (id: string) => void;
   showTooltip: boolean;
 }) {
-  const units = useMemo(() => blockUnits(doc.blocks), [doc.blocks]);
-  const zeros = useMemo(() => units.map(() => 0), [units]);
-  const kept = useMemo(() => new Uint8Array(units.length), [units]);
   return (
-    <AnnotatedHeatmap
+    <UnscoredHeatmap
       documentId={doc.id}
       text={doc.text}
       blocks={doc.blocks}
-      units={units}
-      unitScores={zeros}
-      kept={kept}
-      aggregation="mean"
       marks={marks}
       onActivate={onActivate}
       onDeleteMine={onDeleteMine}

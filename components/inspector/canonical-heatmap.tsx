@@ -9,6 +9,7 @@ import type { TypedTokenScores } from "../heatmap/use-live-selection";
 import { blockClass, ROLE_LABEL } from "../heatmap/block-style";
 import { TokenTooltip } from "../heatmap/token-tooltip";
 import { useKeptAttributes } from "../heatmap/use-kept-attributes";
+import { pointerTarget } from "@/components/heatmap/pointer-target";
 
 interface CanonicalHeatmapProps {
   result: ScoredResult;
@@ -46,14 +47,8 @@ export function CanonicalHeatmap({ result, tokenScores, unitScores, kept, aggreg
 
   const [hover, setHover] = useState<Hover | null>(null);
   const onMouseOver = (e: React.MouseEvent) => {
-    const target = e.target as HTMLElement;
-    const unitEl = target.closest<HTMLElement>("[data-u]");
-    if (!unitEl) {
-      setHover(null);
-      return;
-    }
-    const tokEl = target.closest<HTMLElement>("[data-t]");
-    setHover({ x: e.clientX, y: e.clientY, u: Number(unitEl.dataset.u), t: tokEl ? Number(tokEl.dataset.t) : -1 });
+    const at = pointerTarget(e.target as HTMLElement);
+    setHover(at ? { x: e.clientX, y: e.clientY, u: at.u, t: at.t } : null);
   };
 
   const unit = hover ? result.units[hover.u] : undefined;

@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef } from "react";
-import { AnnotatedHeatmap, type MarkActivation } from "@/components/annotate/annotated-heatmap";
-import { blockUnits } from "@/components/annotate/block-units";
+import type { MarkActivation } from "@/components/annotate/annotated-heatmap";
+import { UnscoredHeatmap } from "@/components/annotate/unscored-heatmap";
 import { CategorySwatch } from "@/components/annotate/category-styles";
 import type { Mark } from "@/components/annotate/types";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -33,9 +33,6 @@ const noop = () => {};
  * a mark highlights the same range in every pane; the panes scroll together.
  */
 export function DocumentView({ document: doc, annotations, ticked, gold, highlight, onHighlight }: Props) {
-  const units = useMemo(() => blockUnits(doc.blocks), [doc.blocks]);
-  const zeros = useMemo(() => units.map(() => 0), [units]);
-  const kept = useMemo(() => new Uint8Array(units.length), [units]);
   const perAnnotator = useMemo(() => annotatorPaneMarks(annotations, doc.id), [annotations, doc.id]);
   const goldMarks = useMemo(() => goldPaneMarks(ticked, gold, doc.id), [ticked, gold, doc.id]);
   const focus = focusMark(highlight, doc.id);
@@ -93,14 +90,10 @@ export function DocumentView({ document: doc, annotations, ticked, gold, highlig
         className="max-h-[28rem] overflow-y-auto px-3 py-2"
         data-review-pane=""
       >
-        <AnnotatedHeatmap
+        <UnscoredHeatmap
           documentId={doc.id}
           text={doc.text}
           blocks={doc.blocks}
-          units={units}
-          unitScores={zeros}
-          kept={kept}
-          aggregation="mean"
           marks={withFocus(marks)}
           onActivate={onActivate}
           onDeleteMine={noop}

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { AppError } from "../errors";
 import { parseGoldJsonl } from "../spans/formats/parse-gold-jsonl";
 import type { GoldJsonlRecord } from "../spans/formats/gold-jsonl-schema";
-import type { Block } from "../text/types";
+import type { Block, CanonicalDoc } from "../text/types";
 import { blocksFromCanonicalText } from "./training/gold-examples";
 import type { CategorySpan, EvalExample } from "./types";
 
@@ -19,7 +19,11 @@ export type GoldEvalRecord = Pick<GoldJsonlRecord, "pairId" | "query" | "documen
  */
 export function goldRecordsToEvalExamples(records: readonly GoldEvalRecord[]): EvalExample[] {
   const byPair = new Map<string, GoldEvalRecord[]>();
-  for (const r of records) byPair.set(r.pairId, [...(byPair.get(r.pairId) ?? []), r]);
+  for (const r of records) {
+    const list = byPair.get(r.pairId);
+    if (list) list.push(r);
+    else byPair.set(r.pairId, [r]);
+  }
   const out: EvalExample[] = [];
   for (const [pairId, docs] of byPair) {
     const hasGold = docs.some((d) => d.spans.some((s) => s.source === "gold"));
@@ -33,7 +37,7 @@ export function goldRecordsToEvalExamples(records: readonly GoldEvalRecord[]): E
       query: docs[0]!.query,
       results: docs.map((d) => ({
         id: d.documentId,
-        doc: { text: d.text, blocks: d.blocks ?? blocksFromCanonicalText(d.text) },
+        doc: lazyDoc(d),
         ...(d.title !== undefined ? { title: d.title } : {}),
         ...(d.url !== undefined ? { url: d.url } : {}),
       })),
@@ -43,6 +47,17 @@ export function goldRecordsToEvalExamples(records: readonly GoldEvalRecord[]): E
     });
   }
   return out;
+}
+
+/** Blocks are read (or rebuilt from the text) on first use: a document prepared before never needs them. */
+function lazyDoc(d: GoldEvalRecord): CanonicalDoc {
+  let blocks: Block[] | undefined;
+  return {
+    text: d.text,
+    get blocks() {
+      return (blocks ??= d.blocks ?? blocksFromCanonicalText(d.text));
+    },
+  };
 }
 
 export async function readGoldJsonl(path: string): Promise<EvalExample[]> {

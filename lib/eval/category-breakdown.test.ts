@@ -11,6 +11,8 @@ import {
   summarizeCategoryTokens,
 } from "./category-breakdown";
 import { breakdownToCsv, toCsv } from "./research-csv";
+import { createRng } from "../data/synthesize-page";
+import { SPAN_CATEGORIES } from "../spans/categories";
 
 // Text: "Menu Home." (unit 0, 10 chars, 4 tokens) + "\n" + "The answer is 42." (unit 1, 17 chars, 6 tokens).
 const text = "Menu Home.\nThe answer is 42.";
@@ -100,5 +102,48 @@ describe("category breakdown, by hand", () => {
     expect(lines[0]).toBe("source,category,tokensIn,tokensOut,shareInPercent,shareOutPercent,changePercent");
     expect(lines[1]).toBe("all,vital,1,1,33.3,100,200");
     expect(lines[7]).toBe("all,unlabelled,2,0,66.7,0,-100");
+  });
+});
+
+describe("category breakdown against a per-character reference", () => {
+  it("agrees on random overlapping spans, empty spans and spans past the text", () => {
+    const r = createRng(11);
+    for (let trial = 0; trial < 200; trial++) {
+      const length = 1 + Math.floor(r() * 80);
+      const body = Array.from({ length }, () => "ab. "[Math.floor(r() * 4)]).join("");
+      const cuts = [...new Set([0, length, ...Array.from({ length: 4 }, () => Math.floor(r() * length))])].sort((a, b) => a - b);
+      const units = cuts.slice(1).map((end, i) => ({ start: cuts[i]!, end, block: 0 }));
+      const res: SelectableResult = { id: "r", doc: { text: body }, units, unitTokens: units.map(() => 1 + Math.floor(r() * 9)), tokensIn: 0 };
+      const category = () => SPAN_CATEGORIES[Math.floor(r() * SPAN_CATEGORIES.length)]!;
+      // Odd trials: ordered, disjoint intervals (the model's token categories), which take a path of their own.
+      const intervals =
+        trial % 2 === 0
+          ? Array.from({ length: Math.floor(r() * 8) }, () => {
+              const start = Math.floor(r() * (length + 5)) - 2;
+              return { start, end: start + Math.floor(r() * 30) - 3, category: category() };
+            })
+          : cuts.slice(1).flatMap((end, i) => (r() < 0.7 ? [{ start: cuts[i]! + Math.floor(r() * 2), end, category: category() }] : []));
+      const scores = units.map(() => r());
+      const selection = selectSpans({ results: [res], unitScores: [scores], budget: 1000, threshold: 0.5 });
+      const got = categoryTokensOfSelection({ results: [res], selection, categories: [intervals] });
+
+      // Reference: each character's category (first in the legend wins), each unit's tokens shared per character.
+      const chars = Array.from({ length }, (_, p) => {
+        const c = intervals.filter((iv) => iv.start <= p && p < iv.end).map((iv) => SPAN_CATEGORIES.indexOf(iv.category));
+        return c.length > 0 ? Math.min(...c) : BREAKDOWN_CATEGORIES.length - 1;
+      });
+      const want = emptyCategoryTokens();
+      const kept = new Set(selection.results[0]!.keptUnits);
+      units.forEach((u, k) => {
+        for (let p = u.start; p < u.end; p++) {
+          want.tokensIn[chars[p]!]! += res.unitTokens[k]! / (u.end - u.start);
+          if (kept.has(k)) want.tokensOut[chars[p]!]! += res.unitTokens[k]! / (u.end - u.start);
+        }
+      });
+      for (let c = 0; c < BREAKDOWN_CATEGORIES.length; c++) {
+        expect(got.tokensIn[c]).toBeCloseTo(want.tokensIn[c]!, 9);
+        expect(got.tokensOut[c]).toBeCloseTo(want.tokensOut[c]!, 9);
+      }
+    }
   });
 });

@@ -38,25 +38,99 @@ export function addCategoryTokens(into: CategoryTokens, add: CategoryTokens): vo
 }
 
 /**
- * Per character of a text: the index (BREAKDOWN_CATEGORIES) of its category. A character under spans of several
- * categories counts once, for the first in the legend's order (vital before off-topic, …); uncovered → unlabelled.
+ * A text as runs of one category (BREAKDOWN_CATEGORIES index): run i covers [starts[i], starts[i+1]) (the last one
+ * to the end). A character under spans of several categories counts once, for the first in the legend's order (vital
+ * before off-topic, …); uncovered → unlabelled. Runs, not characters, so a breakdown over thousands of pages adds
+ * once per run.
  */
-function charCategories(length: number, intervals: readonly CategoryInterval[]): Uint8Array {
-  const out = new Uint8Array(length).fill(BREAKDOWN_CATEGORIES.length - 1);
+function categoryRuns(length: number, intervals: readonly CategoryInterval[]): { starts: number[]; cats: number[] } {
+  const unlabelled = BREAKDOWN_CATEGORIES.length - 1;
+  if (isOrderedDisjoint(intervals)) return disjointRuns(length, intervals);
+  // A sweep over the intervals' ends (pos·16 + category·2 + opens), sorted natively: no per-character work.
+  const events = new Float64Array(intervals.length * 2);
+  let n = 0;
   for (const iv of intervals) {
-    const c = SPAN_CATEGORIES.indexOf(iv.category);
+    const s = Math.max(0, iv.start);
     const e = Math.min(length, iv.end);
-    for (let p = Math.max(0, iv.start); p < e; p++) if (c < out[p]!) out[p] = c;
+    if (e <= s) continue;
+    const c = SPAN_CATEGORIES.indexOf(iv.category);
+    events[n++] = s * 16 + c * 2 + 1;
+    events[n++] = e * 16 + c * 2;
   }
-  return out;
+  const sorted = events.subarray(0, n).sort();
+  const open = new Int32Array(SPAN_CATEGORIES.length);
+  const runs = { starts: [0], cats: [unlabelled] };
+  for (let i = 0; i < n;) {
+    const pos = Math.floor(sorted[i]! / 16);
+    for (; i < n && Math.floor(sorted[i]! / 16) === pos; i++) {
+      const code = sorted[i]! % 16;
+      open[code >> 1]! += code & 1 ? 1 : -1;
+    }
+    let c = unlabelled;
+    for (let k = 0; k < open.length; k++) {
+      if (open[k]! > 0) {
+        c = k;
+        break;
+      }
+    }
+    pushRun(runs, pos, c);
+  }
+  return runs;
+}
+
+/** Sorted, non-overlapping intervals (the model's categories, most judge output): runs without sorting. */
+function isOrderedDisjoint(intervals: readonly CategoryInterval[]): boolean {
+  for (let i = 1; i < intervals.length; i++) if (intervals[i]!.start < intervals[i - 1]!.end) return false;
+  return true;
+}
+
+function disjointRuns(length: number, intervals: readonly CategoryInterval[]): { starts: number[]; cats: number[] } {
+  const unlabelled = BREAKDOWN_CATEGORIES.length - 1;
+  const runs = { starts: [0], cats: [unlabelled] };
+  for (const iv of intervals) {
+    const s = Math.max(0, iv.start);
+    const e = Math.min(length, iv.end);
+    if (e <= s) continue;
+    pushRun(runs, s, SPAN_CATEGORIES.indexOf(iv.category));
+    pushRun(runs, e, unlabelled);
+  }
+  return runs;
+}
+
+/** Category `c` from `pos` on; a run of no characters is replaced, merging with the run before when they agree. */
+function pushRun(runs: { starts: number[]; cats: number[] }, pos: number, c: number): void {
+  const { starts, cats } = runs;
+  const last = cats.length - 1;
+  if (cats[last] === c) return;
+  if (starts[last] === pos) {
+    if (last > 0 && cats[last - 1] === c) {
+      starts.pop();
+      cats.pop();
+    } else cats[last] = c;
+  } else {
+    starts.push(pos);
+    cats.push(c);
+  }
 }
 
 /** Adds `tokens` over the characters [from, to), split by category in proportion to their characters. */
-function spread(target: number[], cats: Uint8Array, from: number, to: number, tokens: number): void {
+function spread(target: number[], runs: { starts: number[]; cats: number[] }, from: number, to: number, tokens: number): void {
   const len = to - from;
   if (len <= 0 || tokens === 0) return;
-  const share = tokens / len;
-  for (let p = from; p < to; p++) target[cats[p]!]! += share;
+  const { starts, cats } = runs;
+  // The run holding `from`: the last start ≤ from.
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= from) lo = mid;
+    else hi = mid - 1;
+  }
+  for (let i = lo; i < starts.length && starts[i]! < to; i++) {
+    const s = Math.max(from, starts[i]!);
+    const e = Math.min(to, i + 1 < starts.length ? starts[i + 1]! : Infinity);
+    if (e > s) target[cats[i]!]! += (tokens * (e - s)) / len;
+  }
 }
 
 /**
@@ -77,7 +151,7 @@ export function categoryTokensOfSelection({
   const out = emptyCategoryTokens();
   results.forEach((res, r) => {
     const sel = selection.results[r];
-    const cats = charCategories(res.doc.text.length, categories[r] ?? []);
+    const cats = categoryRuns(res.doc.text.length, categories[r] ?? []);
     const kept = new Set(sel?.keptUnits ?? []);
     let keptFull = 0;
     for (const u of kept) keptFull += res.unitTokens[u] ?? 0;

@@ -8,6 +8,15 @@ import { zId } from "./ids";
 export const MAX_SPANS_PER_SAVE = 5_000;
 export const MAX_COMMENT_CHARS = 10_000;
 
+/** Where a span (or a suggestion) stands and what it says: end-exclusive UTF-16 offsets, the covered text, a category. */
+export const spanPlacementShape = {
+  documentId: zId,
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  text: z.string(),
+  category: zSpanCategory,
+};
+
 /**
  * One span as the editor sends it. `id` names an existing span (update); a missing or unknown id (e.g. a client
  * temp id) creates one, and the result maps that client id to the server id. Extra keys (source, author) are ignored.
@@ -15,11 +24,7 @@ export const MAX_COMMENT_CHARS = 10_000;
  */
 export const spanInputSchema = z.object({
   id: zId.optional(),
-  documentId: zId,
-  start: z.number().int().nonnegative(),
-  end: z.number().int().nonnegative(),
-  text: z.string(),
-  category: zSpanCategory,
+  ...spanPlacementShape,
   score: z.number().finite().nullable().optional(),
   suggestionId: zId.nullable().optional(),
 });

@@ -1,15 +1,10 @@
 // Model and judge suggestions: kept apart from human spans. Client-safe (zod and types only).
 import { z } from "zod";
-import { zSpanCategory, type SpanCategory, type SuggestionSource } from "./enums";
-import { zId } from "./ids";
-import { MAX_COMMENT_CHARS } from "./spans";
+import type { SpanCategory, SuggestionSource } from "./enums";
+import { MAX_COMMENT_CHARS, spanPlacementShape } from "./spans";
 
 export const suggestionInputSchema = z.object({
-  documentId: zId,
-  start: z.number().int().nonnegative(),
-  end: z.number().int().nonnegative(),
-  text: z.string(),
-  category: zSpanCategory,
+  ...spanPlacementShape,
   score: z.number().finite().nullable().optional(),
   rationale: z.string().max(MAX_COMMENT_CHARS).nullable().optional(),
 });

@@ -1,11 +1,10 @@
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { parseGoldJsonl } from "../../spans/formats/parse-gold-jsonl";
 import { WordPieceTokenizer } from "../../tokenizer/wordpiece";
 import { splitOfGroup } from "../split-by-group";
-import { goldRecordsToExamples } from "./gold-examples";
 import { labelExampleWindows } from "./label-example-windows";
 import { pickParityExamples } from "./pick-parity-examples";
+import { readGoldFile } from "./read-gold-file";
 import type { TrainingExample } from "./types";
 import { WindowSetWriter } from "./write-window-set";
 
@@ -29,16 +28,8 @@ export function buildGoldTrainingSet(opts: BuildGoldTrainingSetOptions) {
   const tokenizer = WordPieceTokenizer.fromVocabText(vocabText, { stripAccents: false });
   const examples: TrainingExample[] = [];
   for (const file of opts.gold) {
-    const parsed = parseGoldJsonl({ input: readFileSync(file), maxBytes: Number.MAX_SAFE_INTEGER });
-    if (!parsed.ok)
-      throw new Error(
-        `${file}: ${parsed.errors
-          .slice(0, 5)
-          .map((e) => `${e.record}: ${e.message}`)
-          .join("; ")}`,
-      );
-    const ex = goldRecordsToExamples(parsed.records);
-    ex.forEach((e, i) => (e.source = `gold:${parsed.records.find((r) => r.query === e.query)?.pairId ?? i}`));
+    const { records, examples: ex } = readGoldFile(file);
+    ex.forEach((e, i) => (e.source = `gold:${records.find((r) => r.query === e.query)?.pairId ?? i}`));
     examples.push(...ex);
   }
   if (examples.length < 2) throw new Error("gold exports hold fewer than 2 pairs: nothing to fine-tune on");

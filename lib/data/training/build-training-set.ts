@@ -1,6 +1,5 @@
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { parseGoldJsonl } from "../../spans/formats/parse-gold-jsonl";
 import { countWords, baseAlphabet } from "../../tokenizer/count-words";
 import { trainWordPieceVocab } from "../../tokenizer/train-vocab";
 import { WordPieceTokenizer } from "../../tokenizer/wordpiece";
@@ -21,7 +20,7 @@ import { boilerplateFromPage } from "./boilerplate-pool";
 import { buildHotpotExamples } from "./build-hotpot-examples";
 import { buildQaExamples } from "./build-qa-examples";
 import { buildRealPageExamples } from "./build-real-page-examples";
-import { goldRecordsToExamples } from "./gold-examples";
+import { readGoldFile } from "./read-gold-file";
 import { labelExampleWindows } from "./label-example-windows";
 import { groupQaArticles } from "./qa-articles";
 import { setTermStats, TermStats } from "./pseudo-queries";
@@ -139,15 +138,7 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
     );
     if (part === "train") {
       for (const file of opts.gold) {
-        const parsed = parseGoldJsonl({ input: readFileSync(file) });
-        if (!parsed.ok)
-          throw new Error(
-            `${file}: ${parsed.errors
-              .slice(0, 5)
-              .map((e) => `${e.record}: ${e.message}`)
-              .join("; ")}`,
-          );
-        const gold = goldRecordsToExamples(parsed.records);
+        const gold = readGoldFile(file).examples;
         log(`gold: ${gold.length} pairs from ${file}, ×${opts.goldCopies}`);
         for (let c = 0; c < opts.goldCopies; c++) examples.push(...gold);
       }

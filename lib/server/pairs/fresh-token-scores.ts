@@ -1,7 +1,7 @@
 import "server-only";
 import type { TokenScores } from "@/lib/engine/types";
 import type { CachedModelRun } from "../db/model-runs/list-model-runs";
-import { getEnv } from "../env";
+import { type Env, getEnv } from "../env";
 import { computeInputHash } from "./compute-input-hash";
 import { modelFingerprint } from "./model-fingerprint";
 
@@ -13,9 +13,15 @@ const MEMO_MAX = 100_000;
 const memo = ((globalThis as { __snippetLabInputHashes?: Map<string, string[]> }).__snippetLabInputHashes ??= new Map());
 
 /** Each document's ModelRun.inputHash for a model: what its cached probabilities must carry to be fresh. */
-export function pairInputHashes(pair: PairForCache, modelName: string, modelVersion: string = modelFingerprint(modelName)): string[] {
+export function pairInputHashes(
+  pair: PairForCache,
+  modelName: string,
+  modelVersion: string = modelFingerprint(modelName),
+  // Callers hashing thousands of pairs read the environment once (each read of process.env costs).
+  relevanceScope: Env["relevanceScope"] = getEnv().relevanceScope,
+): string[] {
   const setHashes = pair.documents.map((d) => d.contentHash);
-  const settings = { relevanceScope: getEnv().relevanceScope };
+  const settings = { relevanceScope };
   const key = JSON.stringify([modelVersion, settings.relevanceScope, pair.query, setHashes]);
   const hit = memo.get(key);
   if (hit) return hit;

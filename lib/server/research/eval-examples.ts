@@ -16,7 +16,10 @@ export function evalExamplesOfPairs(pairs: readonly EvalPair[]): EvalExample[] {
       query: p.query,
       documentId: d.id,
       text: d.text,
-      blocks: d.blocks,
+      // A getter, so the blocks are parsed only for a document not prepared before.
+      get blocks() {
+        return d.blocks;
+      },
       ...(d.title !== null ? { title: d.title } : {}),
       ...(d.url !== null ? { url: d.url } : {}),
       ...(p.externalId !== null ? { externalId: p.externalId } : {}),

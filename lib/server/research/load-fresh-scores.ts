@@ -5,6 +5,7 @@ import { listModelRunsForPairs } from "../db/model-runs/list-model-runs-for-pair
 import type { PairForCache } from "../pairs/fresh-token-scores";
 import { freshTokenScores, pairInputHashes } from "../pairs/fresh-token-scores";
 import { modelFingerprint } from "../pairs/model-fingerprint";
+import { getEnv } from "../env";
 
 /** The fresh cached token probabilities of a model for each pair that has them; the others are `missing`. */
 export async function loadFreshScores({
@@ -21,8 +22,9 @@ export async function loadFreshScores({
   const missing: string[] = [];
   // The model's fingerprint once, not once per pair (it reads the config and stats the weights).
   const version = modelFingerprint(modelName);
+  const { relevanceScope } = getEnv();
   for (const p of pairs) {
-    const fresh = freshTokenScores(p, runs.get(p.id) ?? [], pairInputHashes(p, modelName, version));
+    const fresh = freshTokenScores(p, runs.get(p.id) ?? [], pairInputHashes(p, modelName, version, relevanceScope));
     if (fresh) scores.set(p.id, fresh);
     else missing.push(p.id);
   }

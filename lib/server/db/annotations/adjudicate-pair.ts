@@ -10,10 +10,10 @@ import { parseOptions } from "./parse-options";
 import { loadActiveUser } from "./load-active-user";
 import { MAX_COMMENT_CHARS, spanListSchema, type SpanInput, type StoredSpan } from "../../../schemas/spans";
 import { zId } from "../../../schemas/ids";
-import { SPAN_SELECT, sortSpans, toStoredSpan } from "./span-rows";
+import { SPAN_SELECT } from "./span-rows";
 import { syncPairStatus } from "./sync-pair-status";
 import { validateSpans } from "./validate-spans";
-import { writeSpanChanges } from "./write-span-changes";
+import { summarizeSpanChanges, writeSpanChanges } from "./write-span-changes";
 
 export type AdjudicatePairOptions = {
   pairId: string;
@@ -106,14 +106,7 @@ export async function adjudicatePair(options: AdjudicatePairOptions): Promise<Ad
         pairId,
         status,
         version: pair.version,
-        spans: sortSpans(
-          changes.rows.map((r) => toStoredSpan(r)),
-          documents,
-        ),
-        idMap: changes.idMap,
-        created: changes.created,
-        updated: changes.updated,
-        deleted: changes.deleted,
+        ...summarizeSpanChanges(changes, documents),
       };
     },
     { db },

@@ -3,7 +3,7 @@ import { AppError } from "@/lib/errors";
 import type { Db } from "../client";
 import type { SpanSource } from "../../../schemas/enums";
 import type { SpanInput } from "../../../schemas/spans";
-import { SPAN_SELECT, toSnapshot, type SpanRow } from "./span-rows";
+import { SPAN_SELECT, sortSpans, toSnapshot, toStoredSpan, type SpanRow } from "./span-rows";
 
 export type WriteSpanChangesOptions = {
   /** Must be a transaction: the changes and their events are written together. */
@@ -161,4 +161,18 @@ async function checkSuggestionLinks(
     });
   }
   return new Set(ids.filter((id) => !byId.has(id)));
+}
+
+/** What a save answers with: the live spans in document order, the id map and what changed. */
+export function summarizeSpanChanges(changes: SpanChanges, documents: ReadonlyMap<string, { position: number }>) {
+  return {
+    spans: sortSpans(
+      changes.rows.map((r) => toStoredSpan(r)),
+      documents,
+    ),
+    idMap: changes.idMap,
+    created: changes.created,
+    updated: changes.updated,
+    deleted: changes.deleted,
+  };
 }

@@ -2,17 +2,9 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import { type Db, getDb } from "../client";
 import { PAIR_STATUSES, type PairStatus } from "../../../schemas/enums";
+import { DATASET_SELECT, type DatasetSummary, toDatasetFields } from "./list-datasets";
 
-export type DatasetDetail = {
-  id: string;
-  name: string;
-  description: string | null;
-  createdAt: Date;
-  pairs: number;
-  documents: number;
-  goldPairs: number;
-  byStatus: Record<PairStatus, number>;
-};
+export type DatasetDetail = Omit<DatasetSummary, "goldSpans"> & { byStatus: Record<PairStatus, number> };
 
 export type GetDatasetOptions = { id: string; db?: Db };
 
@@ -20,7 +12,7 @@ export type GetDatasetOptions = { id: string; db?: Db };
 export async function getDataset({ id, db = getDb() }: GetDatasetOptions): Promise<DatasetDetail> {
   const d = await db.dataset.findUnique({
     where: { id },
-    select: { id: true, name: true, description: true, createdAt: true, _count: { select: { pairs: true, documents: true } } },
+    select: DATASET_SELECT,
   });
   if (!d) throw new AppError("NOT_FOUND", `Dataset ${id} not found`);
   const groups = await db.pair.groupBy({ by: ["status"], where: { datasetId: id }, _count: { _all: true } });
@@ -28,12 +20,7 @@ export async function getDataset({ id, db = getDb() }: GetDatasetOptions): Promi
   const byStatus = Object.fromEntries(PAIR_STATUSES.map((s) => [s, 0])) as Record<PairStatus, number>;
   for (const g of groups) if ((PAIR_STATUSES as readonly string[]).includes(g.status)) byStatus[g.status as PairStatus] = g._count._all;
   return {
-    id: d.id,
-    name: d.name,
-    description: d.description,
-    createdAt: d.createdAt,
-    pairs: d._count.pairs,
-    documents: d._count.documents,
+    ...toDatasetFields(d),
     goldPairs,
     byStatus,
   };

@@ -16,11 +16,26 @@ export type DatasetSummary = {
 
 export type ListDatasetsOptions = { db?: Db };
 
+/** The columns and counts every dataset read shows, and their row → summary fields. */
+export const DATASET_SELECT = {
+  id: true,
+  name: true,
+  description: true,
+  createdAt: true,
+  _count: { select: { pairs: true, documents: true } },
+} as const;
+
+type DatasetRow = { id: string; name: string; description: string | null; createdAt: Date; _count: { pairs: number; documents: number } };
+
+export function toDatasetFields(d: DatasetRow): Pick<DatasetSummary, "id" | "name" | "description" | "createdAt" | "pairs" | "documents"> {
+  return { id: d.id, name: d.name, description: d.description, createdAt: d.createdAt, pairs: d._count.pairs, documents: d._count.documents };
+}
+
 /** Every dataset (by name) with pair, document and gold counts: grouped counts. */
 export async function listDatasets({ db = getDb() }: ListDatasetsOptions = {}): Promise<DatasetSummary[]> {
   const datasets = await db.dataset.findMany({
     orderBy: { name: "asc" },
-    select: { id: true, name: true, description: true, createdAt: true, _count: { select: { pairs: true, documents: true } } },
+    select: DATASET_SELECT,
   });
   const goldPairs = await db.pair.groupBy({
     by: ["datasetId"],
@@ -35,12 +50,7 @@ export async function listDatasets({ db = getDb() }: ListDatasetsOptions = {}): 
     spansBy.set(d.id, await db.span.count({ where: { source: "gold", deletedAt: null, pair: { datasetId: d.id } } }));
   }
   return datasets.map((d) => ({
-    id: d.id,
-    name: d.name,
-    description: d.description,
-    createdAt: d.createdAt,
-    pairs: d._count.pairs,
-    documents: d._count.documents,
+    ...toDatasetFields(d),
     goldPairs: pairsBy.get(d.id) ?? 0,
     goldSpans: spansBy.get(d.id) ?? 0,
   }));

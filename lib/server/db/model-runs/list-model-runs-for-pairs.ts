@@ -1,12 +1,42 @@
 import "server-only";
+import type { TokenScoreArrays } from "./encode-token-scores";
 import { type Db, getDb } from "../client";
 import type { CachedModelRun } from "./list-model-runs";
 import { decodeTokenScores } from "./encode-token-scores";
 
-/** Pair ids per IN list (SQLite through Prisma's adapter: at most 999 parameters). */
+/** Ids per IN list (SQLite through Prisma's adapter: at most 999 parameters). */
 const CHUNK = 900;
 
-/** The cached token probabilities of one model for many pairs (any input hash): pair id → its runs. */
+/**
+ * Decoded probabilities by run, kept in memory: a research view reads the runs of thousands of pairs on every request,
+ * and reading and decoding their bytes is most of its time. A run is replaced in place (same id) with a new
+ * `createdAt` and input hash, so id + createdAt + input hash identify its bytes. Bounded by tokens held.
+ */
+const MAX_TOKENS = 20_000_000;
+type Decoded = { key: string; scores: TokenScoreArrays | null; tokens: number };
+const cache = ((globalThis as { __snippetLabRunScores?: { runs: Map<string, Decoded>; tokens: number } }).__snippetLabRunScores ??= {
+  runs: new Map(),
+  tokens: 0,
+});
+
+const keyOf = (r: { inputHash: string; createdAt: Date }) => `${r.createdAt.getTime()}\u0000${r.inputHash}`;
+
+function remember(id: string, entry: Decoded): void {
+  const old = cache.runs.get(id);
+  if (old) cache.tokens -= old.tokens;
+  cache.runs.set(id, entry);
+  cache.tokens += entry.tokens;
+  for (const [oldest, e] of cache.runs) {
+    if (cache.tokens <= MAX_TOKENS) break;
+    cache.runs.delete(oldest);
+    cache.tokens -= e.tokens;
+  }
+}
+
+/**
+ * The cached token probabilities of one model for many pairs (any input hash): pair id → its runs. Reads the runs'
+ * headers first and the bytes only of runs not decoded before in this process.
+ */
 export async function listModelRunsForPairs({
   pairIds,
   modelName,
@@ -16,28 +46,34 @@ export async function listModelRunsForPairs({
   modelName: string;
   db?: Db;
 }): Promise<Map<string, CachedModelRun[]>> {
-  const out = new Map<string, CachedModelRun[]>();
+  const headers = [];
   for (let i = 0; i < pairIds.length; i += CHUNK) {
+    headers.push(
+      ...(await db.modelRun.findMany({
+        where: { modelName, pairId: { in: pairIds.slice(i, i + CHUNK) } },
+        select: { id: true, pairId: true, documentId: true, inputHash: true, tokenCount: true, durationMs: true, createdAt: true },
+      })),
+    );
+  }
+  const missing = headers.filter((h) => cache.runs.get(h.id)?.key !== keyOf(h)).map((h) => h.id);
+  for (let i = 0; i < missing.length; i += CHUNK) {
     const rows = await db.modelRun.findMany({
-      where: { modelName, pairId: { in: pairIds.slice(i, i + CHUNK) } },
-      select: {
-        id: true,
-        pairId: true,
-        documentId: true,
-        inputHash: true,
-        tokenCount: true,
-        durationMs: true,
-        createdAt: true,
-        probs: true,
-        offsets: true,
-        categories: true,
-      },
+      where: { id: { in: missing.slice(i, i + CHUNK) } },
+      select: { id: true, inputHash: true, createdAt: true, tokenCount: true, probs: true, offsets: true, categories: true },
     });
-    for (const { pairId, probs, offsets, categories, ...rest } of rows) {
-      const list = out.get(pairId) ?? [];
-      list.push({ ...rest, scores: decodeTokenScores({ probs, offsets, categories, tokenCount: rest.tokenCount }) });
-      out.set(pairId, list);
+    for (const { id, probs, offsets, categories, tokenCount, ...h } of rows) {
+      remember(id, { key: keyOf(h), scores: decodeTokenScores({ probs, offsets, categories, tokenCount }), tokens: tokenCount });
     }
+  }
+
+  const out = new Map<string, CachedModelRun[]>();
+  for (const { pairId, ...h } of headers) {
+    const entry = cache.runs.get(h.id);
+    // Replaced between the two reads: the header's run is gone, so it is no cache entry for this request.
+    if (!entry || entry.key !== keyOf(h)) continue;
+    const list = out.get(pairId) ?? [];
+    list.push({ ...h, scores: entry.scores });
+    out.set(pairId, list);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import "server-only";
-import { type Db, getDb } from "../client";
-import { decodeTokenScores, type TokenScoreArrays } from "./encode-token-scores";
+import type { Db } from "../client";
+import type { TokenScoreArrays } from "./encode-token-scores";
+import { listModelRunsForPairs } from "./list-model-runs-for-pairs";
 
 export type ListModelRunsOptions = { pairId: string; modelName: string; db?: Db };
 
@@ -16,23 +17,6 @@ export type CachedModelRun = {
 };
 
 /** The cached per-token probabilities of one model for every document of a pair (any input hash). */
-export async function listModelRuns({ pairId, modelName, db = getDb() }: ListModelRunsOptions): Promise<CachedModelRun[]> {
-  const rows = await db.modelRun.findMany({
-    where: { pairId, modelName },
-    select: {
-      id: true,
-      documentId: true,
-      inputHash: true,
-      tokenCount: true,
-      durationMs: true,
-      createdAt: true,
-      probs: true,
-      offsets: true,
-      categories: true,
-    },
-  });
-  return rows.map(({ probs, offsets, categories, ...rest }) => ({
-    ...rest,
-    scores: decodeTokenScores({ probs, offsets, categories, tokenCount: rest.tokenCount }),
-  }));
+export async function listModelRuns({ pairId, modelName, db }: ListModelRunsOptions): Promise<CachedModelRun[]> {
+  return (await listModelRunsForPairs({ pairIds: [pairId], modelName, ...(db ? { db } : {}) })).get(pairId) ?? [];
 }

@@ -53,9 +53,43 @@ function chunks<T>(xs: readonly T[]): T[][] {
 }
 
 /**
- * Pairs in id order (the order gold exports use). Flat queries — pairs, then their links, documents, queries, gold
- * spans and judge suggestions by id lists — instead of one nested read: ten thousand pairs load in about a second
- * rather than three. Blocks are parsed on first use (a prepared document from the cache never needs them).
+ * Stored documents by id, kept in memory: documents never change (spans point into them) and ids are not reused, so
+ * a research view over thousands of pairs reads their texts once per process. Bounded by characters held.
+ */
+const MAX_CHARS = 64_000_000;
+type DocumentRow = Omit<EvalPairDocument, "blocks"> & { blocksJson: string };
+const documentCache = ((globalThis as { __snippetLabEvalDocuments?: { rows: Map<string, DocumentRow>; chars: number } }).__snippetLabEvalDocuments ??=
+  {
+    rows: new Map(),
+    chars: 0,
+  });
+
+function rememberDocument(row: DocumentRow): void {
+  if (documentCache.rows.has(row.id)) return;
+  documentCache.rows.set(row.id, row);
+  documentCache.chars += row.text.length + row.blocksJson.length;
+  for (const [id, old] of documentCache.rows) {
+    if (documentCache.chars <= MAX_CHARS) break;
+    documentCache.rows.delete(id);
+    documentCache.chars -= old.text.length + old.blocksJson.length;
+  }
+}
+
+/** Blocks are parsed on first use (a prepared document from the cache never needs them). */
+function toDocument({ blocksJson, ...d }: DocumentRow): EvalPairDocument {
+  let blocks: Block[] | undefined;
+  return {
+    ...d,
+    get blocks() {
+      return (blocks ??= JSON.parse(blocksJson) as Block[]);
+    },
+  };
+}
+
+/**
+ * Pairs in id order (the order gold exports use). Flat queries — pairs, then their links, gold spans and judge
+ * suggestions (joined on the pair filter, or by id lists for `pairIds`), documents not read before, queries — instead
+ * of one nested read: ten thousand pairs load in a fraction of the time.
  */
 export async function listEvalPairs(options: ListEvalPairsOptions): Promise<EvalPair[]> {
   const { db = getDb(), datasetId, onlyGold, withJudge, pairIds, createdFrom, createdTo, urlContains } = options;
@@ -73,7 +107,6 @@ export async function listEvalPairs(options: ListEvalPairsOptions): Promise<Eval
     : await db.pair.findMany({ where, orderBy: { id: "asc" }, select });
   if (pairs.length === 0) return [];
 
-  const ids = pairs.map((p) => p.id);
   const links = new Map<string, { position: number; documentId: string }[]>();
   const gold = new Map<string, EvalPairSpan[]>();
   const judge = new Map<string, EvalPairSpan[]>();
@@ -83,11 +116,15 @@ export async function listEvalPairs(options: ListEvalPairsOptions): Promise<Eval
     else m.set(k, [v]);
   };
   const spanSelect = { pairId: true, documentId: true, start: true, end: true, category: true } as const;
-  for (const part of chunks(ids)) {
+  // Without an id list the pair filter itself selects the rows: one joined query each, no IN lists.
+  const parts: { pairId?: { in: string[] }; pair?: typeof where }[] = pairIds
+    ? chunks(pairs.map((p) => p.id)).map((ids) => ({ pairId: { in: ids } }))
+    : [Object.keys(where).length > 0 ? { pair: where } : {}];
+  for (const part of parts) {
     const [l, g, j] = await Promise.all([
-      db.pairDocument.findMany({ where: { pairId: { in: part } }, select: { pairId: true, position: true, documentId: true } }),
-      db.span.findMany({ where: { ...GOLD, pairId: { in: part } }, select: spanSelect }),
-      withJudge ? db.suggestion.findMany({ where: { source: "judge", pairId: { in: part } }, select: spanSelect }) : Promise.resolve([]),
+      db.pairDocument.findMany({ where: part, select: { pairId: true, position: true, documentId: true } }),
+      db.span.findMany({ where: { ...GOLD, ...part }, select: spanSelect }),
+      withJudge ? db.suggestion.findMany({ where: { source: "judge", ...part }, select: spanSelect }) : Promise.resolve([]),
     ]);
     for (const x of l) push(links, x.pairId, x);
     for (const { pairId, ...x } of g) push(gold, pairId, { ...x, category: zSpanCategory.parse(x.category) });
@@ -96,19 +133,17 @@ export async function listEvalPairs(options: ListEvalPairsOptions): Promise<Eval
 
   const documentIds = [...new Set([...links.values()].flat().map((l) => l.documentId))];
   const documents = new Map<string, EvalPairDocument>();
-  for (const part of chunks(documentIds)) {
-    const rows = await db.document.findMany({
-      where: { id: { in: part } },
-      select: { id: true, text: true, blocksJson: true, title: true, url: true, lang: true, contentHash: true },
-    });
-    for (const { blocksJson, ...d } of rows) {
-      let blocks: Block[] | undefined;
-      documents.set(d.id, {
-        ...d,
-        get blocks() {
-          return (blocks ??= JSON.parse(blocksJson) as Block[]);
-        },
-      });
+  const missing: string[] = [];
+  for (const id of documentIds) {
+    const row = documentCache.rows.get(id);
+    if (row) documents.set(id, toDocument(row));
+    else missing.push(id);
+  }
+  const documentSelect = { id: true, text: true, blocksJson: true, title: true, url: true, lang: true, contentHash: true } as const;
+  for (const part of chunks(missing)) {
+    for (const row of await db.document.findMany({ where: { id: { in: part } }, select: documentSelect })) {
+      rememberDocument(row);
+      documents.set(row.id, toDocument(row));
     }
   }
   const queries = new Map<string, string>();
@@ -116,6 +151,7 @@ export async function listEvalPairs(options: ListEvalPairsOptions): Promise<Eval
     for (const q of await db.query.findMany({ where: { id: { in: part } }, select: { id: true, text: true } })) queries.set(q.id, q.text);
   }
 
+  // Links, spans and suggestions of pairs created after the pair read are not in `pairs` and are left out.
   return pairs.map((p) => ({
     id: p.id,
     datasetId: p.datasetId,
