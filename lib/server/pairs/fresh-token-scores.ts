@@ -17,7 +17,7 @@ export function pairInputHashes(
   pair: PairForCache,
   modelName: string,
   modelVersion: string = modelFingerprint(modelName),
-  // Callers hashing thousands of pairs read the environment once (each read of process.env costs).
+  // Callers hashing thousands of pairs read the environment once (each read of it costs).
   relevanceScope: Env["relevanceScope"] = getEnv().relevanceScope,
 ): string[] {
   const setHashes = pair.documents.map((d) => d.contentHash);
