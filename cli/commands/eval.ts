@@ -19,7 +19,8 @@ selection is re-run for each ratio, budget and threshold.
   --input FILE          dataset file
   --format F            squad | hotpotqa | jsonl | gold-jsonl (the app's gold export: vital spans are the
                         evidence, every span's category is reported) (default: jsonl for *.jsonl, else required)
-  --methods LIST        comma-separated: model, model:<name>, bm25, lead, oracle (default bm25,lead,oracle)
+  --methods LIST        comma-separated: model, model:<name>, bm25, lead, oracle, and with a judge server
+                        (SNIPPET_LAB_JUDGE_*) llm-extract, hybrid, hybrid:bm25, hybrid:<model> (default bm25,lead,oracle)
   --ratios LIST         budget = ratio × the query's input tokens, threshold 0 (e.g. 0.1,0.2,0.3)
   --budgets LIST        absolute downstream-token budgets per query, threshold 0 (e.g. 200,1000,4000)
   --thresholds LIST     thresholds with an unlimited budget; ranges allowed (e.g. 0:1:0.05)
@@ -40,7 +41,11 @@ selection is re-run for each ratio, budget and threshold.
 Report JSON: {"dataset", "queries", "provenance", "results": [{"method", "ratio"|"budget"|"threshold", "evidenceRecall",
 "allEvidenceKept", "answerKept", "tokensPerQuery", "compressionRatio", "evidenceCharRecall", "keptPrecision",
 "unanswerable"?: {"queries", "keptNothing", "tokensPerQuery"}, "categories"?: {<category>: {"chars", "keptShare",
-"modelAgreement"?}}}]} (see docs/data-formats.md). Queries without evidence are reported apart (unanswerable).`;
+"modelAgreement"?}}, "fidelity"?: {"checked", "violations", "queriesWithViolations", "byKind"}}], "methods": {<method>:
+{"latencyMs": {"mean", "p50", "p95"}, "llm"?: {"promptTokensPerQuery", "completionTokensPerQuery", "requestsPerQuery",
+"cachedShare"}}}, "fidelityViolations"?: [{"query", "method", "setting", "violations"}]} (see docs/data-formats.md).
+Queries without evidence are reported apart (unanswerable). Every method's kept output goes through the fidelity check
+(numbers, dates, names and negations near kept text; for LLM methods, what the LLM wrote against the source).`;
 
 const FORMATS = ["squad", "hotpotqa", "jsonl", "gold-jsonl"] as const;
 type Format = (typeof FORMATS)[number];
@@ -58,6 +63,12 @@ async function resolveMethod(name: string): Promise<EvalMethod> {
   const baseline = createBaselineMethod(name);
   if (baseline) return baseline;
   const parsed = parseMethod(name, { bareModelNames: false });
+  if (parsed.kind === "llm") {
+    // The judge server's LLM (replies cached in the database's JudgeCall table when it has one).
+    const { getScorer } = await import("../../lib/server/get-scorer");
+    const scorer = await getScorer(name);
+    return { name: scorer.name, createScorer: () => scorer };
+  }
   if (parsed.kind === "default-model" || parsed.kind === "model") {
     const { getScorer } = await import("../../lib/server/get-scorer");
     const scorer = await getScorer(name);
@@ -66,7 +77,7 @@ async function resolveMethod(name: string): Promise<EvalMethod> {
     const { fallbackFloor } = readModelConfig(scorer.name.replace(/^model:/, "")).config;
     return { name: scorer.name || name, createScorer: () => scorer, ...(fallbackFloor !== undefined ? { fallbackFloor } : {}) };
   }
-  throw new AppError("BAD_REQUEST", `Unknown method "${name}" (use model, model:<name>, bm25, lead, oracle)`);
+  throw new AppError("BAD_REQUEST", `Unknown method "${name}" (use model, model:<name>, bm25, lead, oracle, llm-extract, hybrid, hybrid:<filter>)`);
 }
 
 function gitCommit(): string {
@@ -85,7 +96,7 @@ function positiveNumber(value: string, flag: string): number {
 
 export const command: CliCommand = {
   name: "eval",
-  summary: "evaluate methods (model, bm25, lead, oracle) on SQuAD / HotpotQA / JSONL gold evidence",
+  summary: "evaluate methods (model, bm25, lead, oracle, llm-extract, hybrid) on SQuAD / HotpotQA / JSONL gold evidence, with fidelity",
   usage,
   async run(argv) {
     const { values } = parseArgs({
@@ -161,6 +172,7 @@ export const command: CliCommand = {
       budgets,
       thresholds,
       aggregation,
+      reportCosts: true,
       ...(values["fragment-size"] ? { fragmentSize: positiveNumber(values["fragment-size"], "--fragment-size") } : {}),
       ...(values.floor !== undefined ? { floor: Number(values.floor) } : {}),
       ...(values.locale ? { locale: values.locale } : {}),

@@ -19,6 +19,9 @@ export const commands: CommandEntry[] = [
   { name: "train-data", load: async () => (await import("./train-data")).command },
   { name: "users", load: async () => (await import("./users")).command },
   { name: "judge", load: async () => (await import("./judge")).command },
+  { name: "judge-batch", load: async () => (await import("./judge-batch")).command },
+  { name: "judge-eval", load: async () => (await import("./judge-eval")).command },
+  { name: "judge-export", load: async () => (await import("./judge-export")).command },
   { name: "worker", load: async () => (await import("./worker")).command },
   { name: "bench-research", load: async () => (await import("./bench-research")).command },
 ];

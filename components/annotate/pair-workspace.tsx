@@ -40,6 +40,8 @@ export interface PairWorkspaceProps {
   nextHref: string;
   /** A method, threshold and budget to open at (a frontier point's link). */
   initialSetting?: InitialSetting;
+  /** A judge server is configured (SNIPPET_LAB_JUDGE_*): otherwise the panel says so instead of offering a run. */
+  judgeConfigured?: boolean;
 }
 
 let tmpCounter = 0;
@@ -54,7 +56,7 @@ const NO_MARKS: Mark[] = [];
  * their own hooks (scores, editor and its persistence, judge, keyboard) and components (header, toolbar, document
  * card, snippet, pre-annotation and workflow panels); this component wires them and owns the layers and marks.
  */
-export function PairWorkspace({ data, permissions, nextHref, initialSetting }: PairWorkspaceProps) {
+export function PairWorkspace({ data, permissions, nextHref, initialSetting, judgeConfigured = true }: PairWorkspaceProps) {
   const { pair } = data;
   const router = useRouter();
   const texts = useMemo(() => new Map(pair.documents.map((d) => [d.id, d.text])), [pair.documents]);
@@ -351,7 +353,12 @@ export function PairWorkspace({ data, permissions, nextHref, initialSetting }: P
             judgeSuggestions={judgeSuggestions}
             acceptedSuggestions={acceptedSuggestions}
             onAcceptSuggestions={(ids) => void editor.acceptSuggestions(ids)}
-            onRunJudge={permissions.runModel ? () => void judge.runJudge() : null}
+            onRunJudge={permissions.runModel && judgeConfigured ? () => void judge.runJudge() : null}
+            judgeNotice={
+              permissions.runModel && !judgeConfigured
+                ? "No LLM judge is configured: set SNIPPET_LAB_JUDGE_BASE_URL and SNIPPET_LAB_JUDGE_MODEL on the server (docs/judge.md)."
+                : null
+            }
             judgeBusy={judge.busy}
             judgeMessage={judge.message}
             unmatched={judge.unmatched}

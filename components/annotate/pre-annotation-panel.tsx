@@ -15,6 +15,8 @@ export type PreAnnotationPanelProps = {
   onAcceptSuggestions: (ids: string[]) => void;
   /** Run the LLM judge (model:run); null hides the button. */
   onRunJudge: (() => void) | null;
+  /** Shown instead of the button (no judge server is configured). */
+  judgeNotice?: string | null;
   judgeBusy: boolean;
   judgeMessage: string | null;
   unmatched: readonly JudgeUnmatched[];
@@ -45,6 +47,11 @@ export function PreAnnotationPanel(p: PreAnnotationPanelProps) {
           </Button>
         )}
       </div>
+      {p.judgeNotice && (
+        <p className="rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-950" data-testid="judge-not-configured" role="note">
+          {p.judgeNotice}
+        </p>
+      )}
       {p.judgeMessage && (
         <p className="text-xs text-slate-700" data-testid="judge-message" role="status">
           {p.judgeMessage}

@@ -45,11 +45,27 @@ export function formatModelMethod(name: string): string {
   return `${MODEL_PREFIX}${name}`;
 }
 
+/**
+ * LLM compressors (docs/judge.md#llm-compressors): `llm-extract` (an LLM that may only extract, matched back to the
+ * source) and `hybrid` (the default model — or BM25, or a named model: `hybrid:bm25`, `hybrid:<model>` — filters first,
+ * then llm-extract runs on what passed). They need a judge server (SNIPPET_LAB_JUDGE_*).
+ */
+export const LLM_METHODS = ["llm-extract", "hybrid"] as const;
+export type LlmMethod = (typeof LLM_METHODS)[number];
+export const LLM_METHOD_LABELS: Readonly<Record<LlmMethod, string>> = {
+  "llm-extract": "LLM extract (judge server)",
+  hybrid: "Hybrid: model filter, then LLM extract",
+};
+/** The threshold LLM methods default to: a unit is kept when at least half of it was extracted. */
+export const LLM_THRESHOLD = 0.5;
+
 export type ParsedMethod =
   | { kind: "default-model" }
   | { kind: "model"; name: string }
   | { kind: "baseline"; name: Baseline }
   | { kind: "oracle" }
+  | { kind: "llm"; name: "llm-extract" }
+  | { kind: "llm"; name: "hybrid"; filter?: string }
   | { kind: "unknown"; name: string };
 
 /**
@@ -62,16 +78,23 @@ export function parseMethod(method: string, { bareModelNames = true }: { bareMod
   if (m === "model" || m === "") return { kind: "default-model" };
   if ((BASELINES as readonly string[]).includes(m)) return { kind: "baseline", name: m as Baseline };
   if (m === "oracle") return { kind: "oracle" };
+  if (m === "llm-extract") return { kind: "llm", name: "llm-extract" };
+  if (m === "hybrid") return { kind: "llm", name: "hybrid" };
+  if (m.startsWith("hybrid:") && m.length > 7) return { kind: "llm", name: "hybrid", filter: m.slice(7) };
   if (m.startsWith(MODEL_PREFIX)) return { kind: "model", name: m.slice(MODEL_PREFIX.length) };
   return bareModelNames ? { kind: "model", name: m } : { kind: "unknown", name: m };
 }
 
 export const BASELINE_LABELS: Readonly<Record<Baseline, string>> = { bm25: "BM25 (baseline)", lead: "Lead sentences (baseline)" };
 
-/** The options of a method select: every model (the default one marked), then the baselines. */
-export function methodOptions(models: readonly { name: string; default: boolean }[]): { value: string; label: string }[] {
+/** The options of a method select: every model (the default one marked), then the baselines, then (with a judge server) the LLM methods. */
+export function methodOptions(
+  models: readonly { name: string; default: boolean }[],
+  { llm = false }: { llm?: boolean } = {},
+): { value: string; label: string }[] {
   return [
     ...models.map((m) => ({ value: formatModelMethod(m.name), label: `${m.name}${m.default ? " (default)" : ""}` })),
     ...BASELINES.map((b) => ({ value: b, label: BASELINE_LABELS[b] })),
+    ...(llm ? LLM_METHODS.map((m) => ({ value: m, label: LLM_METHOD_LABELS[m] })) : []),
   ];
 }

@@ -33,6 +33,36 @@ export interface UnitScores {
   tokenScores?: TokenScores[];
   /** Where a model scorer's time went (token-level models). */
   timings?: ScoreTimings;
+  /** LLM methods: what the LLM returned (matched back or flagged) and what it cost. */
+  llm?: LlmScoreInfo;
+}
+
+/** One extract an LLM returned: located in the source (start/end, end-exclusive UTF-16) or flagged with the reason. */
+export interface LlmExtract {
+  resultId: string;
+  /** The text as the LLM wrote it. */
+  text: string;
+  start?: number;
+  end?: number;
+  /** The matching step that located it (exact, normalized, regex, fuzzy). */
+  method?: string;
+  /** Why it could not be located. */
+  reason?: string;
+}
+
+export interface LlmScoreInfo {
+  /** The LLM's model id. */
+  model: string;
+  /** HTTP requests sent (retries and repairs included) and requests answered from the cache. */
+  requests: number;
+  cachedRequests: number;
+  promptTokens: number;
+  completionTokens: number;
+  extracts: LlmExtract[];
+  /** hybrid: the filter method, and the units it passed of all units. */
+  filter?: string;
+  passedUnits?: number;
+  totalUnits?: number;
 }
 
 export interface ScoreTimings {

@@ -1,6 +1,7 @@
 import type { CategorySpan, EvidenceSpan } from "../data/types";
 import type { Selection, TokenScores } from "../engine/types";
 import { SPAN_CATEGORIES } from "../spans/categories";
+import { countViolations, type FidelityReport } from "./check-fidelity";
 import { normalizeAnswer } from "./normalize-answer";
 import type { QueryMetrics } from "./types";
 
@@ -15,6 +16,8 @@ export interface ComputeQueryMetricsOptions {
   categories?: readonly CategorySpan[];
   /** Per result id, the model's token scores with predicted categories (model agreement per category). */
   tokenScores?: ReadonlyMap<string, TokenScores>;
+  /** The selection's fidelity check (selectionFidelity), counted per kind. */
+  fidelity?: FidelityReport;
 }
 
 type Interval = [number, number];
@@ -42,7 +45,7 @@ function overlap(intervals: readonly Interval[], start: number, end: number): nu
 
 const length = (xs: readonly Interval[]) => xs.reduce((a, [s, e]) => a + e - s, 0);
 
-export function computeQueryMetrics({ selection, evidence, answers, categories, tokenScores }: ComputeQueryMetricsOptions): QueryMetrics {
+export function computeQueryMetrics({ selection, evidence, answers, categories, tokenScores, fidelity }: ComputeQueryMetricsOptions): QueryMetrics {
   const keptByResult = new Map(selection.results.map((r) => [r.resultId, union(r.spans.map((s) => [s.start, s.end] as Interval))]));
   let evidenceTotal = 0;
   let evidenceKept = 0;
@@ -89,6 +92,7 @@ export function computeQueryMetrics({ selection, evidence, answers, categories, 
     keptChars,
   };
   if (categories && categories.length > 0) metrics.categories = categoryFigures(categories, keptByResult, tokenScores);
+  if (fidelity) metrics.fidelity = { checked: fidelity.checked, violations: countViolations(fidelity.violations) };
   return metrics;
 }
 

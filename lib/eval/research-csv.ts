@@ -70,3 +70,26 @@ export function breakdownToCsv(parts: readonly { source: string; rows: readonly 
     ),
   );
 }
+
+/** Judging the judge (/research/judge): one line per configuration, level (span/token) and category. */
+export function judgeEvalToCsv(
+  configs: readonly {
+    model: string;
+    promptVersion: string;
+    variant: string;
+    pairs: number;
+    span: Record<string, { tp: number; fp: number; fn: number; precision: number | null; recall: number | null; f1: number | null }>;
+    token: Record<string, { tp: number; fp: number; fn: number; precision: number | null; recall: number | null; f1: number | null }>;
+  }[],
+): string {
+  const header = ["model", "promptVersion", "variant", "pairs", "level", "category", "precision", "recall", "f1", "tp", "fp", "fn"];
+  const rows = configs.flatMap((c) =>
+    (["span", "token"] as const).flatMap((level) =>
+      [...SPAN_CATEGORIES, "all" as const].map((cat) => {
+        const s = c[level][cat]!;
+        return [c.model, c.promptVersion, c.variant, c.pairs, level, cat, s.precision, s.recall, s.f1, s.tp, s.fp, s.fn];
+      }),
+    ),
+  );
+  return toCsv(header, rows);
+}

@@ -35,7 +35,11 @@ describe("runEval", () => {
       "compressionRatio",
       "evidenceCharRecall",
       "keptPrecision",
+      "fidelity",
     ]);
+    // Every method's kept text goes through the fidelity check; extractive methods keep whole source sentences.
+    expect(row("oracle", "ratio").fidelity).toMatchObject({ violations: 0, queriesWithViolations: 0 });
+    expect(row("oracle", "ratio").fidelity!.checked).toBeGreaterThan(0);
     expect(row("oracle", "ratio").keptPrecision).toBeGreaterThan(0.9);
     expect(formatEvalTable(report)).toContain("ratio=0.3");
   });

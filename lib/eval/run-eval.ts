@@ -5,8 +5,12 @@ import type { PreparedResult, Scorer, UnitScores } from "../engine/types";
 import type { Aggregation } from "../engine/methods";
 import { AppError } from "../errors";
 import { computeQueryMetrics } from "./compute-query-metrics";
-import { summarizeQueryMetrics } from "./summarize-query-metrics";
-import type { EvalReport, EvalRow, QueryMetrics } from "./types";
+import { selectionFidelity } from "./selection-fidelity";
+import { summarizeMethodCost, summarizeQueryMetrics } from "./summarize-query-metrics";
+import type { EvalReport, EvalRow, FidelityViolationReport, MethodCost, QueryMetrics } from "./types";
+
+/** Queries × settings whose fidelity violations a report lists (the figures count every one). */
+export const MAX_FIDELITY_REPORTS = 500;
 
 export interface EvalMethod {
   /** "model:<name>", "bm25", "lead", "oracle", … */
@@ -48,6 +52,8 @@ export interface RunEvalOptions {
    * sweeps over stored pairs prepare each document once, not once per sweep.
    */
   prepareResults?: (example: EvalExample) => PreparedResult[];
+  /** Report each method's time per query and LLM usage (`methods`): run-dependent, so the CLI asks for it and sweeps do not. */
+  reportCosts?: boolean;
   /** Every query's metrics at every setting (the pairs behind a point of a frontier). */
   onQueryMetrics?: (p: { example: EvalExample; method: string; setting: EvalSetting; metrics: QueryMetrics }) => void;
 }
@@ -71,13 +77,30 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
   const thresholdBudget = opts.thresholdBudget ?? Infinity;
   const metrics: QueryMetrics[][][] = opts.methods.map(() => settings.map(() => []));
 
+  const fidelityViolations: FidelityViolationReport[] = [];
+  const costs: Parameters<typeof summarizeMethodCost>[0][number][][] = opts.methods.map(() => []);
   for (const [i, example] of opts.examples.entries()) {
     const results: PreparedResult[] = opts.prepareResults ? opts.prepareResults(example) : prepareEvalResults(example, opts);
     const tokensIn = results.reduce((a, r) => a + r.tokensIn, 0);
     for (const [m, method] of opts.methods.entries()) {
       const scorer = await method.createScorer(example);
+      const started = performance.now();
       const scores = await scorer.scoreUnits({ query: example.query, results, aggregation });
+      const scoreMs = performance.now() - started;
       const { unitScores, tokenScores } = scores;
+      costs[m]!.push({
+        scoreMs,
+        ...(scores.llm
+          ? {
+              llm: {
+                promptTokens: scores.llm.promptTokens,
+                completionTokens: scores.llm.completionTokens,
+                requests: scores.llm.requests,
+                cachedRequests: scores.llm.cachedRequests,
+              },
+            }
+          : {}),
+      });
       opts.onScored?.({ example, results, method: method.name, scores });
       const tokenMap = tokenScores ? new Map(results.map((r, i) => [r.id, tokenScores[i]!])) : undefined;
       for (const [s, setting] of settings.entries()) {
@@ -89,11 +112,20 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
           ...(opts.floor !== undefined ? { floor: opts.floor } : {}),
           ...((method.fallbackFloor ?? opts.fallbackFloor) !== undefined ? { fallbackFloor: method.fallbackFloor ?? opts.fallbackFloor } : {}),
         });
-        const q: Parameters<typeof computeQueryMetrics>[0] = { selection, evidence: example.evidence };
+        const fidelity = selectionFidelity({ results, selection, ...(scores.llm ? { extracts: scores.llm.extracts } : {}) });
+        const q: Parameters<typeof computeQueryMetrics>[0] = { selection, evidence: example.evidence, fidelity };
         if (example.answers) q.answers = example.answers;
         if (example.categories) q.categories = example.categories;
         if (tokenMap) q.tokenScores = tokenMap;
         const qm = computeQueryMetrics(q);
+        if (fidelity.violations.length > 0 && fidelityViolations.length < MAX_FIDELITY_REPORTS) {
+          fidelityViolations.push({
+            query: example.id,
+            method: method.name,
+            setting,
+            violations: fidelity.violations.map(({ resultId, kind, message, output }) => ({ resultId, kind, message, ...(output ? { output } : {}) })),
+          });
+        }
         metrics[m]![s]!.push(qm);
         opts.onQueryMetrics?.({ example, method: method.name, setting, metrics: qm });
       }
@@ -107,7 +139,14 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
       rows.push({ method: method.name, [setting.key]: setting.value, ...summarizeQueryMetrics(metrics[m]![s]!) });
     }
   }
-  return { dataset: opts.dataset, queries: opts.examples.length, results: rows };
+  const methods: Record<string, MethodCost> = Object.fromEntries(opts.methods.map((method, m) => [method.name, summarizeMethodCost(costs[m]!)]));
+  return {
+    dataset: opts.dataset,
+    queries: opts.examples.length,
+    results: rows,
+    ...(opts.reportCosts ? { methods } : {}),
+    ...(fidelityViolations.length > 0 ? { fidelityViolations } : {}),
+  };
 }
 
 /** An example's results canonicalised and cut into units as runEval does by default. */

@@ -1,4 +1,6 @@
-import type { EvalRow, QueryMetrics } from "./types";
+import { FIDELITY_KINDS } from "./check-fidelity";
+import { percentile } from "./percentile";
+import type { EvalRow, MethodCost, QueryMetrics } from "./types";
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
@@ -65,6 +67,13 @@ export function summarizeQueryMetrics(metrics: readonly QueryMetrics[]): Summary
   if (unanswerable > 0) {
     out.unanswerable = { queries: unanswerable, keptNothing: round(keptNothing / unanswerable, 4), tokensPerQuery: round(wasted / unanswerable, 1) };
   }
+  const fid = metrics.flatMap((m) => (m.fidelity ? [m.fidelity] : []));
+  if (fid.length > 0) {
+    const byKind = Object.fromEntries(FIDELITY_KINDS.map((k) => [k, fid.reduce((a, f) => a + (f.violations[k] ?? 0), 0)]));
+    const total = Object.values(byKind).reduce((a, b) => a + b, 0);
+    const withAny = fid.filter((f) => Object.values(f.violations).some((n) => n > 0)).length;
+    out.fidelity = { checked: fid.reduce((a, f) => a + f.checked, 0), violations: total, queriesWithViolations: round(withAny / fid.length, 4), byKind };
+  }
   if (Object.keys(cats).length > 0) {
     out.categories = Object.fromEntries(
       Object.entries(cats).map(([c, [chars, kept, tokens, agree]]) => {
@@ -73,6 +82,30 @@ export function summarizeQueryMetrics(metrics: readonly QueryMetrics[]): Summary
         return [c, v];
       }),
     );
+  }
+  return out;
+}
+
+/** A method's cost over the queries: time per query, and LLM tokens and requests (LLM methods). */
+export function summarizeMethodCost(
+  perQuery: readonly { scoreMs: number; llm?: { promptTokens: number; completionTokens: number; requests: number; cachedRequests: number } }[],
+): MethodCost {
+  const times = perQuery.map((q) => q.scoreMs);
+  const out: MethodCost = {
+    latencyMs: times.length
+      ? { mean: round(times.reduce((a, b) => a + b, 0) / times.length, 1), p50: round(percentile(times, 50), 1), p95: round(percentile(times, 95), 1) }
+      : { mean: 0, p50: 0, p95: 0 },
+  };
+  const llm = perQuery.flatMap((q) => (q.llm ? [q.llm] : []));
+  if (llm.length > 0) {
+    const sum = (f: (x: (typeof llm)[number]) => number) => llm.reduce((a, x) => a + f(x), 0);
+    const requests = sum((x) => x.requests + x.cachedRequests);
+    out.llm = {
+      promptTokensPerQuery: round(sum((x) => x.promptTokens) / llm.length, 1),
+      completionTokensPerQuery: round(sum((x) => x.completionTokens) / llm.length, 1),
+      requestsPerQuery: round(sum((x) => x.requests) / llm.length, 2),
+      cachedShare: requests > 0 ? round(sum((x) => x.cachedRequests) / requests, 4) : 0,
+    };
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { alignTokens, type AlignToken, fuzzyAlign } from "./fuzzy-align";
 import { normalizeForMatch, type NormalizedText } from "./normalize-for-match";
 import type { QuoteMatchResult } from "./types";
 
@@ -54,14 +55,27 @@ function flexiblePattern(normalizedQuote: string): RegExp | null {
   return new RegExp(`${lead ? `${punct}{0,${lead + 2}}` : ""}${body}${trail ? `${punct}{0,${trail + 2}}` : ""}`, "gu");
 }
 
+/** Punctuation (not letters, digits or spaces) right before `at` (backwards) or from `at` on, at most `max` units. */
+function punctuationRun(text: string, at: number, max: number, backwards: boolean): number {
+  let n = 0;
+  while (n < max) {
+    const ch = backwards ? text[at - n - 1] : text[at + n];
+    if (ch === undefined || /[\p{L}\p{N}\p{M}\s]/u.test(ch)) break;
+    n++;
+  }
+  return n;
+}
+
 /**
  * Locates text copied by a model in `text`. Tries, in order: the exact quote; the quote with whitespace, case,
  * quotes, dashes, ellipsis, compatibility forms and zero-width characters normalized (offsets mapped back to the
- * original); then its words in order with any whitespace/punctuation between them. Each step also tries the quote
- * without a copied "[n]" block marker. Offsets are end-exclusive UTF-16 offsets into `text`.
+ * original); then its words in order with any whitespace/punctuation between them; then a token-level fuzzy
+ * alignment (fuzzy-align.ts: a word changed, added or left out, similarity ≥ FUZZY_MIN_SIMILARITY). Each step also
+ * tries the quote without a copied "[n]" block marker. Offsets are end-exclusive UTF-16 offsets into `text`.
  */
 export function createQuoteMatcher(text: string): (quote: string, near?: number) => QuoteMatchResult {
   let normalized: NormalizedText | null = null; // computed on the first non-exact quote only
+  let tokens: AlignToken[] | null = null; // normalized text's words, on the first fuzzy attempt
   const normalizedIndex = (offset: number | undefined): number | undefined => {
     if (offset === undefined || !normalized) return undefined;
     const starts = normalized.starts;
@@ -108,11 +122,26 @@ export function createQuoteMatcher(text: string): (quote: string, near?: number)
       const m = regexNear(normalized.text, re, from);
       if (m && m.length > 0) return { matched: true, ...toOriginal(m.index, m.length), method: "regex" };
     }
+    // 4. Fuzzy: the quote without a copied marker, aligned token by token.
+    const fuzzyQuote = normalizedQuotes[normalizedQuotes.length - 1]!;
+    tokens ??= alignTokens(normalized.text);
+    let nearToken = 0;
+    if (from !== undefined) while (nearToken < tokens.length && tokens[nearToken]!.start < from) nearToken++;
+    const fuzzy = fuzzyAlign(alignTokens(fuzzyQuote), tokens, nearToken);
+    if (fuzzy.ok) {
+      // Keep the quote's own leading/trailing punctuation (an opening «, a final full stop) where the text has it.
+      const lead = fuzzyQuote.match(/^[^\p{L}\p{N}\p{M}\s]+/u)?.[0].length ?? 0;
+      const trail = fuzzyQuote.match(/[^\p{L}\p{N}\p{M}\s]+$/u)?.[0].length ?? 0;
+      const s = fuzzy.alignment.start - punctuationRun(normalized.text, fuzzy.alignment.start, lead, true);
+      const e = fuzzy.alignment.end + punctuationRun(normalized.text, fuzzy.alignment.end, trail, false);
+      return { matched: true, ...toOriginal(s, e - s), method: "fuzzy", similarity: fuzzy.alignment.similarity };
+    }
     return {
       matched: false,
       reason: tooShort
-        ? "not found exactly or normalized, and too short for flexible matching"
-        : "not found in the document (exact, normalized or flexible match)",
+        ? `not found exactly or normalized, and too short for flexible or fuzzy matching`
+        : `not found in the document (exact, normalized, flexible or fuzzy match: ${fuzzy.reason})`,
+      ...(fuzzy.similarity !== undefined ? { similarity: fuzzy.similarity } : {}),
     };
   };
 }

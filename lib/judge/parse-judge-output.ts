@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { extractJson } from "./extract-json";
-import { intentsOutputSchema, spansOutputSchema, type IntentsOutput, type SpansOutput } from "./schemas";
+import { extractOutputSchema, intentsOutputSchema, spansOutputSchema, type ExtractOutput, type IntentsOutput, type SpansOutput } from "./schemas";
 import type { ParseResult } from "./types";
 
 function describeIssues(error: z.ZodError): string {
@@ -21,3 +21,4 @@ export function parseJudgeOutput<S extends z.ZodType>(reply: string, schema: S):
 
 export const parseIntentsOutput = (reply: string): ParseResult<IntentsOutput> => parseJudgeOutput(reply, intentsOutputSchema);
 export const parseSpansOutput = (reply: string): ParseResult<SpansOutput> => parseJudgeOutput(reply, spansOutputSchema);
+export const parseExtractOutput = (reply: string): ParseResult<ExtractOutput> => parseJudgeOutput(reply, extractOutputSchema);

@@ -2,6 +2,7 @@
 // string, null for absent fields), strict where a wrong value would mislabel text.
 import { z } from "zod";
 import { SPAN_CATEGORIES } from "../spans/categories";
+import { JUDGE_VARIANTS } from "./types";
 
 /** Spellings models use for the six categories (keys after lower-casing and turning separators into "_"). */
 const CATEGORY_ALIASES: Record<string, string> = {
@@ -83,5 +84,20 @@ export const judgeRequestSchema = z
     documentIds: z.array(z.string().min(1).max(200)).min(1).max(1_000).optional(),
     /** Run stage 1 again even when the query already has intents (they are overwritten). */
     refreshIntents: z.boolean().optional(),
+    /** "one-stage": spans without intents, stored as the "<model> · one-stage" layer (default "two-stage"). */
+    variant: z.enum(JUDGE_VARIANTS).optional(),
   })
   .strict();
+
+/** llm-extract: `{ "extracts": string[] }` (a bare array, and `{"text": …}` items, are accepted too). Blank ones dropped. */
+export const extractOutputSchema = z
+  .preprocess(
+    (v) => (Array.isArray(v) ? { extracts: v } : v),
+    z.object({
+      extracts: z
+        .array(z.preprocess((x) => (x && typeof x === "object" && "text" in x ? (x as { text: unknown }).text : x), z.string().max(20_000)))
+        .max(2000),
+    }),
+  )
+  .transform(({ extracts }) => ({ extracts: extracts.filter((e) => e.trim().length > 0) }));
+export type ExtractOutput = z.output<typeof extractOutputSchema>;

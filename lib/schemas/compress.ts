@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { COMPRESS_LIMITS, formatBytes, utf8Length } from "./limits";
 import { DOWNSTREAM_ENCODINGS } from "../engine/downstream-encodings";
-import { AGGREGATIONS, API_METHODS, DEFAULT_PRESET, PRESET_NAMES, PRESETS } from "../engine/methods";
+import { AGGREGATIONS, API_METHODS, DEFAULT_PRESET, LLM_METHODS, PRESET_NAMES, PRESETS } from "../engine/methods";
+import { FIDELITY_KINDS } from "../eval/check-fidelity";
 import { findTextProblem } from "../text-decoding/find-text-problem";
 
 /**
@@ -84,7 +85,9 @@ export const compressRequestSchema = z
       .min(1)
       .max(200)
       .default("model")
-      .describe("`model` (the default model), `model:<name>`, `bm25` or `lead` (GET /api/v1/models lists them). `oracle` is CLI-only."),
+      .describe(
+        `\`model\` (the default model), \`model:<name>\`, \`bm25\` or \`lead\` (GET /api/v1/models lists them); with a judge server configured also ${LLM_METHODS.map((m) => `\`${m}\``).join(" and ")} (\`hybrid:bm25\`, \`hybrid:<model>\`: the filter), 503 otherwise. \`oracle\` is CLI-only.`,
+      ),
     aggregation: z.enum(AGGREGATIONS).optional().describe("How token probabilities become a sentence score (default: the model's)."),
     fragmentSize: z.int().min(1).max(3).optional().describe("Consecutive sentences of one block merged into one unit."),
     encoding: z
@@ -188,6 +191,47 @@ export const compressResultOutSchema = z.object({
   tokenScores: tokenScoresOutSchema.optional().describe("`include.tokens`, token models: the model's per-token probabilities."),
 });
 
+export const fidelityViolationSchema = z.object({
+  resultId: z.string(),
+  kind: z.enum(FIDELITY_KINDS).describe("What changed: a number, a date word, a proper name, a negation, or text absent from the source."),
+  message: z.string(),
+  start: z.int().optional().describe("Where the output stands in the source (absent when it could not be located)."),
+  end: z.int().optional(),
+  output: z.string().optional().describe("The output as the method returned it (an LLM's extract as written), shortened."),
+});
+
+export const fidelitySchema = z
+  .object({
+    checked: z.int().describe("Output pieces checked: kept spans, and an LLM method's extracts."),
+    violations: z.array(fidelityViolationSchema),
+  })
+  .describe(
+    "The fidelity check of the output at the request's threshold and budget: numbers, dates, names and negations near kept text appear identically in the source, and nothing the method returned is absent from it.",
+  );
+
+export const llmExtractSchema = z.object({
+  resultId: z.string(),
+  text: z.string().describe("The extract as the LLM wrote it."),
+  start: z.int().optional().describe("Where it was located in the canonical text (end-exclusive UTF-16)."),
+  end: z.int().optional(),
+  method: z.string().optional().describe("The matching step that located it: exact, normalized, regex or fuzzy."),
+  reason: z.string().optional().describe("Why it could not be located: flagged, never kept."),
+});
+
+export const llmInfoSchema = z
+  .object({
+    model: z.string(),
+    requests: z.int().describe("HTTP requests sent (retries and repairs included)."),
+    cachedRequests: z.int().describe("Requests answered from the cache (nothing sent)."),
+    promptTokens: z.int(),
+    completionTokens: z.int(),
+    extracts: z.array(llmExtractSchema),
+    filter: z.string().optional().describe("hybrid: the method that filtered units first."),
+    passedUnits: z.int().optional(),
+    totalUnits: z.int().optional(),
+  })
+  .describe("llm-extract and hybrid: what the LLM returned, matched back or flagged, and what it cost.");
+
 export const compressResponseSchema = z.object({
   results: z.array(compressResultOutSchema),
   tokensIn: z.int(),
@@ -202,9 +246,11 @@ export const compressResponseSchema = z.object({
   aggregation: z.enum(AGGREGATIONS),
   reason: z.string().optional().describe("Why the selection is not the plain threshold+budget outcome (fallback unit kept, or nothing relevant)."),
   offsets: z.literal("utf16-canonical").describe("How span/unit/block offsets are measured."),
+  fidelity: fidelitySchema.optional(),
+  llm: llmInfoSchema.optional(),
   timings: z.object({
     prepareMs: z.number().describe("HTML/text → canonical text, sentences, downstream token counts."),
-    scoreMs: z.number(),
+    scoreMs: z.number().describe("Scoring the units; for llm-extract and hybrid the LLM's latency (cached replies cost nothing)."),
     tokenizeMs: z
       .number()
       .optional()

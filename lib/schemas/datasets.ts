@@ -1,5 +1,6 @@
 // Datasets, pair creation, import and export: request schemas shared by the API routes and the forms (client-safe).
 import { z } from "zod";
+import { zJudgeConfigKey } from "./judge";
 import { findTextProblem } from "../text-decoding/find-text-problem";
 import type { FieldLabeler } from "./format-zod-issues";
 import { COMPRESS_LIMITS, MiB, utf8Length } from "./limits";
@@ -89,17 +90,25 @@ export const importOptionsSchema = z.object({
 });
 export type ImportOptionsInput = z.infer<typeof importOptionsSchema>;
 
-export const EXPORT_FORMATS = ["gold-jsonl", "label-studio", "prodigy"] as const;
+export const EXPORT_FORMATS = ["gold-jsonl", "label-studio", "prodigy", "judge-jsonl"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** GET /api/v1/datasets/:id/export query. `model` picks the tokenizer for token keep labels (default model). */
-export const exportQuerySchema = z.object({
-  format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(", ")}` }),
-  model: z
-    .string()
-    .regex(/^[A-Za-z0-9._-]+$/)
-    .optional(),
-});
+/**
+ * GET /api/v1/datasets/:id/export query. `model` picks the tokenizer for token labels (default model); `judge` the
+ * judge configuration whose judgments `judge-jsonl` exports as token labels.
+ */
+export const exportQuerySchema = z
+  .object({
+    format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(", ")}` }),
+    model: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]+$/)
+      .optional(),
+    judge: zJudgeConfigKey
+      .optional()
+      .describe('judge-jsonl: the judge configuration "model|promptVersion|variant" (/research/judge lists them).'),
+  })
+  .refine((q) => q.format !== "judge-jsonl" || q.judge !== undefined, { message: "format judge-jsonl needs judge=model|promptVersion|variant", path: ["judge"] });
 
 /** One problem of an import; `record` is a line/task/example reference ("line 3", "[2].annotations[0]", an id). */
 export type ImportRecordError = { record: number | string; field?: string; message: string };

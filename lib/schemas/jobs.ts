@@ -1,13 +1,14 @@
 // Background jobs (/api/v1/jobs): the kinds, each kind's payload, and a job as the API returns it. Client-safe (zod and
-// types only). One runner runs every kind (lib/server/jobs): scoring pairs, threshold sweeps, and the LLM-judge runs
-// that come next — a new kind adds its payload schema here and its handler in lib/server/jobs/kinds.
+// types only). One runner runs every kind (lib/server/jobs): scoring pairs, threshold sweeps and LLM-judge runs — a new
+// kind adds its payload schema here and its handler in lib/server/jobs/kinds.
 import { z } from "zod";
+import { JUDGE_VARIANTS } from "../judge/types";
 import { zId } from "./ids";
 
 /** A token model or baseline as requests name it: "model" (default model), "model:<name>", "bm25" or "lead". */
 export const zMethodName = z.string().trim().min(1).max(200);
 
-export const JOB_KINDS = ["score-pairs", "frontier-sweep"] as const;
+export const JOB_KINDS = ["score-pairs", "frontier-sweep", "judge-run"] as const;
 export const zJobKind = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof zJobKind>;
 
@@ -20,6 +21,7 @@ export const LIVE_JOB_STATES: readonly JobState[] = ["queued", "running"];
 export const JOB_KIND_LABELS: Readonly<Record<JobKind, string>> = {
   "score-pairs": "Score unscored pairs",
   "frontier-sweep": "Threshold and budget sweep",
+  "judge-run": "LLM judge run",
 };
 
 /** score-pairs: every pair without model scores of a dataset (all datasets when omitted). */
@@ -56,17 +58,42 @@ export const frontierSweepPayloadSchema = z.strictObject({
 });
 export type FrontierSweepPayload = z.infer<typeof frontierSweepPayloadSchema>;
 
+/**
+ * judge-run: the LLM judge over a dataset's pairs (docs/judge.md#runs-at-scale). Starting one creates a JudgeRun with a
+ * row per pair and `workers` jobs that claim pairs one at a time (on PostgreSQL, pg-boss hands them to different
+ * worker processes), committing each pair's judgment as soon as it is done.
+ */
+export const judgeRunPayloadSchema = z.strictObject({
+  datasetId: zId.describe("Dataset whose pairs to judge (in creation order)."),
+  variant: z.enum(JUDGE_VARIANTS).default("two-stage").describe("two-stage (intents, then spans per intent) or one-stage (spans only)."),
+  model: z.string().trim().min(1).max(200).optional().describe("Judge model id on the configured server (default SNIPPET_LAB_JUDGE_MODEL)."),
+  limit: z.int().min(1).max(10_000_000).optional().describe("At most this many pairs."),
+  pairIds: z.array(zId).min(1).max(10_000).optional().describe("Only these pairs of the dataset."),
+  refreshIntents: z.boolean().optional().describe("Run stage 1 again even when a query already has intents."),
+  skipJudged: z.boolean().optional().describe("Leave out pairs that already have a judgment of this model, prompt version and variant."),
+  workers: z.int().min(1).max(16).default(1).describe("Jobs sharing the run's pairs (worker processes on PostgreSQL)."),
+  runId: zId.optional().describe("Set by the server: the JudgeRun these jobs work on."),
+  worker: z.int().min(0).max(15).optional().describe("Set by the server: which of the run's jobs this is."),
+});
+export type JudgeRunPayload = z.infer<typeof judgeRunPayloadSchema>;
+
 /** POST /api/v1/jobs. */
 export const startJobRequestSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("score-pairs"), payload: scorePairsPayloadSchema.default({}) }),
   z.strictObject({ kind: z.literal("frontier-sweep"), payload: frontierSweepPayloadSchema }),
+  z.strictObject({ kind: z.literal("judge-run"), payload: judgeRunPayloadSchema.omit({ runId: true, worker: true }) }),
 ]);
 export type StartJobRequest = z.infer<typeof startJobRequestSchema>;
 
 /** GET /api/v1/jobs. */
 export const listJobsQuerySchema = z.strictObject({
   kind: zJobKind.optional(),
-  scope: z.string().min(1).max(300).optional().describe('"dataset:<id>" or "all" (score-pairs), "dataset:<id>" (sweeps).'),
+  scope: z
+    .string()
+    .min(1)
+    .max(300)
+    .optional()
+    .describe('"dataset:<id>" or "all" (score-pairs), "dataset:<id>" (sweeps), "judge-run:<runId>:<worker>" (judge runs).'),
   state: zJobState.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -102,11 +102,27 @@ describe("env schema", () => {
       model: "m",
       apiKey: "unused",
       timeoutMs: 120_000,
-      jsonMode: true,
+      jsonMode: "schema",
       chunkChars: 12_000,
-      maxRetries: 1,
+      maxRetries: 4,
+      backoffMs: 1_000,
       concurrency: 1,
+      prices: {},
     });
+    expect(
+      parseEnv({
+        SNIPPET_LAB_JUDGE_BASE_URL: "http://x/v1",
+        SNIPPET_LAB_JUDGE_MODEL: "m",
+        SNIPPET_LAB_JUDGE_PRICES: "gpt-4o-mini=0.15/0.6, m=1/2.5",
+        SNIPPET_LAB_JUDGE_JSON_MODE: "object",
+      }).judge,
+    ).toMatchObject({ jsonMode: "object", prices: { "gpt-4o-mini": { inputPerMillion: 0.15, outputPerMillion: 0.6 }, m: { inputPerMillion: 1, outputPerMillion: 2.5 } } });
+    expect(errorOf(() => parseEnv({ SNIPPET_LAB_JUDGE_BASE_URL: "http://x/v1", SNIPPET_LAB_JUDGE_MODEL: "m", SNIPPET_LAB_JUDGE_PRICES: "m=cheap" })).message).toContain(
+      'SNIPPET_LAB_JUDGE_PRICES: "m=cheap" is not model=input/output',
+    );
+    expect(errorOf(() => parseEnv({ SNIPPET_LAB_JUDGE_BASE_URL: "http://x/v1", SNIPPET_LAB_JUDGE_MODEL: "m", SNIPPET_LAB_JUDGE_JSON_MODE: "yaml" })).message).toContain(
+      'SNIPPET_LAB_JUDGE_JSON_MODE: must be schema, object or off, got "yaml"',
+    );
     expect(errorOf(() => parseEnv({ SNIPPET_LAB_JUDGE_MODEL: "m" })).message).toContain("SNIPPET_LAB_JUDGE_BASE_URL: is required");
   });
 
@@ -133,7 +149,8 @@ describe("env schema", () => {
 
 describe("environment readers", () => {
   // Every reader goes through getEnv(); these files are the documented exceptions (docs/configuration.md). The judge
-  // command hands process.env with its flags on top to the judge sub-schema; instrumentation.ts reads NEXT_RUNTIME;
+  // commands put their --model/--base-url flags on process.env (the jobs they run read it) and hand it to the judge
+  // sub-schema; instrumentation.ts reads NEXT_RUNTIME;
   // the train command passes the environment, with glibc's malloc settings, on to its Python steps.
   const ALLOWED = new Set([
     "lib/server/env.ts",
@@ -142,6 +159,7 @@ describe("environment readers", () => {
     "prisma.config.ts",
     "playwright.config.ts",
     "cli/commands/judge.ts",
+    "cli/commands/judge-batch.ts",
     "cli/commands/train.ts",
   ]);
   const SKIP_DIRS = new Set(["node_modules", ".next", "generated", "generated-pg", "models", "data", "test-results", "e2e"]);

@@ -143,14 +143,55 @@ const judgeShape = {
   SNIPPET_LAB_JUDGE_API_KEY: optionalText.meta(doc("API key of the judge server.", "`unused`")),
   SNIPPET_LAB_JUDGE_TIMEOUT_MS: judgeInt(100, 3_600_000, 120_000).meta(doc("Per request to the judge, in ms.", "`120000`")),
   SNIPPET_LAB_JUDGE_JSON_MODE: optionalText
-    .transform((v) => v !== "0")
-    .meta(doc("`0`: never send `response_format: json_object` (dropped automatically when the server rejects it).", "`1`")),
+    .transform((v, ctx): JudgeJsonMode => {
+      const s = (v ?? "schema").toLowerCase();
+      if (["schema", "1", "true", "on", "auto"].includes(s)) return "schema";
+      if (s === "object") return "object";
+      if (["off", "0", "false", "no"].includes(s)) return "off";
+      ctx.addIssue({ code: "custom", message: `must be schema, object or off, got "${v}"` });
+      return z.NEVER;
+    })
+    .meta(
+      doc(
+        "`schema`: structured outputs (`response_format` json_schema, strict), falling back to `json_object` and then to none when the server rejects them; `object`: `json_object` only; `off` (or `0`): no `response_format`.",
+        "`schema`",
+      ),
+    ),
   SNIPPET_LAB_JUDGE_CHUNK_CHARS: judgeInt(500, 1_000_000, 12_000).meta(
     doc("Largest document part sent in one stage-2 request, in characters.", "`12000`"),
   ),
-  SNIPPET_LAB_JUDGE_MAX_RETRIES: judgeInt(0, 10, 1).meta(doc("Retries on connection errors, 408/409/429 and 5xx.", "`1`")),
-  SNIPPET_LAB_JUDGE_CONCURRENCY: judgeInt(1, 32, 1).meta(doc("Stage-2 requests in flight at once.", "`1`")),
+  SNIPPET_LAB_JUDGE_MAX_RETRIES: judgeInt(0, 20, 4).meta(
+    doc("Retries of one request on connection errors, timeouts, 408/409/429 and 5xx, with exponential backoff and jitter (a `Retry-After` wins).", "`4`"),
+  ),
+  SNIPPET_LAB_JUDGE_BACKOFF_MS: judgeInt(10, 600_000, 1_000).meta(
+    doc("First retry's delay in ms; doubled per retry (at most 60 s), each drawn between half and all of it (jitter).", "`1000`"),
+  ),
+  SNIPPET_LAB_JUDGE_CONCURRENCY: judgeInt(1, 64, 1).meta(doc("Requests to the judge in flight at once (per process; a judge run judges that many pairs at a time).", "`1`")),
+  SNIPPET_LAB_JUDGE_PRICES: optionalText
+    .transform((v, ctx) => {
+      const prices: Record<string, JudgePrice> = {};
+      for (const entry of (v ?? "").split(",").map((e) => e.trim()).filter(Boolean)) {
+        const m = entry.match(/^(.+?)=(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/);
+        if (!m) {
+          ctx.addIssue({ code: "custom", message: `"${entry}" is not model=input/output (USD per million tokens, e.g. gpt-4o-mini=0.15/0.6)` });
+          return z.NEVER;
+        }
+        prices[m[1]!.trim()] = { inputPerMillion: Number(m[2]), outputPerMillion: Number(m[3]) };
+      }
+      return prices;
+    })
+    .meta(
+      doc(
+        "Prices for the cost summaries: `model=input/output` in USD per million tokens, comma-separated (e.g. `gpt-4o-mini=0.15/0.6,gpt-4o=2.5/10`).",
+        "none: tokens only",
+      ),
+    ),
 };
+
+/** USD per million prompt (input) and completion (output) tokens. */
+export type JudgePrice = { inputPerMillion: number; outputPerMillion: number };
+/** How replies are constrained to JSON: structured outputs (falling back), json_object, or not at all. */
+export type JudgeJsonMode = "schema" | "object" | "off";
 
 export type JudgeConfig = {
   /** OpenAI-compatible base URL, usually ending in /v1. */
@@ -160,14 +201,18 @@ export type JudgeConfig = {
   apiKey: string;
   /** Per request. */
   timeoutMs: number;
-  /** Send response_format json_object (dropped automatically when the server rejects it). */
-  jsonMode: boolean;
+  /** response_format: json_schema (falling back to json_object, then none), json_object only, or none. */
+  jsonMode: JudgeJsonMode;
   /** Largest document part sent in one stage-2 request, in characters. */
   chunkChars: number;
-  /** Retries of the openai client on connection errors, 408/409/429 and 5xx. */
+  /** Retries of one request on connection errors, timeouts, 408/409/429 and 5xx. */
   maxRetries: number;
-  /** Stage-2 requests in flight at once. */
+  /** First retry's delay (ms), doubled per retry, with jitter; a Retry-After header wins. */
+  backoffMs: number;
+  /** Requests in flight at once. */
   concurrency: number;
+  /** Prices per model id, for cost summaries. */
+  prices: Readonly<Record<string, JudgePrice>>;
 };
 
 /** The judge sub-schema: null when neither base URL nor model is set; both are needed once either is. */
@@ -190,7 +235,9 @@ export const judgeEnvSchema = z
           jsonMode: j.SNIPPET_LAB_JUDGE_JSON_MODE,
           chunkChars: j.SNIPPET_LAB_JUDGE_CHUNK_CHARS,
           maxRetries: j.SNIPPET_LAB_JUDGE_MAX_RETRIES,
+          backoffMs: j.SNIPPET_LAB_JUDGE_BACKOFF_MS,
           concurrency: j.SNIPPET_LAB_JUDGE_CONCURRENCY,
+          prices: j.SNIPPET_LAB_JUDGE_PRICES,
         },
   );
 

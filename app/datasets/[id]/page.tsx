@@ -8,6 +8,8 @@ import { isAppError } from "@/lib/errors";
 import { EXPORT_FORMATS, type ExportFormat } from "@/lib/schemas/datasets";
 import { requireUser } from "@/lib/server/auth/require-user";
 import { getDataset, type DatasetDetail } from "@/lib/server/db/datasets/get-dataset";
+import { listJudgeConfigs } from "@/lib/server/db/judge/list-judge-configs";
+import { judgeConfigKeyString } from "@/lib/schemas/judge";
 import { PAIR_STATUSES } from "@/lib/schemas/enums";
 import { Card } from "@/components/ui/card";
 
@@ -18,6 +20,7 @@ const EXPORT_LABELS: Record<ExportFormat, { label: string; hint: string }> = {
   "gold-jsonl": { label: "Gold JSONL", hint: "gold spans + token keep labels, for training" },
   "label-studio": { label: "Label Studio JSON", hint: "gold as ground truth, model/judge as predictions" },
   prodigy: { label: "Prodigy JSONL", hint: "gold spans with token indices" },
+  "judge-jsonl": { label: "Judge token labels", hint: "an LLM judge's spans and one category per token, in the gold JSONL format" },
 };
 
 export default async function DatasetPage({ params }: { params: Promise<{ id: string }> }) {
@@ -31,6 +34,7 @@ export default async function DatasetPage({ params }: { params: Promise<{ id: st
     throw e;
   }
   const base = `/api/v1/datasets/${encodeURIComponent(dataset.id)}`;
+  const judgeConfigs = hasPermission(user.role, "export:read") ? await listJudgeConfigs({ datasetId: dataset.id }) : [];
   return (
     <div className="space-y-6" data-testid="dataset-detail" data-dataset-id={dataset.id} data-dataset-name={dataset.name}>
       <div>
@@ -70,7 +74,7 @@ export default async function DatasetPage({ params }: { params: Promise<{ id: st
         <Card>
           <h2 className="mb-3 text-sm font-semibold text-slate-900">Export</h2>
           <ul className="flex flex-wrap gap-4 text-sm">
-            {EXPORT_FORMATS.map((f) => (
+            {EXPORT_FORMATS.filter((f) => f !== "judge-jsonl").map((f) => (
               <li key={f}>
                 <a href={`${base}/export?format=${f}`} download className="font-medium text-blue-700 hover:underline" data-testid={`export-${f}`}>
                   {EXPORT_LABELS[f].label}
@@ -79,6 +83,27 @@ export default async function DatasetPage({ params }: { params: Promise<{ id: st
               </li>
             ))}
           </ul>
+          {judgeConfigs.length > 0 && (
+            <div className="mt-3 text-sm" data-testid="export-judge-labels">
+              <span className="font-medium text-slate-700">{EXPORT_LABELS["judge-jsonl"].label}</span>{" "}
+              <span className="text-xs text-slate-500">({EXPORT_LABELS["judge-jsonl"].hint}; tokens no judge span covers count as off_topic):</span>
+              <ul className="mt-1 flex flex-wrap gap-3">
+                {judgeConfigs.map((c) => (
+                  <li key={judgeConfigKeyString(c)}>
+                    <a
+                      href={`${base}/export?format=judge-jsonl&judge=${encodeURIComponent(judgeConfigKeyString(c))}`}
+                      download
+                      className="font-medium text-blue-700 hover:underline"
+                      data-testid="export-judge-jsonl"
+                    >
+                      {c.model} · {c.variant} · {c.promptVersion}
+                    </a>{" "}
+                    <span className="text-xs text-slate-500">({c.pairs} pairs)</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </Card>
       )}
 

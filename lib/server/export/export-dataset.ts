@@ -1,7 +1,10 @@
 import "server-only";
+import { AppError } from "@/lib/errors";
 import type { ExportFormat } from "@/lib/schemas/datasets";
 import { assertDocumentsValid } from "@/lib/spans/formats/check-documents";
 import { exportGoldJsonl } from "@/lib/spans/formats/export-gold-jsonl";
+import { exportJudgeLabelsJsonl } from "@/lib/spans/formats/export-judge-labels";
+import { parseJudgeConfigKey } from "@/lib/schemas/judge";
 import { exportLabelStudio } from "@/lib/spans/formats/export-label-studio";
 import { exportProdigy } from "@/lib/spans/formats/export-prodigy";
 import type { SpanDocument, TokenizerLike } from "@/lib/spans/formats/types";
@@ -17,6 +20,8 @@ export type ExportDatasetOptions = {
   model?: string;
   /** Pairs per database page (memory bound of the stream). */
   pageSize?: number;
+  /** judge-jsonl: the judge configuration ("model|promptVersion|variant") whose judgments become token labels. */
+  judge?: string;
   /** Tests: a tokenizer instead of a model's. */
   tokenizer?: TokenizerLike;
   db?: Db;
@@ -28,6 +33,7 @@ const FILES: Record<ExportFormat, { suffix: string; contentType: string; label: 
   "gold-jsonl": { suffix: "gold.jsonl", contentType: "application/x-ndjson; charset=utf-8", label: "gold JSONL export" },
   "label-studio": { suffix: "label-studio.json", contentType: "application/json; charset=utf-8", label: "Label Studio export" },
   prodigy: { suffix: "prodigy.jsonl", contentType: "application/x-ndjson; charset=utf-8", label: "Prodigy export" },
+  "judge-jsonl": { suffix: "judge-labels.jsonl", contentType: "application/x-ndjson; charset=utf-8", label: "judge token labels export" },
 };
 
 /** Pages of span documents, in pair order, until the dataset is exhausted. */
@@ -35,6 +41,7 @@ async function* pages(opts: {
   datasetId: string;
   onlyGold: boolean;
   withSuggestions: boolean;
+  judge?: { model: string; promptVersion: string; variant: string };
   pageSize: number;
   db: Db;
 }): AsyncGenerator<SpanDocument[]> {
@@ -61,7 +68,20 @@ export async function exportDataset(options: ExportDatasetOptions): Promise<Data
   const { datasetId, format, model, pageSize = 200, db = getDb() } = options;
   const dataset = await getDataset({ id: datasetId, db });
   const tokenizer = options.tokenizer ?? (format === "label-studio" ? undefined : loadExportTokenizer({ ...(model ? { model } : {}) }).tokenizer);
-  const scope = { datasetId, onlyGold: format !== "label-studio", withSuggestions: format === "label-studio", pageSize, db };
+  let judge: { model: string; promptVersion: string; variant: string } | undefined;
+  if (format === "judge-jsonl") {
+    const key = options.judge ? parseJudgeConfigKey(options.judge) : null;
+    if (!key) throw new AppError("BAD_REQUEST", 'format judge-jsonl needs judge=model|promptVersion|variant (the judge configuration to export)');
+    judge = key;
+  }
+  const scope = {
+    datasetId,
+    onlyGold: format !== "label-studio" && format !== "judge-jsonl",
+    withSuggestions: format === "label-studio",
+    ...(judge ? { judge } : {}),
+    pageSize,
+    db,
+  };
   const file = FILES[format];
 
   for await (const docs of pages(scope)) assertDocumentsValid(docs, file.label);
@@ -87,6 +107,7 @@ export async function exportDataset(options: ExportDatasetOptions): Promise<Data
         const docs = next.value;
         let chunk: string;
         if (format === "gold-jsonl") chunk = exportGoldJsonl({ documents: docs, tokenizer: tokenizer!, keepSources: ["gold"] });
+        else if (format === "judge-jsonl") chunk = exportJudgeLabelsJsonl({ documents: docs, tokenizer: tokenizer! });
         else if (format === "prodigy") chunk = exportProdigy({ documents: docs, ...(tokenizer ? { tokenizer } : {}) });
         else {
           const out = exportLabelStudio({ documents: docs, firstTaskId: tasks + 1, firstAnnotationId: annotations + 1 });

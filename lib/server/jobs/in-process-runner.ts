@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { claimJob } from "../db/jobs/claim-job";
 import { requeueStaleJobs } from "../db/jobs/requeue-job";
 import { runClaimedJob } from "./run-claimed-job";
-import { newWorkerId } from "./worker-id";
+import { isDeadLocalWorker, newWorkerId } from "./worker-id";
 
 /** A running job without a heartbeat for this long is taken to be orphaned (its process died) and resumed. */
 export const STALE_MS = 30_000;
@@ -58,7 +58,7 @@ export class InProcessRunner {
 
   private async sweep(): Promise<void> {
     try {
-      const resumed = await requeueStaleJobs({ staleBefore: new Date(Date.now() - STALE_MS), db: this.options.db });
+      const resumed = await requeueStaleJobs({ staleBefore: new Date(Date.now() - STALE_MS), isDeadWorker: isDeadLocalWorker, db: this.options.db });
       if (resumed.length > 0) this.options.log?.(`resuming ${resumed.length} interrupted job(s): ${resumed.join(", ")}`);
     } catch (e) {
       console.error("[jobs] could not check for interrupted jobs:", e);

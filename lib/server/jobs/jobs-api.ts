@@ -13,16 +13,31 @@ import { dispatchJob } from "./job-runner";
 
 // What the routes, pages and the CLI call: queue, read, cancel and resume jobs. How jobs run is job-runner.ts's.
 
-export type StartJobOptions = StartJobRequest & { createdById?: string | null; db?: Db; url?: string };
+/** A start request (validated again by the kind's payload schema, which may accept more than the route does). */
+export type StartJobOptions = { kind: StartJobRequest["kind"]; payload?: unknown; createdById?: string | null; db?: Db; url?: string };
 
-/** Queues a job (`started: true`), or returns the live job of the same kind and scope (`started: false`). */
-export async function startJob({ kind, payload, createdById = null, db, url }: StartJobOptions): Promise<{ job: JobOut; started: boolean }> {
+/**
+ * Queues a job (`started: true`), or returns the live job of the same kind and scope (`started: false`). A kind that
+ * plans several jobs for one start (a judge run's workers) queues them all: `job` is the first, `jobs` all of them.
+ */
+export async function startJob({
+  kind,
+  payload,
+  createdById = null,
+  db,
+  url,
+}: StartJobOptions): Promise<{ job: JobOut; started: boolean; jobs: JobOut[] }> {
   const handler = await loadJobHandler(kind);
   const parsed = handler.payloadSchema.parse(payload);
   await handler.check?.(parsed, { db: db ?? getDb() });
-  const { job, created } = await createJob({ kind, scope: handler.scopeOf(parsed), payload: parsed, createdById, ...(db ? { db } : {}) });
-  if (created) await dispatchJob({ jobId: job.id, ...(db ? { db } : {}), ...(url ? { url } : {}) });
-  return { job: toJobOut(job), started: created };
+  const payloads = handler.plan ? await handler.plan(parsed, { db: db ?? getDb(), createdById }) : [parsed];
+  const out: { job: JobOut; created: boolean }[] = [];
+  for (const p of payloads) {
+    const { job, created } = await createJob({ kind, scope: handler.scopeOf(p), payload: p, createdById, ...(db ? { db } : {}) });
+    if (created) await dispatchJob({ jobId: job.id, ...(db ? { db } : {}), ...(url ? { url } : {}) });
+    out.push({ job: toJobOut(job), created });
+  }
+  return { job: out[0]!.job, started: out[0]!.created, jobs: out.map((o) => o.job) };
 }
 
 /** A job, NOT_FOUND when unknown. */

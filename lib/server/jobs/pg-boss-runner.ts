@@ -6,7 +6,7 @@ import { requeueStaleJobs } from "../db/jobs/requeue-job";
 import { loadOptionalModule } from "../db/load-optional-module";
 import { runClaimedJob } from "./run-claimed-job";
 import { POLL_MS, STALE_MS } from "./in-process-runner";
-import { newWorkerId } from "./worker-id";
+import { isDeadLocalWorker, newWorkerId } from "./worker-id";
 
 /** The pg-boss queue every job id is sent to. */
 export const PG_BOSS_QUEUE = "snippet-lab-jobs";
@@ -107,7 +107,7 @@ export class PgBossRunner {
 
   private async sweep(): Promise<void> {
     try {
-      const resumed = await requeueStaleJobs({ staleBefore: new Date(Date.now() - STALE_MS), db: this.options.db });
+      const resumed = await requeueStaleJobs({ staleBefore: new Date(Date.now() - STALE_MS), isDeadWorker: isDeadLocalWorker, db: this.options.db });
       for (const id of resumed) await this.notify(id);
       if (resumed.length > 0) this.options.log?.(`resuming ${resumed.length} interrupted job(s): ${resumed.join(", ")}`);
     } catch (e) {

@@ -40,6 +40,11 @@ export interface JobHandler<P = unknown> {
   scopeOf(payload: P): string | null;
   /** Refuses a job that cannot run, before it is queued (an unknown dataset: NOT_FOUND; nothing to do: UNPROCESSABLE). */
   check?(payload: P, o: { db: Db }): Promise<void>;
+  /**
+   * The payloads of the jobs to queue for one start (after check): several jobs that share one piece of work (a judge
+   * run's workers), with what they share set up first. Default: the payload itself.
+   */
+  plan?(payload: P, o: { db: Db; createdById: string | null }): Promise<P[]>;
   /** Does the work; what it returns is stored as the job's result (JSON). */
   run(ctx: JobContext<P>): Promise<unknown>;
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import { buildRepairMessages } from "@/lib/judge/build-repair-messages";
+import type { ReplySchema } from "@/lib/judge/json-schemas";
 import type { ChatMessage, ParseResult } from "@/lib/judge/types";
-import type { JudgeClient } from "./create-judge-client";
+import type { JudgeClient, JudgeUsage } from "./create-judge-client";
 
 export type CompleteJsonOptions<T> = {
   client: JudgeClient;
@@ -10,23 +11,40 @@ export type CompleteJsonOptions<T> = {
   parse: (reply: string) => ParseResult<T>;
   /** What was asked, for the error message ("intents", "spans of document X"). */
   what: string;
+  replySchema?: ReplySchema;
+  usage?: JudgeUsage;
+  signal?: AbortSignal;
 };
 
 /**
  * One request, parsed; on a malformed reply one repair request that sends the parse error back. A second failure is
  * UNAVAILABLE (reason "malformed") quoting the error and the start of the reply.
  */
-export async function completeJson<T>({ client, messages, parse, what }: CompleteJsonOptions<T>): Promise<T> {
-  const reply = await client.complete(messages);
+export async function completeJson<T>({ client, messages, parse, what, replySchema, usage, signal }: CompleteJsonOptions<T>): Promise<T> {
+  const options = { ...(replySchema ? { replySchema } : {}), ...(usage ? { usage } : {}), ...(signal ? { signal } : {}) };
+  const reply = await client.complete(messages, options);
   const first = parse(reply);
   if (first.ok) return first.value;
-  const repairReply = await client.complete(buildRepairMessages({ messages, reply, error: first.error }));
-  const second = parse(repairReply);
+  return repairJson({ client, messages, parse, what, reply, error: first.error, options });
+}
+
+/** The repair request after an unusable reply (also used for a malformed line of a Batch API output file). */
+export async function repairJson<T>(o: {
+  client: JudgeClient;
+  messages: ChatMessage[];
+  parse: (reply: string) => ParseResult<T>;
+  what: string;
+  reply: string;
+  error: string;
+  options?: Omit<CompleteJsonOptions<T>, "client" | "messages" | "parse" | "what">;
+}): Promise<T> {
+  const repairReply = await o.client.complete(buildRepairMessages({ messages: o.messages, reply: o.reply, error: o.error }), o.options ?? {});
+  const second = o.parse(repairReply);
   if (second.ok) return second.value;
-  throw new AppError("UNAVAILABLE", `The judge (${client.model}) returned unusable JSON for ${what}, also after a repair request: ${second.error}.`, {
+  throw new AppError("UNAVAILABLE", `The judge (${o.client.model}) returned unusable JSON for ${o.what}, also after a repair request: ${second.error}.`, {
     reason: "malformed",
     error: second.error,
-    firstError: first.error,
+    firstError: o.error,
     reply: repairReply.slice(0, 500),
   });
 }

@@ -21,10 +21,12 @@ describe("judge config", () => {
       model: "qwen2.5-7b-instruct",
       apiKey: "unused",
       timeoutMs: 120_000,
-      jsonMode: true,
+      jsonMode: "schema",
       chunkChars: 12_000,
-      maxRetries: 1,
+      maxRetries: 4,
+      backoffMs: 1_000,
       concurrency: 1,
+      prices: {},
     });
     expect(
       readJudgeConfig({
@@ -35,7 +37,7 @@ describe("judge config", () => {
         SNIPPET_LAB_JUDGE_CHUNK_CHARS: "4000",
         SNIPPET_LAB_JUDGE_CONCURRENCY: "4",
       }),
-    ).toMatchObject({ apiKey: "sk-test", timeoutMs: 5000, jsonMode: false, chunkChars: 4000, concurrency: 4 });
+    ).toMatchObject({ apiKey: "sk-test", timeoutMs: 5000, jsonMode: "off", chunkChars: 4000, concurrency: 4 });
     expect(readJudgeConfig({ ...BASE, SNIPPET_LAB_JUDGE_API_KEY: "  " })?.apiKey).toBe("unused");
   });
 

@@ -22,3 +22,12 @@ export function requireJudgeConfig(source?: EnvSource): JudgeConfig {
     { reason: "not_configured" },
   );
 }
+
+/** Whether a judge server is configured (and valid): the LLM methods and judge runs are offered only then. */
+export function isJudgeConfigured(): boolean {
+  try {
+    return readJudgeConfig() !== null;
+  } catch {
+    return false;
+  }
+}

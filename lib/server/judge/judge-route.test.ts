@@ -72,11 +72,13 @@ afterAll(async () => {
 });
 
 describe("POST /api/v1/pairs/:id/judge", () => {
-  it("runs the judge for a researcher: 200 {intents, suggestions, unmatched}", async () => {
+  it("runs the judge for a researcher: 200 {intents, suggestions, unmatched, matches, usage, promptVersion}", async () => {
     const res = await POST(req({ token: tokens.researcher }), ctx());
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(Object.keys(body).sort()).toEqual(["intents", "suggestions", "unmatched"]);
+    expect(Object.keys(body).sort()).toEqual(["intents", "matches", "promptVersion", "suggestions", "unmatched", "usage"]);
+    expect(body.matches).toEqual({ exact: 3, normalized: 0, regex: 0, fuzzy: 0, unmatched: 0 });
+    expect(body.usage).toMatchObject({ requests: 3, retries: 0, cachedRequests: 0 });
     expect(body.intents).toEqual(["how long to boil an egg"]);
     expect(body.unmatched).toEqual([]);
     expect(body.suggestions.map((s: { text: string; category: string }) => [s.text, s.category])).toEqual([
@@ -92,7 +94,13 @@ describe("POST /api/v1/pairs/:id/judge", () => {
     const before = server.requests.filter((r) => r.stage === 2).length;
     const res = await POST(req({ token: tokens.admin, json: { documentIds: [documentIds[1]] } }), ctx());
     expect(res.status).toBe(200);
+    // The document was judged by the first test: its reply comes from the cache, nothing is sent.
+    expect(server.requests.filter((r) => r.stage === 2).length - before).toBe(0);
+    expect((await res.json()).usage).toMatchObject({ requests: 0, cachedRequests: 1 });
+    const oneStage = await POST(req({ token: tokens.admin, json: { documentIds: [documentIds[1]], variant: "one-stage" } }), ctx());
+    expect(oneStage.status).toBe(200);
     expect(server.requests.filter((r) => r.stage === 2).length - before).toBe(1);
+    expect((await oneStage.json()).suggestions[0]).toMatchObject({ modelName: "local-rules · one-stage" });
     expect((await POST(req({ token: tokens.admin, json: { documents: [] } }), ctx())).status).toBe(400);
     expect((await POST(req({ token: tokens.admin, raw: "{nope" }), ctx())).status).toBe(400);
     expect((await POST(req({ token: tokens.admin, json: { documentIds: ["other"] } }), ctx())).status).toBe(422);

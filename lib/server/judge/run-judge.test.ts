@@ -30,10 +30,12 @@ const config = (model: string, extra: Partial<JudgeConfig> = {}): JudgeConfig =>
   model,
   apiKey: "unused",
   timeoutMs: 15_000,
-  jsonMode: true,
+  jsonMode: "schema",
   chunkChars: 12_000,
   maxRetries: 0,
+  backoffMs: 10,
   concurrency: 1,
+  prices: {},
   ...extra,
 });
 
@@ -95,16 +97,29 @@ describe("runJudge", () => {
     expect(byText["Subscribe to our newsletter!"]?.category).toBe("ads");
     expect(byText["Soft-boiled eggs take about six minutes."]?.category).toBe("vital");
     expect(byText["The weather in Rome was lovely all week long and we enjoyed it a lot."]?.category).toBe("off_topic");
-    // One stage-1 request, one stage-2 request per document, all at temperature 0 in JSON mode.
+    // One stage-1 request, one stage-2 request per document, all at temperature 0 with structured outputs.
     const sent = server.requests.slice(before);
     expect(sent.map((r) => r.stage)).toEqual([1, 2, 2]);
-    expect(sent.every((r) => r.responseFormat === "json_object" && !r.repair)).toBe(true);
+    expect(sent.every((r) => r.responseFormat === "json_schema" && !r.repair)).toBe(true);
+    expect(result.matches).toEqual({ exact: result.suggestions.length, normalized: 0, regex: 0, fuzzy: 0, unmatched: 0 });
+    expect(result.usage).toMatchObject({ requests: 3, retries: 0, cachedRequests: 0 });
+    expect(result.usage.promptTokens).toBeGreaterThan(100);
     expect(await listSuggestions({ db, pairId: pair.id, source: "judge" })).toHaveLength(result.suggestions.length);
     expect(await db.span.count({ where: { pairId: pair.id } })).toBe(0); // never human spans
+    const judgment = await db.judgeJudgment.findFirstOrThrow({ where: { pairId: pair.id, model: "local-rules" } });
+    expect(judgment).toMatchObject({ variant: "two-stage", promptVersion: result.promptVersion });
+    expect(JSON.parse(judgment.spansJson)).toHaveLength(result.suggestions.length);
 
-    // Rerun: stored intents are reused (no stage 1), the set is replaced (same ids, no duplicates).
+    // Rerun of the unchanged pair: every reply comes from the cache, nothing is sent, the set is the same.
+    const cached = server.requests.length;
+    const fromCache = await runJudge({ pairId: pair.id, db, config: config("local-rules") });
+    expect(server.requests.length).toBe(cached);
+    expect(fromCache.usage).toMatchObject({ requests: 0, promptTokens: 0, completionTokens: 0, cachedRequests: 2 });
+    expect(fromCache.suggestions.map((s) => s.id)).toEqual(result.suggestions.map((s) => s.id));
+
+    // Without the cache: stored intents are reused (no stage 1), the set is replaced (same ids, no duplicates).
     const again = server.requests.length;
-    const rerun = await runJudge({ pairId: pair.id, db, config: config("local-rules") });
+    const rerun = await runJudge({ pairId: pair.id, db, config: config("local-rules"), useCache: false });
     expect(server.requests.slice(again).map((r) => r.stage)).toEqual([2, 2]);
     expect(rerun.suggestions.map((s) => s.id)).toEqual(result.suggestions.map((s) => s.id));
 
@@ -152,7 +167,7 @@ describe("runJudge", () => {
     const onDoc1 = full.suggestions.filter((s) => s.documentId === pair.documentIds[1]);
     expect(onDoc1.length).toBeGreaterThan(0);
     const before = server.requests.length;
-    const partial = await runJudge({ pairId: pair.id, db, config: config("local-rules"), documentIds: [pair.documentIds[0]!] });
+    const partial = await runJudge({ pairId: pair.id, db, config: config("local-rules"), documentIds: [pair.documentIds[0]!], useCache: false });
     expect(stage2Requests(before)).toHaveLength(1);
     expect(partial.suggestions.filter((s) => s.documentId === pair.documentIds[1]).map((s) => s.id)).toEqual(onDoc1.map((s) => s.id));
     const err = await runJudge({ pairId: pair.id, db, config: config("local-rules"), documentIds: ["nope"] }).catch((e: unknown) => e);
@@ -177,8 +192,10 @@ describe("runJudge", () => {
     const result = await runJudge({ pairId: pair.id, db, config: config("local-rules+flaky") });
     expect(result.suggestions.length).toBeGreaterThan(0);
     const stage2 = stage2Requests(before);
-    expect(stage2.map((r) => r.repair)).toEqual([false, true, false, true]);
-    const repair = stage2[1]!.messages;
+    // Both documents' requests go out first (the client's limiter queues them), then each gets its repair.
+    expect(stage2.map((r) => r.repair)).toEqual([false, false, true, true]);
+    const repair = stage2[2]!.messages;
+    expect(repair.slice(0, 2)).toEqual(stage2[0]!.messages);
     expect(repair.at(-2)).toEqual({ role: "assistant", content: '{"spans": [{"text": "unterminated' });
     expect(repair.at(-1)?.content).toMatch(/could not be used: the JSON object is not closed/);
   });
@@ -211,18 +228,35 @@ describe("runJudge", () => {
     expect(await db.suggestion.count({ where: { pairId: pair.id } })).toBe(0);
   });
 
-  it("retries without response_format when the server rejects it (400) and remembers that", async () => {
+  it("steps down from structured outputs to json_object to none when the server rejects them (400), and remembers that", async () => {
     const pair = await pairOf("how long to boil eggs", EGGS);
     const before = server.requests.length;
     const result = await runJudge({ pairId: pair.id, db, config: config("local-rules+no-json-mode") });
     expect(result.suggestions.length).toBeGreaterThan(0);
     const sent = server.requests.slice(before).map((r) => [r.stage, r.responseFormat, r.status]);
     expect(sent).toEqual([
+      [1, "json_schema", 400],
       [1, "json_object", 400],
       [1, null, 200],
       [2, null, 200],
       [2, null, 200],
     ]);
+    // A server without json_schema but with json_object keeps json_object.
+    const pair2 = await pairOf("how long to boil eggs", EGGS);
+    const before2 = server.requests.length;
+    await runJudge({ pairId: pair2.id, db, config: config("local-rules+no-json-schema") });
+    expect(server.requests.slice(before2).map((r) => [r.stage, r.responseFormat, r.status])).toEqual([
+      [1, "json_schema", 400],
+      [1, "json_object", 200],
+      [2, "json_object", 200],
+      [2, "json_object", 200],
+    ]);
+    // "object" never sends a schema; "off" sends no response_format.
+    const pair3 = await pairOf("how long to boil eggs", EGGS);
+    const before3 = server.requests.length;
+    await runJudge({ pairId: pair3.id, db, config: config("local-rules+object-mode", { jsonMode: "object" }) });
+    await runJudge({ pairId: pair3.id, db, config: config("local-rules+off-mode", { jsonMode: "off" }) });
+    expect(server.requests.slice(before3).map((r) => r.responseFormat)).toEqual(["json_object", "json_object", "json_object", null, null]);
   });
 
   it("is UNAVAILABLE naming the variables when not configured, and NOT_FOUND for an unknown pair", async () => {

@@ -1,18 +1,17 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import { buildIntentsPrompt } from "@/lib/judge/build-intents-prompt";
-import { parseIntentsOutput } from "@/lib/judge/parse-judge-output";
-import type { StoredSuggestion, SuggestionInput } from "../../schemas/suggestions";
+import type { MatchCounts } from "@/lib/judge/match-stats";
+import type { JudgeVariant } from "@/lib/judge/types";
+import type { StoredSuggestion } from "../../schemas/suggestions";
 import { type Db, getDb } from "../db/client";
 import { getPair, type PairDocumentDetail } from "../db/get-pair";
-import { storeJudgeRun } from "../db/judge/store-judge-run";
-import { completeJson } from "./complete-json";
-import { createJudgeClient, type JudgeClient } from "./create-judge-client";
+import { commitJudgment } from "../db/judge/commit-judgment";
+import { createJudgeClient, type JudgeClient, type JudgeUsage } from "./create-judge-client";
 import { requireJudgeConfig } from "./judge-config";
 import { type JudgeConfig } from "../env";
-import { judgeDocument, type JudgeUnmatched } from "./judge-document";
-
-export type JudgeProgress = { documentId: string; done: number; total: number };
+import type { JudgeUnmatched } from "./judge-document";
+import { judgeLayerName, judgePair } from "./judge-pair";
+import { PROMPT_VERSION } from "./prompt-version";
 
 export type RunJudgeOptions = {
   pairId: string;
@@ -20,36 +19,30 @@ export type RunJudgeOptions = {
   documentIds?: string[];
   /** Run stage 1 even when the query already has intents (stored ones may be curated: kept by default). */
   refreshIntents?: boolean;
+  /** Default "two-stage". */
+  variant?: JudgeVariant;
+  /** Answer unchanged requests from the JudgeCall cache (default true). */
+  useCache?: boolean;
   db?: Db;
   /** Default: from the environment (requireJudgeConfig). */
   config?: JudgeConfig;
   /** Default: createJudgeClient(config). */
   client?: JudgeClient;
-  onProgress?: (progress: JudgeProgress) => void;
 };
 
 export type RunJudgeResult = {
-  /** The intents stage 2 used (from stage 1, or the query's stored ones). */
+  /** The intents stage 2 used (from stage 1, or the query's stored ones; none for the one-stage variant). */
   intents: string[];
-  /** Every judge suggestion of this model on the pair after the run, in document order. */
+  /** Every judge suggestion of this judge layer on the pair after the run, in document order. */
   suggestions: StoredSuggestion[];
-  /** Quotes the judge returned that are not in the document (not stored). */
+  /** Quotes the judge returned that no matching step located in the document (not stored as suggestions). */
   unmatched: JudgeUnmatched[];
+  /** Quotes per matching step. */
+  matches: MatchCounts;
+  /** Requests sent, retries, tokens, and requests answered from the cache. */
+  usage: JudgeUsage;
+  promptVersion: string;
 };
-
-/** Runs `fn` over `items` with at most `limit` in flight; results in input order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
 
 function selectDocuments(documents: PairDocumentDetail[], ids: string[] | undefined, pairId: string): PairDocumentDetail[] {
   if (!ids) return documents;
@@ -60,53 +53,53 @@ function selectDocuments(documents: PairDocumentDetail[], ids: string[] | undefi
 }
 
 /**
- * The LLM judge on one pair. Stage 1 (once per pair, skipped when the query already has intents unless
- * refreshIntents) finds the query's intents; stage 2 asks, per document chunk, for verbatim spans with categories;
- * quotes are matched back to offsets. At the end — and only when every request succeeded — the intents and the
- * matched spans (Suggestion rows, source "judge", modelName = the judge model) are written in one transaction,
- * replacing this model's previous suggestions on the judged documents.
- * Errors: UNAVAILABLE when not configured, when the server fails or times out, or when a reply stays malformed after
- * one repair request; NOT_FOUND for an unknown pair; UNPROCESSABLE for a document not in the pair.
+ * The LLM judge on one pair, synchronously (the workspace's button, `snippet-lab judge --pair`). Stage 1 (two-stage,
+ * once per pair, skipped when the query already has intents unless refreshIntents) finds the query's intents; stage 2
+ * asks, per document chunk, for verbatim spans with categories; quotes are matched back to offsets (exact →
+ * normalized → regex → fuzzy). Replies are cached by (judge model, prompt version, input hash): an unchanged pair
+ * costs nothing the second time. At the end — and only when every request succeeded — the intents, the matched spans
+ * (Suggestion rows, source "judge", modelName = the judge layer) and the judgment are written in one transaction.
+ * Errors: UNAVAILABLE when not configured, when the server fails (after retries) or times out, or when a reply stays
+ * malformed after one repair request; NOT_FOUND for an unknown pair; UNPROCESSABLE for a document not in the pair.
  */
 export async function runJudge(options: RunJudgeOptions): Promise<RunJudgeResult> {
-  const { pairId, documentIds, refreshIntents = false, db = getDb(), onProgress } = options;
+  const { pairId, documentIds, refreshIntents = false, variant = "two-stage", useCache = true, db = getDb() } = options;
   const config = options.config ?? requireJudgeConfig();
   const client = options.client ?? createJudgeClient(config);
 
   const pair = await getPair({ id: pairId, db });
   if (!pair) throw new AppError("NOT_FOUND", `Pair ${pairId} not found`);
   const documents = selectDocuments(pair.documents, documentIds, pairId);
-
-  const stored = pair.query.intents?.filter((i) => typeof i === "string" && i.trim()) ?? [];
-  let intents = stored;
-  let newIntents: string[] | undefined;
-  if (refreshIntents || stored.length === 0) {
-    const out = await completeJson({
-      client,
-      messages: buildIntentsPrompt({ query: pair.query.text }),
-      parse: parseIntentsOutput,
-      what: "the query's intents",
-    });
-    // A model that finds no intent still gets a usable stage-2 prompt: the query itself is the one intent.
-    intents = out.intents.length > 0 ? out.intents : [pair.query.text.trim()];
-    newIntents = intents;
-  }
-
-  let done = 0;
-  const results = await mapLimited(documents, config.concurrency, async (document) => {
-    const result = await judgeDocument({ client, query: pair.query.text, intents, document, chunkChars: config.chunkChars });
-    onProgress?.({ documentId: document.id, done: ++done, total: documents.length });
-    return result;
+  const judgment = await judgePair({
+    pair,
+    documents,
+    client,
+    chunkChars: config.chunkChars,
+    variant,
+    refreshIntents,
+    cache: useCache ? { db } : null,
   });
-
-  const suggestions: SuggestionInput[] = results.flatMap((r) => r.suggestions);
-  const saved = await storeJudgeRun({
+  const saved = await commitJudgment({
     db,
     pairId,
-    modelName: client.model,
-    ...(newIntents ? { intents: newIntents } : {}),
-    documentIds: documents.map((d) => d.id),
-    suggestions,
+    model: client.model,
+    promptVersion: PROMPT_VERSION,
+    variant,
+    layer: judgeLayerName(client.model, variant),
+    intents: judgment.intents,
+    ...(judgment.newIntents ? { newIntents: judgment.newIntents } : {}),
+    documentIds: judgment.documentIds,
+    suggestions: judgment.suggestions,
+    spans: judgment.spans,
+    unmatched: judgment.unmatched,
+    counts: judgment.counts,
   });
-  return { intents, suggestions: saved, unmatched: results.flatMap((r) => r.unmatched) };
+  return {
+    intents: judgment.intents,
+    suggestions: saved,
+    unmatched: judgment.unmatched,
+    matches: judgment.counts,
+    usage: judgment.usage,
+    promptVersion: PROMPT_VERSION,
+  };
 }

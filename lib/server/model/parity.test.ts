@@ -48,7 +48,9 @@ describe.each(models)("model %s served by onnxruntime-node", (name) => {
   const maxTol = parity.tolerance ? Math.max(2 * parity.tolerance.max, 1e-4) : 0.06;
   const meanTol = parity.tolerance ? Math.max(2 * parity.tolerance.mean, 1e-5) : 0.01;
 
-  it.runIf(parity.examples !== undefined)("builds the same windows and features as training did", async () => {
+  // Older fixtures (models without features) carry windows only: there is nothing to rebuild for them.
+  const rebuild = parity.examples ? it : undefined;
+  rebuild?.("builds the same windows and features as training did", async () => {
     const model = await loadModel({ name, intraOpNumThreads: 1 });
     for (const ex of parity.examples!) {
       const results = ex.results.map((r, i) => prepareResult({ id: String(i), doc: r.doc, ...(r.title !== undefined ? { title: r.title } : {}) }));

@@ -17,6 +17,7 @@ import { modelsResponseSchema } from "@/lib/schemas/models";
 import { queueSearchParamsSchema } from "@/lib/schemas/queue";
 import { goldRequestSchema, reviewRequestSchema } from "@/lib/schemas/review";
 import { listJobsQuerySchema, startJobRequestSchema } from "@/lib/schemas/jobs";
+import { judgeEvalQuerySchema, listJudgeRunsQuerySchema, resumeJudgeRunRequestSchema } from "@/lib/schemas/judge";
 import { categoriesQuerySchema, categoryPairsQuerySchema, frontierPairsQuerySchema, frontierQuerySchema } from "@/lib/schemas/research";
 import { scorePairRequestSchema, scoreRequestSchema } from "@/lib/schemas/scoring";
 import { createUserSchema, loginSchema, resetPasswordSchema, updateUserSchema } from "@/lib/schemas/users";
@@ -80,7 +81,8 @@ export const API_TAGS = {
   review: "Review, gold adjudication and agreement.",
   scoring: "Model scores of stored pairs, in batches.",
   jobs: "Background jobs (scoring whole datasets, sweeps): progress, cancel, resume.",
-  research: "Research views' data for dashboards: frontiers and category breakdowns as JSON or CSV.",
+  research: "Research views' data for dashboards: frontiers, category breakdowns and judging the judge as JSON or CSV.",
+  judge: "LLM judge runs over datasets: progress, tokens, cost, matching rates per step, failures, resume.",
   meta: "This document.",
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
@@ -434,8 +436,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: judgeRequestSchema,
     bodyLimit: "comment",
     emptyBody: true,
-    responses: [json("`{intents, suggestions, unmatched}`.")],
-    errors: [404, { status: 503, description: "No judge is configured, or its server failed." }],
+    responses: [
+      json(
+        "`{intents, suggestions, unmatched, matches, usage, promptVersion}`: the judge's suggestions on the pair, the quotes no matching step located (with the reason), quotes per matching step (exact, normalized, regex, fuzzy, unmatched), and the requests, retries, tokens and cache hits it took.",
+      ),
+    ],
+    errors: [404, 422, { status: 503, description: "No judge is configured, or its server failed (after its retries)." }],
   },
   {
     method: "POST",
@@ -540,11 +546,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: "POST",
     path: "/api/v1/jobs",
     operationId: "startJob",
-    summary: "start a background job (scoring unscored pairs, a threshold and budget sweep)",
+    summary: "start a background job (scoring unscored pairs, a threshold and budget sweep, an LLM judge run)",
     description:
       "Jobs live in the database with their progress, failures and result: any server process or `snippet-lab worker` may run them " +
       "(in-process on SQLite, through a pg-boss queue on PostgreSQL), a cancel reaches the one running it, and a job cut off by a restart resumes. " +
-      "One job of a kind runs per scope (a dataset): starting another returns the live one.",
+      "One job of a kind runs per scope (a dataset): starting another returns the live one. " +
+      "A `judge-run` creates a judge run over the dataset's pairs and `workers` jobs that share them (`job` is the first; `payload.runId` names the run: GET /api/v1/judge/runs/{id}).",
     tag: "jobs",
     auth: session("model:run"),
     body: startJobRequestSchema,
@@ -554,7 +561,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       json("`{job, started: true}`: the job is queued.", 202),
       json("`{job, started: false}`: a job of that kind and scope is already queued or running."),
     ],
-    errors: [404, { status: 422, description: "Nothing to do: a sweep of a dataset without gold pairs." }],
+    errors: [
+      404,
+      { status: 422, description: "Nothing to do: a sweep of a dataset without gold pairs, a judge run without pairs to judge." },
+      { status: 503, description: "A judge run without a configured judge server (SNIPPET_LAB_JUDGE_*)." },
+    ],
   },
   {
     method: "GET",
@@ -600,6 +611,50 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     errors: [404, { status: 409, description: "The job is queued, running or done, or another job of its kind and scope is live." }],
   },
 
+  // ---------- judge ----------
+  {
+    method: "GET",
+    path: "/api/v1/judge/runs",
+    operationId: "listJudgeRuns",
+    summary: "LLM judge runs with their progress, tokens, cost and matching rates, newest first",
+    tag: "judge",
+    auth: session("pair:read"),
+    query: listJudgeRunsQuerySchema,
+    responses: [
+      json(
+        "`{runs: [{id, datasetId, datasetName, model, promptVersion, variant, mode, pairs: {total, pending, running, done, failed}, tokens, costUsd, price, requests: {sent, cached}, suggestions, matches, matchShare, matchCumulative, failures, unmatched, jobs}]}`.",
+      ),
+    ],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/judge/runs/{id}",
+    operationId: "getJudgeRun",
+    summary: "one judge run: progress, tokens, cost, matching rates per step, failures",
+    description:
+      "`matches` counts the judge's quotes per matching step (exact, normalized, regex, fuzzy, unmatched); `matchShare` their shares and `matchCumulative` the share matched by each step. " +
+      "`costUsd` is at SNIPPET_LAB_JUDGE_PRICES (null without a price for the model). `failures` lists failed pairs with the reason; `unmatched` the quotes no step located.",
+    tag: "judge",
+    auth: session("pair:read"),
+    params: idParamsSchema,
+    responses: [json("`{run}`.")],
+    errors: [404],
+  },
+  {
+    method: "POST",
+    path: "/api/v1/judge/runs/{id}/resume",
+    operationId: "resumeJudgeRun",
+    summary: "go on with a stopped judge run (and, asked, judge its failed pairs again)",
+    tag: "judge",
+    auth: session("model:run"),
+    params: idParamsSchema,
+    body: resumeJudgeRunRequestSchema,
+    bodyLimit: "jobs",
+    emptyBody: true,
+    responses: [json("`{run}`: its cancelled or failed jobs queued again (or a new one for its retried pairs).")],
+    errors: [404, { status: 409, description: "Nothing to resume: every pair is done or failed (ask retryFailed) and no job is live." }],
+  },
+
   // ---------- research ----------
   {
     method: "GET",
@@ -636,6 +691,26 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         status: 200,
         description:
           "`{datasetId, method, setting, pairs: [{pairId, query, evidenceTotal, evidenceKept, evidenceLost, tokensIn, tokensOut, answerKept}], unscored}`, or CSV.",
+        contentTypes: ["application/json", "text/csv"],
+      },
+    ],
+    errors: [404],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/research/judge",
+    operationId: "getJudgeEval",
+    summary: "judging the judge: judge configurations against the adjudicated gold, as JSON or CSV",
+    description:
+      "Per judge configuration (model, prompt version, one- or two-stage) with judgments on the dataset's gold pairs: span-level (IoU ≥ 0.5, same document and category, one to one) " +
+      "and token-level (word tokens) precision, recall and F1 per category and over all, quotes per matching step, and the pairs with the most disagreement. `snippet-lab judge-eval` prints the same.",
+    tag: "research",
+    auth: session("pair:read"),
+    query: judgeEvalQuerySchema,
+    responses: [
+      {
+        status: 200,
+        description: "`{datasetId, datasetName, goldPairs, available, configs: [{model, promptVersion, variant, key, pairs, span, token, matches, worstPairs}], rules}`, or CSV.",
         contentTypes: ["application/json", "text/csv"],
       },
     ],

@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "../../errors";
-import { API_METHODS, formatModelMethod, parseMethod, type Aggregation } from "../../engine/methods";
+import { API_METHODS, formatModelMethod, LLM_THRESHOLD, parseMethod, type Aggregation } from "../../engine/methods";
+import { requireJudgeConfig } from "../judge/judge-config";
 import type { ModelInfo } from "../../model/model-config";
 
 /** What resolveMethod needs of a model (listModels()). */
@@ -16,6 +17,8 @@ export interface ResolvedMethod {
   /** The model's calibrated best-unit fallback floor (baselines: the engine's floor). */
   fallbackFloor?: number;
   aggregation: Aggregation;
+  /** llm-extract or hybrid: calls the judge server. */
+  llm?: boolean;
 }
 
 /** Baselines rank units without a calibrated probability, so they default to budget-only selection. */
@@ -29,6 +32,15 @@ const BASELINE_THRESHOLD = 0;
 export function resolveMethod(requested: string, models: readonly ModelDefaults[]): ResolvedMethod {
   const parsed = parseMethod(requested);
   if (parsed.kind === "baseline") return { method: parsed.name, threshold: BASELINE_THRESHOLD, aggregation: "mean" };
+  if (parsed.kind === "llm") {
+    // Needs a judge server: UNAVAILABLE (503) naming the variables otherwise.
+    requireJudgeConfig();
+    const filter = parsed.name === "hybrid" && parsed.filter !== undefined ? parsed.filter : undefined;
+    if (filter !== undefined && filter !== "bm25" && filter !== "model" && !models.some((m) => filter === m.name || filter === formatModelMethod(m.name))) {
+      throw new AppError("NOT_FOUND", `unknown hybrid filter "${filter}": use bm25, model or model:<name>`);
+    }
+    return { method: filter !== undefined ? `hybrid:${filter}` : parsed.name, threshold: LLM_THRESHOLD, aggregation: "mean", llm: true };
+  }
   let info: ModelDefaults | undefined;
   if (parsed.kind === "default-model") {
     info = models.find((m) => m.default) ?? models[0];
@@ -43,7 +55,7 @@ export function resolveMethod(requested: string, models: readonly ModelDefaults[
     info = models.find((m) => m.name === name);
   }
   if (!info) {
-    const available = [...API_METHODS, ...models.map((m) => formatModelMethod(m.name))];
+    const available = [...API_METHODS, ...models.map((m) => formatModelMethod(m.name)), "llm-extract", "hybrid"];
     throw new AppError("NOT_FOUND", `unknown model "${requested}"; available: ${available.join(", ")}`, {
       models: models.map((m) => m.name),
       methods: available,

@@ -3,7 +3,8 @@ import { performance } from "node:perf_hooks";
 import { aggregateTokenScores } from "../../engine/aggregate-token-scores";
 import type { Aggregation } from "../../engine/methods";
 import { selectSpans } from "../../engine/select-spans";
-import type { PreparedResult, ScoreTimings, Selection, TokenScores, UnitScores } from "../../engine/types";
+import type { LlmScoreInfo, PreparedResult, ScoreTimings, Selection, TokenScores, UnitScores } from "../../engine/types";
+import { selectionFidelity } from "../../eval/selection-fidelity";
 import type { CompressResponse, CompressResultOut } from "../../schemas/compress";
 import { getScorer } from "../get-scorer";
 import type { ResolvedMethod } from "./resolve-method";
@@ -53,6 +54,7 @@ export async function scoreResultSet(options: ScoreResultSetOptions): Promise<Sc
   let unitScores: number[][];
   let tokenScores: readonly TokenScores[] | undefined;
   let scoreTimings: ScoreTimings | undefined;
+  let llm: LlmScoreInfo | undefined;
   if (options.cachedTokenScores) {
     tokenScores = options.cachedTokenScores;
     unitScores = results.map((r, i) => aggregateTokenScores({ tokenScores: tokenScores![i]!, units: r.units, aggregation }));
@@ -64,6 +66,7 @@ export async function scoreResultSet(options: ScoreResultSetOptions): Promise<Sc
     unitScores = scored.unitScores;
     tokenScores = scored.tokenScores;
     scoreTimings = scored.timings;
+    llm = scored.llm;
   }
   const t1 = performance.now();
 
@@ -101,6 +104,8 @@ export async function scoreResultSet(options: ScoreResultSetOptions): Promise<Sc
   };
   if (method.fallbackFloor !== undefined) out.fallbackFloor = method.fallbackFloor;
   if (selection.reason) out.reason = selection.reason;
+  out.fidelity = selectionFidelity({ results, selection, ...(llm ? { extracts: llm.extracts } : {}) });
+  if (llm) out.llm = llm;
   return out;
 }
 

@@ -40,6 +40,11 @@ export const goldJsonlRecordSchema = z.object({
     starts: z.array(z.number().int().nonnegative()),
     ends: z.array(z.number().int().positive()),
     keep: z.array(z.union([z.literal(0), z.literal(1)])),
+    /**
+     * One category per token (exports of judge labels, `format=judge-jsonl`): the highest-precedence category of the
+     * spans covering it, off_topic where none does (lib/spans/formats/export-judge-labels.ts).
+     */
+    categories: z.array(zSpanCategory).optional(),
   }),
 });
 

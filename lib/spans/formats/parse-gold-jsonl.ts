@@ -39,9 +39,14 @@ export function parseGoldJsonl(opts: ParseGoldJsonlOptions): ImportResult<GoldJs
       const p = checkSpanInText(s, r.text);
       if (p) problems.push(`spans[${j}]: ${p}`);
     });
-    const { starts, ends, keep, ids } = r.tokens;
-    if (ends.length !== starts.length || keep.length !== starts.length || (ids && ids.length !== starts.length))
-      problems.push("tokens: ids/starts/ends/keep lengths differ");
+    const { starts, ends, keep, ids, categories } = r.tokens;
+    if (
+      ends.length !== starts.length ||
+      keep.length !== starts.length ||
+      (ids && ids.length !== starts.length) ||
+      (categories && categories.length !== starts.length)
+    )
+      problems.push("tokens: ids/starts/ends/keep/categories lengths differ");
     else {
       const bad = starts.findIndex((s, k) => !(s < ends[k]! && ends[k]! <= r.text.length));
       if (bad >= 0) problems.push(`tokens[${bad}]: offsets [${starts[bad]}, ${ends[bad]}) outside the text`);

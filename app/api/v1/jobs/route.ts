@@ -8,10 +8,11 @@ import { readJobs, startJob } from "@/lib/server/jobs/jobs-api";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/jobs – start a background job (scoring unscored pairs, a threshold and budget sweep)
+// POST /api/v1/jobs – start a background job (scoring unscored pairs, a threshold and budget sweep, an LLM judge run)
 /**
  * POST {kind, payload} → 202 {job, started: true}; 200 {job, started: false} when a job of that kind and scope is
- * already queued or running. Poll GET /api/v1/jobs/{id}. model:run (researchers and admins).
+ * already queued or running (a judge run: `job` is its first worker's, `job.payload.runId` the run). Poll
+ * GET /api/v1/jobs/{id}. model:run (researchers and admins).
  */
 export const POST = withAuth({ permission: "model:run" }, async (req, _ctx, user) => {
   const body = startJobRequestSchema.parse(await readJsonBody(req, { maxBytes: BODY_LIMITS.jobs }));

@@ -1,7 +1,8 @@
-import { API_METHODS, formatModelMethod } from "@/lib/engine/methods";
+import { API_METHODS, formatModelMethod, LLM_METHODS } from "@/lib/engine/methods";
 import type { ModelsResponse } from "@/lib/schemas/models";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 import { withApiKey } from "@/lib/server/http/with-api-key";
+import { isJudgeConfigured } from "@/lib/server/judge/judge-config";
 import { listModels } from "@/lib/server/model/list-models";
 
 export const runtime = "nodejs";
@@ -20,7 +21,8 @@ export const GET = withApiKey(async (): Promise<ModelsResponse> => {
       layers: m.layers,
       description: m.description,
     })),
-    methods: [...API_METHODS, ...models.map((m) => formatModelMethod(m.name))],
+    // The LLM compressors only when a judge server is configured (compress answers 503 for them otherwise).
+    methods: [...API_METHODS, ...models.map((m) => formatModelMethod(m.name)), ...(isJudgeConfigured() ? LLM_METHODS : [])],
   };
 });
 

@@ -6,6 +6,7 @@ import { hasPermission } from "@/lib/auth/policy";
 import { isAppError } from "@/lib/errors";
 import { requireUser } from "@/lib/server/auth/require-user";
 import { loadPairWorkspace } from "@/lib/server/pairs/load-pair-workspace";
+import { isJudgeConfigured } from "@/lib/server/judge/judge-config";
 
 export const metadata: Metadata = { title: "Pair · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -65,6 +66,7 @@ export default async function PairPage({ params, searchParams }: Props) {
         review: hasPermission(user.role, "pair:review"),
         runModel: hasPermission(user.role, "model:run"),
       }}
+      judgeConfigured={isJudgeConfigured()}
     />
   );
 }

@@ -15,6 +15,11 @@ export type LoadExportPageOptions = {
   onlyGold: boolean;
   /** Add model/judge Suggestion rows as `model`/`judge` spans (author = model name). */
   withSuggestions: boolean;
+  /**
+   * Only pairs with a judgment of this judge configuration, its located spans as `judge` spans (author = the model)
+   * instead of the gold.
+   */
+  judge?: { model: string; promptVersion: string; variant: string };
   db?: Db;
 };
 
@@ -26,12 +31,13 @@ export type ExportPage = { documents: SpanDocument[]; pairs: number; lastPairId:
  * reviewed truth, and suggestions travel as Label Studio predictions.
  */
 export async function loadExportPage(options: LoadExportPageOptions): Promise<ExportPage> {
-  const { datasetId, afterPairId, take, onlyGold, withSuggestions, db = getDb() } = options;
+  const { datasetId, afterPairId, take, onlyGold, withSuggestions, judge, db = getDb() } = options;
   const pairs = await db.pair.findMany({
     where: {
       datasetId,
       ...(afterPairId !== undefined ? { id: { gt: afterPairId } } : {}),
       ...(onlyGold ? { spans: { some: { source: "gold", annotationId: null, deletedAt: null } } } : {}),
+      ...(judge ? { judgeJudgments: { some: judge } } : {}),
     },
     orderBy: { id: "asc" },
     take,
@@ -43,8 +49,11 @@ export async function loadExportPage(options: LoadExportPageOptions): Promise<Ex
         orderBy: { position: "asc" },
         select: { document: { select: { id: true, url: true, title: true, text: true, blocksJson: true } } },
       },
+      ...(judge ? { judgeJudgments: { where: judge, select: { spansJson: true } } } : {}),
       spans: {
         where: { source: "gold", annotationId: null, deletedAt: null },
+        // A judge-labels export carries the judge's spans only (training reads every span of a record).
+        ...(judge ? { take: 0 } : {}),
         select: { id: true, documentId: true, start: true, end: true, text: true, category: true, score: true, author: { select: { email: true } } },
       },
       ...(withSuggestions
@@ -75,6 +84,21 @@ export async function loadExportPage(options: LoadExportPageOptions): Promise<Ex
         if (s.author) span.author = s.author.email;
         if (s.score !== null) span.score = s.score;
         spans.push(span);
+      }
+      const judged = (p as { judgeJudgments?: { spansJson: string }[] }).judgeJudgments?.[0];
+      if (judge && judged) {
+        for (const s of JSON.parse(judged.spansJson) as { documentId: string; start: number; end: number; category: string }[]) {
+          if (s.documentId !== d.id) continue;
+          spans.push({
+            documentId: d.id,
+            start: s.start,
+            end: s.end,
+            text: d.text.slice(s.start, s.end),
+            category: zSpanCategory.parse(s.category),
+            source: "judge",
+            author: judge.model,
+          });
+        }
       }
       for (const s of suggestions) {
         if (s.documentId !== d.id) continue;

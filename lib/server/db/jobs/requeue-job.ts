@@ -32,16 +32,32 @@ export async function requeueJob({ id, db = getDb() }: { id: string; db?: Db }):
 }
 
 /**
- * Running jobs whose worker stopped reporting before `staleBefore` (a restart, a crash) are queued again, to resume
- * from their checkpoint (or cancelled, when a cancel was asked meanwhile); returns the ids queued again.
+ * Running jobs whose worker stopped reporting before `staleBefore` (a restart, a crash) — or whose worker is known to be
+ * dead — are queued again, to resume from their checkpoint (or cancelled, when a cancel was asked meanwhile); returns
+ * the ids queued again.
  */
-export async function requeueStaleJobs({ staleBefore, db = getDb() }: { staleBefore: Date; db?: Db }): Promise<string[]> {
+export async function requeueStaleJobs({
+  staleBefore,
+  isDeadWorker,
+  db = getDb(),
+}: {
+  staleBefore: Date;
+  /** Also take over running jobs whose worker is known to be gone (a process of this host that no longer exists). */
+  isDeadWorker?: (workerId: string) => boolean;
+  db?: Db;
+}): Promise<string[]> {
   const staleWhere = { state: "running", OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: staleBefore } }] };
-  await db.job.updateMany({ where: { ...staleWhere, cancelRequested: true }, data: { state: "cancelled", workerId: null, finishedAt: new Date() } });
-  const stale = await db.job.findMany({ where: staleWhere, select: { id: true } });
+  const dead = isDeadWorker
+    ? (await db.job.findMany({ where: { state: "running", workerId: { not: null } }, select: { workerId: true } }))
+        .map((j) => j.workerId!)
+        .filter((w) => isDeadWorker(w))
+    : [];
+  const orphanWhere = { state: "running", OR: [...staleWhere.OR, ...(dead.length > 0 ? [{ workerId: { in: dead } }] : [])] };
+  await db.job.updateMany({ where: { ...orphanWhere, cancelRequested: true }, data: { state: "cancelled", workerId: null, finishedAt: new Date() } });
+  const stale = await db.job.findMany({ where: orphanWhere, select: { id: true } });
   const ids: string[] = [];
   for (const { id } of stale) {
-    const { count } = await db.job.updateMany({ where: { ...staleWhere, id }, data: { state: "queued", workerId: null } });
+    const { count } = await db.job.updateMany({ where: { ...orphanWhere, id }, data: { state: "queued", workerId: null } });
     if (count === 1) ids.push(id);
   }
   return ids;

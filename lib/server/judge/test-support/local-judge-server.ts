@@ -5,11 +5,39 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ChatMessage } from "@/lib/judge/types";
 
-export type LocalJudgeFlag = "malformed" | "flaky" | "slow" | "error" | "no-json-mode" | "fuzzy" | "prose" | "phantom";
+export type LocalJudgeFlag =
+  | "malformed"
+  | "flaky"
+  | "slow"
+  | "slow-once"
+  | "error"
+  | "error-once"
+  | "rate-limit"
+  | "no-json-mode"
+  | "no-json-schema"
+  | "fuzzy"
+  | "punct"
+  | "one-word"
+  | "paraphrase"
+  | "prose"
+  | "phantom"
+  | "change-number"
+  | "drop-not"
+  | "mixed";
 
 export type LocalJudgeRequest = {
   model: string;
   stage: 1 | 2;
+  /** Which prompt it was. */
+  kind: "intents" | "spans" | "spans-one-stage" | "extract";
+  /** "online" (POST /v1/chat/completions) or "batch" (a line of a batch's input file). */
+  via: "online" | "batch";
+  /** Online: the how-manieth time this exact request (model + messages) arrived. */
+  attempt?: number;
+  /** Batch: the line's custom_id. */
+  customId?: string;
+  /** When it arrived (ms since the epoch). */
+  at: number;
   /** response_format.type of the request, null when absent. */
   responseFormat: string | null;
   /** True for a repair request (the conversation already has an assistant turn). */
@@ -23,6 +51,9 @@ export type LocalJudgeServer = {
   url: string;
   port: number;
   requests: LocalJudgeRequest[];
+  /** Uploaded and produced files (id → metadata and content) and batches, as the Batch API endpoints keep them. */
+  files: Map<string, { meta: { id: string; filename: string; purpose: string; bytes: number }; content: string }>;
+  batches: Map<string, { id: string; status: string; output_file_id: string | null; error_file_id: string | null; request_counts: { total: number; completed: number; failed: number } }>;
   close(): Promise<void>;
 };
 
@@ -32,8 +63,12 @@ export type StartLocalJudgeServerOptions = {
   host?: string;
   /** Flags for every request (model-name words and [[judge:…]] prompt markers add more). */
   flags?: LocalJudgeFlag[];
-  /** Delay of the "slow" flag. */
+  /** Delay of the "slow" flags. */
   slowMs?: number;
+  /** Retry-After (seconds) of the "rate-limit" flag (default 1). */
+  retryAfterS?: number;
+  /** How long a batch stays validating, then in progress (ms each, default 50). */
+  batchDelayMs?: number;
 };
 
 type LocalJudgeModule = {

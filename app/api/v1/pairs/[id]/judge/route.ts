@@ -11,8 +11,9 @@ export const dynamic = "force-dynamic";
 
 // POST /api/v1/pairs/{id}/judge – run the LLM judge on the pair
 /**
- * POST {documentIds?, refreshIntents?} → 200 {intents, suggestions: StoredSuggestion[], unmatched} after running
- * the LLM judge on the pair (model:run). 503 when the judge is not configured or its server fails; 404 unknown pair.
+ * POST {documentIds?, refreshIntents?, variant?} → 200 {intents, suggestions: StoredSuggestion[], unmatched, matches,
+ * usage, promptVersion} after running the LLM judge on the pair (model:run; replies cached, so an unchanged pair costs
+ * nothing). 503 when the judge is not configured or its server fails; 404 unknown pair; 422 a document not in it.
  */
 export const POST = withAuth({ permission: "model:run", params: idParamsSchema }, async (req, { params: { id } }) => {
   // An empty body means "every document of the pair".
@@ -21,6 +22,7 @@ export const POST = withAuth({ permission: "model:run", params: idParamsSchema }
     pairId: id,
     ...(body.documentIds ? { documentIds: body.documentIds } : {}),
     ...(body.refreshIntents !== undefined ? { refreshIntents: body.refreshIntents } : {}),
+    ...(body.variant ? { variant: body.variant } : {}),
   });
 });
 

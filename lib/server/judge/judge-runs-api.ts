@@ -1,0 +1,60 @@
+import "server-only";
+import { AppError } from "@/lib/errors";
+import { judgeRunPayloadSchema } from "@/lib/schemas/jobs";
+import type { JudgeRunSummary } from "@/lib/schemas/judge";
+import { type Db, getDb } from "../db/client";
+import { getJudgeRun } from "../db/judge/get-judge-run";
+import { listJudgeRuns } from "../db/judge/list-judge-runs";
+import { readJudgeRunSummary } from "../db/judge/read-judge-run-summary";
+import { releaseJudgeRunPairs } from "../db/judge/release-judge-run-pairs";
+import { getEnv } from "../env";
+import { readJobs, resumeJob, startJob } from "../jobs/jobs-api";
+
+// What routes, pages and the CLI call about judge runs. Runs are started as jobs (POST /api/v1/jobs, kind judge-run).
+
+/** The configured price of a judge model (SNIPPET_LAB_JUDGE_PRICES), null without one or without a judge. */
+function priceOf(model: string) {
+  try {
+    return getEnv().judge?.prices[model] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A run's summary, cost at the model's configured price. */
+export async function readJudgeRun({ id, db }: { id: string; db?: Db }): Promise<JudgeRunSummary> {
+  const run = await getJudgeRun({ id, ...(db ? { db } : {}) });
+  return readJudgeRunSummary({ id, price: priceOf(run.model), ...(db ? { db } : {}) });
+}
+
+/** The latest runs' summaries, newest first. */
+export async function readJudgeRuns({ datasetId, limit = 20, db }: { datasetId?: string; limit?: number; db?: Db }): Promise<JudgeRunSummary[]> {
+  const ids = await listJudgeRuns({ ...(datasetId ? { datasetId } : {}), limit, ...(db ? { db } : {}) });
+  return Promise.all(ids.map((id) => readJudgeRun({ id, ...(db ? { db } : {}) })));
+}
+
+/**
+ * Resumes a run: its cancelled or failed jobs are queued again (they go on with the pending pairs); with `retryFailed`
+ * its failed pairs are put back to pending first (their answered requests come from the cache), and a new job takes
+ * them when every job of the run had finished. CONFLICT when there is nothing to resume.
+ */
+export async function resumeJudgeRun({ id, retryFailed = false, db, url }: { id: string; retryFailed?: boolean; db?: Db; url?: string }): Promise<JudgeRunSummary> {
+  const database = db ?? getDb();
+  await getJudgeRun({ id, db: database });
+  if (retryFailed) await releaseJudgeRunPairs({ runId: id, states: ["failed"], db: database });
+  const jobs = (await readJobs({ kind: "judge-run", limit: 100, db: database })).filter((j) => j.scope?.startsWith(`judge-run:${id}:`));
+  let live = jobs.some((j) => j.state === "queued" || j.state === "running");
+  for (const job of jobs) {
+    if (job.state !== "cancelled" && job.state !== "failed") continue;
+    await resumeJob({ id: job.id, db: database, ...(url ? { url } : {}) });
+    live = true;
+  }
+  const pending = (await readJudgeRunSummary({ id, db: database })).pairs.pending;
+  if (!live && pending > 0 && jobs[0]) {
+    const payload = judgeRunPayloadSchema.parse(jobs[0].payload);
+    await startJob({ kind: "judge-run", payload: { ...payload, runId: id, worker: 0 }, db: database, ...(url ? { url } : {}) });
+    live = true;
+  }
+  if (!live) throw new AppError("CONFLICT", `Judge run ${id} has nothing to resume${retryFailed ? "" : " (retry its failed pairs with retryFailed / --retry-failed)"}`);
+  return readJudgeRun({ id, db: database });
+}
