@@ -3,6 +3,7 @@ import { Inspector } from "@/components/inspector/inspector";
 import type { DemoSummary, ModelOption } from "@/components/inspector/types";
 import { listDemoPairs } from "@/lib/server/db/list-demo-pairs";
 import { requireUser } from "@/lib/server/auth/require-user";
+import { isJudgeConfigured } from "@/lib/server/judge/judge-config";
 import { listModels } from "@/lib/server/model/list-models";
 import { loadDemoPair } from "./actions";
 
@@ -49,7 +50,7 @@ export default async function InspectorPage() {
           Compress a page for a query, then move the threshold, budget and aggregation: the selection updates in the browser.
         </p>
       </div>
-      <Inspector demos={demos} models={models} loadDemo={loadDemoPair} />
+      <Inspector demos={demos} models={models} loadDemo={loadDemoPair} llm={isJudgeConfigured()} />
     </div>
   );
 }

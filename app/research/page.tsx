@@ -20,6 +20,12 @@ const VIEWS = [
     testId: "research-categories-link",
   },
   {
+    href: "/research/judge",
+    title: "Judging the judge",
+    text: "How well the LLM judge labels spans: each judge configuration against the adjudicated gold, precision, recall and F1 per category at span and token level, side by side, and the pairs where they disagree most.",
+    testId: "research-judge-link",
+  },
+  {
     href: "/research/models",
     title: "Models",
     text: "Every installed model: architecture, tokenizer, window, default threshold, training data, model card, latency and evaluation figures.",
@@ -42,7 +48,7 @@ export default async function ResearchPage() {
           (JSON and CSV) and live traffic from <code>GET /api/v1/metrics</code> (Prometheus).
         </p>
       </div>
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid gap-4 md:grid-cols-2">
         {VIEWS.map((v) => (
           <Card key={v.href} className="space-y-2">
             <h2 className="font-semibold">

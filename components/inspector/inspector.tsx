@@ -2,12 +2,13 @@
 
 import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { apiFetch } from "@/lib/client/api-fetch";
-import { methodOptions, parseMethod } from "@/lib/engine/methods";
+import { LLM_THRESHOLD, methodOptions, parseMethod } from "@/lib/engine/methods";
 import { compressRequestSchema, type CompressRequestInput } from "@/lib/schemas/compress";
 import { Card, CardTitle, StickyBar } from "@/components/ui/card";
 import { Input } from "@/components/ui/field";
 import { CanonicalHeatmap, HeatmapLegend } from "./canonical-heatmap";
 import { CompressForm, type CompressDraft } from "./compress-form";
+import { LlmReport } from "./llm-report";
 import { SelectionControls } from "../heatmap/selection-controls";
 import { CompareSettings } from "../heatmap/compare-settings";
 import { SnippetPane } from "../heatmap/snippet-pane";
@@ -20,10 +21,13 @@ export interface InspectorProps {
   demos: DemoSummary[] | null;
   models: ModelOption[];
   loadDemo?: (id: string) => Promise<DemoPair | null>;
+  /** A judge server is configured: the LLM compressors (llm-extract, hybrid) are offered too. */
+  llm?: boolean;
 }
 
 function defaultsFor(method: string, models: ModelOption[]): Pick<SelectionControlsState, "threshold" | "aggregation"> {
   const parsed = parseMethod(method);
+  if (parsed.kind === "llm") return { threshold: LLM_THRESHOLD, aggregation: "mean" };
   const m = parsed.kind === "model" ? models.find((x) => x.name === parsed.name) : undefined;
   return m ? { threshold: m.threshold, aggregation: m.aggregation } : { threshold: 0, aggregation: "mean" };
 }
@@ -32,8 +36,8 @@ function defaultsFor(method: string, models: ModelOption[]): Pick<SelectionContr
  * Snippet inspector: compress a result set on the server once (with per-token scores), then explore
  * threshold / budget / aggregation entirely in the browser.
  */
-export function Inspector({ demos, models, loadDemo }: InspectorProps) {
-  const methods = useMemo(() => methodOptions(models), [models]);
+export function Inspector({ demos, models, loadDemo, llm = false }: InspectorProps) {
+  const methods = useMemo(() => methodOptions(models, { llm }), [models, llm]);
   const initialMethod = methods[0]?.value ?? "bm25";
 
   const [controls, setControls] = useState<SelectionControlsState>(() => ({
@@ -200,6 +204,7 @@ export function Inspector({ demos, models, loadDemo }: InspectorProps) {
               <SnippetPane data={data} live={live} active={activeResult} onSelect={setActiveResult} />
             </Card>
             <CompareSettings data={data} live={live} controls={deferredControls} />
+            <LlmReport llm={data.llm} fidelity={data.fidelity} />
           </div>
         </div>
       )}

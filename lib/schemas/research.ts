@@ -30,7 +30,7 @@ export type FrontierMethodInfo = {
   /** As the report's rows name it: "model:<name>", "bm25", "lead". */
   method: string;
   label: string;
-  kind: "model" | "baseline";
+  kind: "model" | "baseline" | "llm";
   /** The model's calibrated default threshold (models only). */
   defaultThreshold?: number;
   /** Why the method has no points (it failed, e.g. a judge server that is down). */

@@ -3,12 +3,15 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CreatePairForm } from "@/components/datasets/create-pair-form";
 import { ImportForm } from "@/components/datasets/import-form";
+import { JudgeRunsPanel } from "@/components/datasets/judge-runs/judge-runs-panel";
 import { canChangeDataset, hasPermission } from "@/lib/auth/policy";
 import { isAppError } from "@/lib/errors";
 import { EXPORT_FORMATS, type ExportFormat } from "@/lib/schemas/datasets";
 import { requireUser } from "@/lib/server/auth/require-user";
 import { getDataset, type DatasetDetail } from "@/lib/server/db/datasets/get-dataset";
 import { listJudgeConfigs } from "@/lib/server/db/judge/list-judge-configs";
+import { isJudgeConfigured } from "@/lib/server/judge/judge-config";
+import { readJudgeRuns } from "@/lib/server/judge/judge-runs-api";
 import { judgeConfigKeyString } from "@/lib/schemas/judge";
 import { PAIR_STATUSES } from "@/lib/schemas/enums";
 import { Card } from "@/components/ui/card";
@@ -34,7 +37,10 @@ export default async function DatasetPage({ params }: { params: Promise<{ id: st
     throw e;
   }
   const base = `/api/v1/datasets/${encodeURIComponent(dataset.id)}`;
-  const judgeConfigs = hasPermission(user.role, "export:read") ? await listJudgeConfigs({ datasetId: dataset.id }) : [];
+  const [judgeConfigs, judgeRuns] = await Promise.all([
+    hasPermission(user.role, "export:read") ? listJudgeConfigs({ datasetId: dataset.id }) : [],
+    readJudgeRuns({ datasetId: dataset.id }),
+  ]);
   return (
     <div className="space-y-6" data-testid="dataset-detail" data-dataset-id={dataset.id} data-dataset-name={dataset.name}>
       <div>
@@ -106,6 +112,14 @@ export default async function DatasetPage({ params }: { params: Promise<{ id: st
           )}
         </Card>
       )}
+
+      {/* Starting runs needs model:run, like POST /api/v1/jobs; anyone who reads pairs sees them. */}
+      <JudgeRunsPanel
+        datasetId={dataset.id}
+        initialRuns={judgeRuns}
+        judgeConfigured={isJudgeConfigured()}
+        canRun={hasPermission(user.role, "model:run")}
+      />
 
       {canChangeDataset({ user }) && (
         <>

@@ -8,6 +8,7 @@ import { methodOptions } from "@/lib/engine/methods";
 import { requireUser } from "@/lib/server/auth/require-user";
 import { listDatasets } from "@/lib/server/db/datasets/list-datasets";
 import { readJobs } from "@/lib/server/jobs/jobs-api";
+import { isJudgeConfigured } from "@/lib/server/judge/judge-config";
 import { listModels } from "@/lib/server/model/list-models";
 import { readFrontier } from "@/lib/server/research/read-frontier";
 
@@ -84,7 +85,7 @@ export default async function FrontierPage({ searchParams }: { searchParams: Pro
           goldPairs={dataset.goldPairs}
           frontier={frontier}
           latestJob={latestJob}
-          methodOptions={[...methodOptions(models), { value: "oracle", label: "Oracle (upper bound)" }]}
+          methodOptions={[...methodOptions(models, { llm: isJudgeConfigured() }), { value: "oracle", label: "Oracle (upper bound)" }]}
           canRun={canRun}
         />
       )}

@@ -143,4 +143,76 @@ describe.skipIf(!url)("PostgreSQL", () => {
       }
     }
   }, 120_000);
+
+  it("two workers share one judge run through pg-boss and never judge the same pair twice", async () => {
+    const generated = "./generated-pg/client";
+    const { PrismaClient } = (await import(/* @vite-ignore */ generated)) as { PrismaClient: new (o: unknown) => PgPrisma };
+    const { PrismaPg } = await import("@prisma/adapter-pg");
+    const { startJobRunner, stopJobRunner } = await import("../jobs/job-runner");
+    const { readJob, startJob } = await import("../jobs/jobs-api");
+    const { startLocalJudgeServer } = await import("../judge/test-support/local-judge-server");
+    // "slow": each request takes a while, so both workers are busy at the same time.
+    const server = await startLocalJudgeServer({ slowMs: 150 });
+    const keys = ["SNIPPET_LAB_JUDGE_BASE_URL", "SNIPPET_LAB_JUDGE_MODEL", "SNIPPET_LAB_JUDGE_CONCURRENCY", "SNIPPET_LAB_JUDGE_MAX_RETRIES"] as const;
+    const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
+    Object.assign(process.env, {
+      SNIPPET_LAB_JUDGE_BASE_URL: server.url,
+      SNIPPET_LAB_JUDGE_MODEL: "local-rules+slow",
+      SNIPPET_LAB_JUDGE_CONCURRENCY: "2",
+      SNIPPET_LAB_JUDGE_MAX_RETRIES: "0",
+    });
+    const workers = [0, 1].map(() => new PrismaClient({ adapter: new PrismaPg({ connectionString: url! }) }) as unknown as Db);
+    let datasetId = "";
+    const n = 12;
+    for (let i = 0; i < n; i++) {
+      const page = `Menu | Search\n\nThe museum opens at ${i + 8} am on Sundays and tickets cost ${i + 5} euros. Our shop sells postcards.`;
+      datasetId = (await createPair({ db: asDb(), dataset: "pg-judge", query: `when does the museum open ${i}`, documents: [{ text: page }] }))
+        .datasetId;
+    }
+    try {
+      for (const w of workers) await startJobRunner({ db: w, url: url!, work: true, concurrency: 1, log: () => {} });
+      const started = await startJob({ kind: "judge-run", payload: { datasetId, workers: 2 }, db: workers[0]!, url: url! });
+      expect(started.jobs).toHaveLength(2);
+      for (const j of started.jobs) {
+        for (let i = 0; i < 1200; i++) {
+          const state = (await readJob({ id: j.id, db: asDb() })).state;
+          if (state !== "queued" && state !== "running") break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        expect((await readJob({ id: j.id, db: asDb() })).state).toBe("done");
+      }
+      const q = db as unknown as {
+        judgeRunPair: { findMany(a: unknown): Promise<{ pairId: string; state: string; attempts: number; jobId: string | null }[]> };
+        judgeJudgment: { groupBy(a: unknown): Promise<{ pairId: string; _count: { _all: number } }[]> };
+        job: { findMany(a: unknown): Promise<{ workerId: string | null }[]> };
+      };
+      const rows = await q.judgeRunPair.findMany({ where: { run: { datasetId } } });
+      expect(rows).toHaveLength(n);
+      expect(rows.every((r) => r.state === "done" && r.attempts === 1)).toBe(true);
+      // Both jobs took pairs, on different workers.
+      expect(new Set(rows.map((r) => r.jobId)).size).toBe(2);
+      const holders = await q.job.findMany({ where: { id: { in: started.jobs.map((j) => j.id) } }, select: { workerId: true } });
+      expect(new Set(holders.map((h) => h.workerId)).size).toBe(2);
+      // One judgment per pair, and every distinct request reached the judge once.
+      const judgments = await q.judgeJudgment.groupBy({
+        by: ["pairId"],
+        where: { pairId: { in: rows.map((r) => r.pairId) } },
+        _count: { _all: true },
+      });
+      expect(judgments).toHaveLength(n);
+      expect(judgments.every((g) => g._count._all === 1)).toBe(true);
+      const bodies = server.requests.filter((r) => !r.repair).map((r) => JSON.stringify(r.messages));
+      expect(new Set(bodies).size).toBe(bodies.length);
+    } finally {
+      for (const w of workers) {
+        await stopJobRunner({ db: w });
+        await (w as unknown as PgPrisma).$disconnect();
+      }
+      await server.close();
+      for (const k of keys) {
+        if (saved[k] === undefined) delete process.env[k];
+        else process.env[k] = saved[k];
+      }
+    }
+  }, 180_000);
 });

@@ -47,7 +47,14 @@ export async function readJob({ id, db }: { id: string; db?: Db }): Promise<JobO
   return toJobOut(row, row.hasResult);
 }
 
-export async function readJobs(o: { kind?: JobKind; scope?: string; state?: JobState; limit?: number; db?: Db }): Promise<JobOut[]> {
+export async function readJobs(o: {
+  kind?: JobKind;
+  scope?: string;
+  scopePrefix?: string;
+  state?: JobState;
+  limit?: number;
+  db?: Db;
+}): Promise<JobOut[]> {
   return (await listJobs(o)).map((r) => toJobOut(r, r.hasResult));
 }
 

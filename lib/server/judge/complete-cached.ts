@@ -77,7 +77,11 @@ let warned = false;
 function cacheUnavailable(e: unknown): null {
   if (!warned) {
     warned = true;
-    console.warn(`[judge] the request cache is unavailable, requests are not cached: ${(e as Error)?.message ?? e}`);
+    const message = (e as Error)?.message ?? String(e);
+    // Prisma's message is a multi-line code frame; its last line says what is wrong.
+    const reason = message.trim().split("\n").at(-1)?.trim() ?? message;
+    const hint = /does not exist/.test(message) ? " (the database is not migrated: node scripts/migrate.mjs, or npm start)" : "";
+    console.warn(`[judge] the request cache is unavailable, requests are not cached: ${reason}${hint}`);
   }
   return null;
 }

@@ -13,7 +13,7 @@ import type { JudgeConfig } from "../env";
 import { readJob, startJob } from "../jobs/jobs-api";
 import { stopJobRunner } from "../jobs/job-runner";
 import { createJudgeClient, newJudgeUsage } from "./create-judge-client";
-import { readJudgeRun, resumeJudgeRun } from "./judge-runs-api";
+import { cancelJudgeRun, readJudgeRun, resumeJudgeRun } from "./judge-runs-api";
 import { startLocalJudgeServer, type LocalJudgeServer } from "./test-support/local-judge-server";
 
 let temp: TempDatabase;
@@ -156,12 +156,33 @@ describe("judge runs", () => {
     // other documents come from the cache.
     process.env.SNIPPET_LAB_JUDGE_TIMEOUT_MS = "10000";
     await resumeJudgeRun({ id: summary.id, retryFailed: true, db });
-    const [latest] = (await db.job.findMany({ where: { scope: { startsWith: `judge-run:${summary.id}:` } }, orderBy: { createdAt: "desc" }, take: 1 })).map((j) => j.id);
+    const [latest] = (
+      await db.job.findMany({ where: { scope: { startsWith: `judge-run:${summary.id}:` } }, orderBy: { createdAt: "desc" }, take: 1 })
+    ).map((j) => j.id);
     await finished(latest!);
     const after = await readJudgeRun({ id: summary.id, db });
     // The markers are in the documents, so malformed and error stay failed; slow now answers within the timeout.
     expect(after.pairs).toMatchObject({ done: 3, failed: 2, pending: 0 });
     expect(after.requests.cached).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("cancels a whole run (every worker's job) and resumes it to the end", async () => {
+    // Every document waits slowMs (2 s) at the server, so the run is still going when it is cancelled.
+    const { datasetId } = await seedDataset("run-cancel", 6, () => "\n\n[[judge:slow]]");
+    const { jobs } = await startJob({ kind: "judge-run", payload: { datasetId, workers: 2 }, db });
+    const runId = (jobs[0]!.payload as { runId: string }).runId;
+    for (let i = 0; i < 400 && (await readJudgeRun({ id: runId, db })).pairs.done === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    const cancelled = await cancelJudgeRun({ id: runId, db });
+    expect(cancelled.jobs).toHaveLength(2);
+    for (const j of jobs) expect((await finished(j.id)).state).toBe("cancelled");
+    const stopped = await readJudgeRun({ id: runId, db });
+    expect(stopped.pairs.pending).toBeGreaterThan(0);
+    expect(stopped.pairs.running).toBe(0);
+    await expect(cancelJudgeRun({ id: runId, db })).rejects.toMatchObject({ code: "CONFLICT" });
+
+    await resumeJudgeRun({ id: runId, db });
+    for (const j of jobs) await finished(j.id);
+    expect((await readJudgeRun({ id: runId, db })).pairs).toMatchObject({ total: 6, done: 6, failed: 0, pending: 0 });
   }, 120_000);
 
   it("retries honour Retry-After (429), back off with jitter on 500s, and give up after the retries", async () => {

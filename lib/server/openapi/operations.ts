@@ -558,8 +558,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     bodyLimit: "jobs",
     example: { kind: "frontier-sweep", payload: { datasetId: "cm0dataset", methods: ["model:snippet-lab", "bm25", "lead"] } },
     responses: [
-      json("`{job, started: true}`: the job is queued.", 202),
-      json("`{job, started: false}`: a job of that kind and scope is already queued or running."),
+      json("`{job, started: true, jobs}`: the job is queued (`jobs`: every job the start queued, a judge run's workers).", 202),
+      json("`{job, started: false, jobs}`: a job of that kind and scope is already queued or running."),
     ],
     errors: [
       404,
@@ -642,6 +642,18 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
   {
     method: "POST",
+    path: "/api/v1/judge/runs/{id}/cancel",
+    operationId: "cancelJudgeRun",
+    summary: "cancel every queued or running job of a judge run",
+    description: "Running jobs stop after committing the pairs they are judging; pending pairs stay pending, so the run can be resumed.",
+    tag: "judge",
+    auth: session("model:run"),
+    params: idParamsSchema,
+    responses: [json("`{run}`.")],
+    errors: [404, { status: 409, description: "No job of the run is queued or running." }],
+  },
+  {
+    method: "POST",
     path: "/api/v1/judge/runs/{id}/resume",
     operationId: "resumeJudgeRun",
     summary: "go on with a stopped judge run (and, asked, judge its failed pairs again)",
@@ -710,7 +722,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: [
       {
         status: 200,
-        description: "`{datasetId, datasetName, goldPairs, available, configs: [{model, promptVersion, variant, key, pairs, span, token, matches, worstPairs}], rules}`, or CSV.",
+        description:
+          "`{datasetId, datasetName, goldPairs, available, configs: [{model, promptVersion, variant, key, pairs, span, token, matches, worstPairs}], rules}`, or CSV.",
         contentTypes: ["application/json", "text/csv"],
       },
     ],

@@ -75,6 +75,8 @@ export async function computeCategoryBreakdown({
   const [method] = resolveResearchMethods([filters.method ?? "model"], models);
   if (!method || method.info.error) throw new AppError("NOT_FOUND", method?.info.error ?? "unknown method");
   if (method.info.method === "oracle") throw new AppError("BAD_REQUEST", "the oracle needs gold evidence: use a model, bm25 or lead");
+  // An LLM call per pair is not a dashboard query: the breakdown reads cached model scores or scores baselines in memory.
+  if (method.llm) throw new AppError("BAD_REQUEST", "the category breakdown takes a model, bm25 or lead (LLM methods are compared on the frontier)");
   const setting: CategoryBreakdown["setting"] =
     filters.threshold !== undefined
       ? { kind: "threshold", threshold: filters.threshold }

@@ -10,6 +10,7 @@ import { AppError } from "@/lib/errors";
 import { evalExamplesOfPairs } from "./eval-examples";
 import { loadFreshScores } from "./load-fresh-scores";
 import { prepareStoredResults } from "./prepared-results-cache";
+import { isJudgeConfigured } from "../judge/judge-config";
 import { evalMethodOf, resolveResearchMethods } from "./research-methods";
 
 export type FrontierPointPairsOptions = {
@@ -26,7 +27,7 @@ export type FrontierPointPairsOptions = {
  */
 export async function frontierPointPairs({ datasetId, method, setting, db }: FrontierPointPairsOptions): Promise<FrontierPairsResponse> {
   await getDataset({ id: datasetId, ...(db ? { db } : {}) });
-  const [m] = resolveResearchMethods([method], await listModels());
+  const [m] = resolveResearchMethods([method], await listModels(), { judgeConfigured: isJudgeConfigured() });
   if (!m || m.info.error) throw new AppError("NOT_FOUND", m?.info.error ?? `unknown method "${method}"`);
   let pairs = await listEvalPairs({ datasetId, onlyGold: true, ...(db ? { db } : {}) });
   let unscored = 0;

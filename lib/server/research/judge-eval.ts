@@ -1,4 +1,5 @@
 import "server-only";
+import { AppError } from "@/lib/errors";
 import { evaluateJudge, type JudgeEvalPair, type LabeledSpan, mostDisagreeing, SPAN_MATCH_IOU } from "@/lib/judge/evaluate-judge";
 import { addMatchCounts, emptyMatchCounts } from "@/lib/judge/match-stats";
 import type { JudgeVariant } from "@/lib/judge/types";
@@ -40,7 +41,13 @@ export async function computeJudgeEval({
   const available = [...byConfig.entries()]
     .map(([key, v]) => ({ ...v.key, key, pairs: v.rows.length }))
     .sort((a, b) => a.model.localeCompare(b.model) || a.promptVersion.localeCompare(b.promptVersion) || a.variant.localeCompare(b.variant));
-  const wanted = configs && configs.length > 0 ? configs.filter((c) => parseJudgeConfigKey(c) !== null) : available.map((a) => a.key);
+  const malformed = (configs ?? []).filter((c) => parseJudgeConfigKey(c) === null);
+  if (malformed.length > 0)
+    throw new AppError(
+      "BAD_REQUEST",
+      `not a judge configuration "model|promptVersion|variant": ${malformed.map((c) => JSON.stringify(c)).join(", ")}`,
+    );
+  const wanted = configs && configs.length > 0 ? [...new Set(configs)] : available.map((a) => a.key);
   const pairById = new Map(pairs.map((p) => [p.id, p]));
 
   const results = wanted.map((key) => {
@@ -52,10 +59,20 @@ export async function computeJudgeEval({
       if (!pair) return [];
       addMatchCounts(matches, JSON.parse(r.matchJson));
       const judge = (JSON.parse(r.spansJson) as LabeledSpan[]).map(({ documentId, start, end, category }) => ({ documentId, start, end, category }));
-      return [{ pairId: pair.id, query: pair.query, documents: pair.documents.map((d) => ({ documentId: d.id, text: d.text })), gold: pair.gold, judge }];
+      return [
+        { pairId: pair.id, query: pair.query, documents: pair.documents.map((d) => ({ documentId: d.id, text: d.text })), gold: pair.gold, judge },
+      ];
     });
     const result = evaluateJudge({ pairs: evalPairs });
-    return { ...parsed, key, pairs: result.pairs, span: result.span, token: result.token, matches, worstPairs: mostDisagreeing(result.perPair, worst) };
+    return {
+      ...parsed,
+      key,
+      pairs: result.pairs,
+      span: result.span,
+      token: result.token,
+      matches,
+      worstPairs: mostDisagreeing(result.perPair, worst),
+    };
   });
   return {
     datasetId,

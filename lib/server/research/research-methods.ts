@@ -1,7 +1,7 @@
 import "server-only";
 import { aggregateTokenScores } from "@/lib/engine/aggregate-token-scores";
-import { BASELINE_LABELS, formatModelMethod, parseMethod } from "@/lib/engine/methods";
-import type { TokenScores } from "@/lib/engine/types";
+import { BASELINE_LABELS, formatModelMethod, LLM_METHOD_LABELS, LLM_THRESHOLD, parseMethod } from "@/lib/engine/methods";
+import type { Scorer, TokenScores } from "@/lib/engine/types";
 import { AppError } from "@/lib/errors";
 import { createBaselineMethod } from "@/lib/eval/baseline-methods";
 import type { EvalMethod } from "@/lib/eval/run-eval";
@@ -16,16 +16,28 @@ export type ResearchMethod = {
   /** The method's defaults, as the compress API applies them. */
   threshold: number;
   fallbackFloor?: number;
+  /** llm-extract and hybrid: scored live through the judge server (its replies cached in JudgeCall). */
+  llm?: boolean;
 };
 
 /**
- * Method names ("model:<name>", "model" for the default, "bm25", "lead", "oracle") → research methods, in the order
- * given. An unknown or unusable name becomes a method with an `error` (the view says why it has no curve), not a
- * failure of the whole view.
+ * Method names ("model:<name>", "model" for the default, "bm25", "lead", "oracle", and with a judge server
+ * "llm-extract", "hybrid", "hybrid:<filter>") → research methods, in the order given. An unknown or unusable name
+ * becomes a method with an `error` (the view says why it has no curve), not a failure of the whole view.
  */
-export function resolveResearchMethods(names: readonly string[], models: readonly ModelInfo[]): ResearchMethod[] {
+export function resolveResearchMethods(
+  names: readonly string[],
+  models: readonly ModelInfo[],
+  { judgeConfigured = false }: { judgeConfigured?: boolean } = {},
+): ResearchMethod[] {
   return names.map((name): ResearchMethod => {
     const parsed = parseMethod(name, { bareModelNames: false });
+    if (parsed.kind === "llm") {
+      const label = parsed.name === "hybrid" && parsed.filter ? `Hybrid: ${parsed.filter} filter, then LLM extract` : LLM_METHOD_LABELS[parsed.name];
+      const info: FrontierMethodInfo = { method: name, label, kind: "llm" };
+      if (!judgeConfigured) info.error = "no LLM judge is configured (SNIPPET_LAB_JUDGE_BASE_URL and SNIPPET_LAB_JUDGE_MODEL)";
+      return { info, threshold: LLM_THRESHOLD, llm: true };
+    }
     if (parsed.kind === "baseline") return { info: { method: parsed.name, label: BASELINE_LABELS[parsed.name], kind: "baseline" }, threshold: 0 };
     if (parsed.kind === "oracle")
       return { info: { method: "oracle", label: "Oracle (upper bound: keeps the gold evidence)", kind: "baseline" }, threshold: 0 };
@@ -60,6 +72,11 @@ export function resolveResearchMethods(names: readonly string[], models: readonl
  * scorer does, so the numbers equal a fresh run's.
  */
 export function evalMethodOf(m: ResearchMethod, scores?: ReadonlyMap<string, readonly TokenScores[]>): EvalMethod {
+  if (m.llm) {
+    // One scorer for the whole sweep; a server that is down fails this method only (the sweep reports why).
+    let scorer: Promise<Scorer> | undefined;
+    return { name: m.info.method, createScorer: () => (scorer ??= import("../get-scorer").then(({ getScorer }) => getScorer(m.info.method))) };
+  }
   if (!m.modelName) {
     const baseline = createBaselineMethod(m.info.method);
     if (!baseline) throw new AppError("BAD_REQUEST", m.info.error ?? `unknown method "${m.info.method}"`);

@@ -354,3 +354,61 @@ describe("GET /api/v1/metrics", () => {
     }
   }, 60_000);
 });
+
+describe("LLM methods on the frontier", () => {
+  it("sweeps llm-extract and hybrid through the judge server; without one, or with it down, they say why", async () => {
+    const { startLocalJudgeServer } = await import("../judge/test-support/local-judge-server");
+    const { POST } = await import("@/app/api/v1/jobs/route");
+    const { readFrontier } = await import("./read-frontier");
+    const sweep = async () => {
+      const payload = { datasetId, methods: ["bm25", "llm-extract", "hybrid:bm25"], thresholds: [0.5], budgets: [1000] };
+      const res = await POST(req("/api/v1/jobs", { ...json({ kind: "frontier-sweep", payload }), as: "researcher" }), undefined);
+      expect(res.status).toBe(202);
+      expect((await settled(((await res.json()) as { job: JobOut }).job.id)).state).toBe("done");
+      return (await readFrontier({ datasetId })).result!;
+    };
+    const keys = ["SNIPPET_LAB_JUDGE_BASE_URL", "SNIPPET_LAB_JUDGE_MODEL", "SNIPPET_LAB_JUDGE_MAX_RETRIES"] as const;
+    const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
+    const server = await startLocalJudgeServer();
+    let closed = false;
+    try {
+      // No judge configured: the LLM methods have no curve and say why; bm25 still has its points.
+      for (const k of keys) delete process.env[k];
+      let result = await sweep();
+      expect(result.methods.find((m) => m.method === "llm-extract")!.error).toMatch(/no LLM judge is configured/);
+      expect(result.rows.filter((r) => r.method === "bm25")).toHaveLength(2);
+
+      Object.assign(process.env, {
+        SNIPPET_LAB_JUDGE_BASE_URL: server.url,
+        SNIPPET_LAB_JUDGE_MODEL: "local-rules",
+        SNIPPET_LAB_JUDGE_MAX_RETRIES: "0",
+      });
+      result = await sweep();
+      for (const method of ["llm-extract", "hybrid:bm25"]) {
+        expect(result.methods.find((m) => m.method === method)).toMatchObject({ kind: "llm" });
+        expect(result.methods.find((m) => m.method === method)!.error).toBeUndefined();
+        const rows = result.rows.filter((r) => r.method === method);
+        expect(rows).toHaveLength(2);
+        expect(rows.every((r) => r.tokensPerQuery > 0 && r.evidenceRecall > 0)).toBe(true);
+      }
+      expect(server.requests.some((r) => r.kind === "extract")).toBe(true);
+
+      // The server goes away: replies already given are cached (JudgeCall), so the same sweep still has its curves;
+      // a judge model never asked has nothing cached and fails alone, with the reason.
+      await server.close();
+      closed = true;
+      result = await sweep();
+      expect(result.methods.find((m) => m.method === "llm-extract")!.error).toBeUndefined();
+      process.env.SNIPPET_LAB_JUDGE_MODEL = "local-rules+fuzzy";
+      result = await sweep();
+      expect(result.methods.find((m) => m.method === "llm-extract")!.error).toMatch(/could not reach|unreachable|connect/i);
+      expect(result.rows.filter((r) => r.method === "bm25")).toHaveLength(2);
+    } finally {
+      if (!closed) await server.close();
+      for (const k of keys) {
+        if (saved[k] === undefined) delete process.env[k];
+        else process.env[k] = saved[k];
+      }
+    }
+  }, 120_000);
+});

@@ -16,6 +16,7 @@ import { scorePair } from "../pairs/score-pair";
 import { evalExamplesOfPairs } from "./eval-examples";
 import { loadFreshScores } from "./load-fresh-scores";
 import { prepareStoredResults } from "./prepared-results-cache";
+import { isJudgeConfigured } from "../judge/judge-config";
 import { evalMethodOf, resolveResearchMethods } from "./research-methods";
 
 /** How a sweep reports: a job's context, or nothing. */
@@ -56,7 +57,7 @@ export async function runFrontierSweep({
     );
   }
   const models = await listModels();
-  const methods = resolveResearchMethods(payload.methods, models);
+  const methods = resolveResearchMethods(payload.methods, models, { judgeConfigured: isJudgeConfigured() });
   const encoding = getEnv().downstreamEncoding;
 
   // 1. Fresh cached probabilities of every model method; the missing ones are scored now (and cached).

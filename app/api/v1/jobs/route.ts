@@ -10,14 +10,14 @@ export const dynamic = "force-dynamic";
 
 // POST /api/v1/jobs – start a background job (scoring unscored pairs, a threshold and budget sweep, an LLM judge run)
 /**
- * POST {kind, payload} → 202 {job, started: true}; 200 {job, started: false} when a job of that kind and scope is
- * already queued or running (a judge run: `job` is its first worker's, `job.payload.runId` the run). Poll
+ * POST {kind, payload} → 202 {job, started: true, jobs}; 200 {job, started: false, jobs} when a job of that kind and
+ * scope is already queued or running (a judge run: `jobs` are its workers', `job.payload.runId` the run). Poll
  * GET /api/v1/jobs/{id}. model:run (researchers and admins).
  */
 export const POST = withAuth({ permission: "model:run" }, async (req, _ctx, user) => {
   const body = startJobRequestSchema.parse(await readJsonBody(req, { maxBytes: BODY_LIMITS.jobs }));
-  const { job, started } = await startJob({ ...body, createdById: user.id });
-  return Response.json({ job, started }, { status: started ? 202 : 200 });
+  const { job, started, jobs } = await startJob({ ...body, createdById: user.id });
+  return Response.json({ job, started, jobs }, { status: started ? 202 : 200 });
 });
 
 // GET /api/v1/jobs – background jobs, newest first

@@ -3,13 +3,23 @@ import type { JobKind, JobState } from "@/lib/schemas/jobs";
 import { type Db, getDb } from "../client";
 import { JOB_SELECT, type JobRow } from "./job-rows";
 
-export type ListJobsOptions = { kind?: JobKind; scope?: string; state?: JobState | JobState[]; limit?: number; db?: Db };
+export type ListJobsOptions = {
+  kind?: JobKind;
+  scope?: string;
+  /** Scopes starting with this (a judge run's jobs: "judge-run:<runId>:"). */
+  scopePrefix?: string;
+  state?: JobState | JobState[];
+  limit?: number;
+  db?: Db;
+};
 
 /** Jobs, newest first, with whether each has a result. */
-export async function listJobs({ kind, scope, state, limit = 20, db = getDb() }: ListJobsOptions = {}): Promise<(JobRow & { hasResult: boolean })[]> {
+export async function listJobs({ kind, scope, scopePrefix, state, limit = 20, db = getDb() }: ListJobsOptions = {}): Promise<
+  (JobRow & { hasResult: boolean })[]
+> {
   const where = {
     ...(kind ? { kind } : {}),
-    ...(scope ? { scope } : {}),
+    ...(scope ? { scope } : scopePrefix ? { scope: { startsWith: scopePrefix } } : {}),
     ...(state ? { state: Array.isArray(state) ? { in: state } : state } : {}),
   };
   const rows = await db.job.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit, select: JOB_SELECT });
