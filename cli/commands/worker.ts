@@ -7,7 +7,7 @@ import type { CliCommand } from "../types";
 
 const usage = `snippet-lab worker [--concurrency N] [--kinds LIST]
 
-Runs background jobs (scoring unscored pairs, threshold sweeps) from the database until stopped (Ctrl+C / SIGTERM
+Runs background jobs (scoring unscored pairs, threshold sweeps, LLM judge runs) from the database until stopped (Ctrl+C / SIGTERM
 finish the running job's current step, leaving the job to be resumed). On PostgreSQL the jobs come through a pg-boss
 queue, so several workers — on this machine or others with the same DATABASE_URL — share the load; on SQLite the
 worker polls the Job table beside the server. Jobs cut off by a crash or restart are resumed by the next worker that
