@@ -16,7 +16,9 @@ export function progressLine(s: JudgeRunSummary, width = 24): string {
 
 /** The run's summary as the CLI prints it. */
 export function formatRunSummary(s: JudgeRunSummary): string {
-  const price = s.price ? ` at $${s.price.inputPerMillion}/$${s.price.outputPerMillion} per 1M tokens` : " (no price for this model: SNIPPET_LAB_JUDGE_PRICES)";
+  const price = s.price
+    ? ` at $${s.price.inputPerMillion}/$${s.price.outputPerMillion} per 1M tokens`
+    : " (no price for this model: SNIPPET_LAB_JUDGE_PRICES)";
   const lines = [
     `Judge run ${s.id}: dataset ${s.datasetName}, ${s.model}, prompt ${s.promptVersion}, ${s.variant}${s.mode === "batch" ? " (Batch API)" : ""}`,
     `  pairs        ${n(s.pairs.done)} done, ${n(s.pairs.failed)} failed, ${n(s.pairs.pending + s.pairs.running)} left (of ${n(s.pairs.total)})`,

@@ -197,8 +197,22 @@ function alter(text) {
 const dropPunctuation = (text) => text.replace(/[,;:]/g, "");
 
 const SYNONYMS = {
-  boil: "cook", boiled: "cooked", eggs: "egg", minutes: "mins", water: "liquid", cold: "chilly", take: "need", about: "around",
-  opens: "starts", open: "start", museum: "gallery", costs: "is", tickets: "passes", under: "beneath", hot: "warm", long: "lengthy",
+  boil: "cook",
+  boiled: "cooked",
+  eggs: "egg",
+  minutes: "mins",
+  water: "liquid",
+  cold: "chilly",
+  take: "need",
+  about: "around",
+  opens: "starts",
+  open: "start",
+  museum: "gallery",
+  costs: "is",
+  tickets: "passes",
+  under: "beneath",
+  hot: "warm",
+  long: "lengthy",
 };
 
 /** One word of six or more changed (a synonym, else a letter dropped): the fuzzy step finds it. */
@@ -452,7 +466,15 @@ export async function startLocalJudgeServer(options = {}) {
 
   function storeFile(filename, purpose, content) {
     const id = newId("file");
-    const file = { id, object: "file", bytes: Buffer.byteLength(content), created_at: Math.floor(Date.now() / 1000), filename, purpose, status: "processed" };
+    const file = {
+      id,
+      object: "file",
+      bytes: Buffer.byteLength(content),
+      created_at: Math.floor(Date.now() / 1000),
+      filename,
+      purpose,
+      status: "processed",
+    };
     files.set(id, { meta: file, content });
     return file;
   }
@@ -470,12 +492,28 @@ export async function startLocalJudgeServer(options = {}) {
         item = JSON.parse(line);
       } catch {
         failed++;
-        errors.push({ id: newId("batch_req"), custom_id: null, response: null, error: { code: "invalid_json", message: `line ${i + 1} is not JSON` } });
+        errors.push({
+          id: newId("batch_req"),
+          custom_id: null,
+          response: null,
+          error: { code: "invalid_json", message: `line ${i + 1} is not JSON` },
+        });
         continue;
       }
       const messages = Array.isArray(item?.body?.messages) ? item.body.messages : [];
       const active = flagsOf(item?.body?.model ?? "", messages, baseFlags);
-      const record = { model: item?.body?.model, stage: kindOf(messages) === "intents" ? 1 : 2, kind: kindOf(messages), responseFormat: item?.body?.response_format?.type ?? null, repair: false, messages, status: 200, via: "batch", customId: item.custom_id, at: Date.now() };
+      const record = {
+        model: item?.body?.model,
+        stage: kindOf(messages) === "intents" ? 1 : 2,
+        kind: kindOf(messages),
+        responseFormat: item?.body?.response_format?.type ?? null,
+        repair: false,
+        messages,
+        status: 200,
+        via: "batch",
+        customId: item.custom_id,
+        at: Date.now(),
+      };
       requests.push(record);
       let answered;
       if (active.has("error")) answered = { status: 500, body: apiError("local judge: simulated server error", "server_error") };
@@ -491,7 +529,8 @@ export async function startLocalJudgeServer(options = {}) {
       });
     }
     batch.output_file_id = storeFile(`${batch.id}_output.jsonl`, "batch_output", out.map((l) => `${JSON.stringify(l)}\n`).join("")).id;
-    if (errors.length > 0) batch.error_file_id = storeFile(`${batch.id}_errors.jsonl`, "batch_output", errors.map((l) => `${JSON.stringify(l)}\n`).join("")).id;
+    if (errors.length > 0)
+      batch.error_file_id = storeFile(`${batch.id}_errors.jsonl`, "batch_output", errors.map((l) => `${JSON.stringify(l)}\n`).join("")).id;
     batch.request_counts = { total: completed + failed, completed, failed };
     batch.status = "completed";
     batch.completed_at = Math.floor(Date.now() / 1000);
@@ -520,8 +559,10 @@ export async function startLocalJudgeServer(options = {}) {
       }
       if (req.method === "POST" && path === "/batches") {
         const body = JSON.parse((await readBody(req)).toString("utf8") || "{}");
-        if (!files.has(body.input_file_id)) return send(res, 400, apiError(`no file ${body.input_file_id}`, "invalid_request_error", "input_file_id"));
-        if (body.endpoint !== "/v1/chat/completions") return send(res, 400, apiError("endpoint must be /v1/chat/completions", "invalid_request_error", "endpoint"));
+        if (!files.has(body.input_file_id))
+          return send(res, 400, apiError(`no file ${body.input_file_id}`, "invalid_request_error", "input_file_id"));
+        if (body.endpoint !== "/v1/chat/completions")
+          return send(res, 400, apiError("endpoint must be /v1/chat/completions", "invalid_request_error", "endpoint"));
         const batch = {
           id: newId("batch"),
           object: "batch",

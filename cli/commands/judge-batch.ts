@@ -71,7 +71,8 @@ export const command: CliCommand = {
       if (action === "write") {
         if (!values.dataset || !values.out) throw new AppError("BAD_REQUEST", "write needs --dataset and --out");
         const limit = values.limit === undefined ? undefined : Number(values.limit);
-        if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new AppError("BAD_REQUEST", `--limit must be a positive integer, got "${values.limit}"`);
+        if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
+          throw new AppError("BAD_REQUEST", `--limit must be a positive integer, got "${values.limit}"`);
         const { findDatasetId } = await import("../../lib/server/db/datasets/find-dataset-id");
         const datasetId = await findDatasetId({ name: values.dataset });
         const out = createWriteStream(values.out);
@@ -99,7 +100,9 @@ export const command: CliCommand = {
       if (action === "submit") {
         if (!values.file) throw new AppError("BAD_REQUEST", "submit needs --file");
         const submitted = await batch.submitJudgeBatch({ runId: values.run, jsonl: await readFile(values.file), config });
-        console.log(`Batch ${submitted.batchId} (${submitted.status}) from file ${submitted.fileId}. Next: snippet-lab judge-batch status --run ${values.run}`);
+        console.log(
+          `Batch ${submitted.batchId} (${submitted.status}) from file ${submitted.fileId}. Next: snippet-lab judge-batch status --run ${values.run}`,
+        );
         return 0;
       }
       if (action === "status") {
@@ -111,7 +114,9 @@ export const command: CliCommand = {
       const r = await batch.ingestJudgeBatch({ runId: values.run, output, client: createJudgeClient(config) });
       const { readJudgeRun } = await import("../../lib/server/judge/judge-runs-api");
       const { formatRunSummary } = await import("../judge-progress");
-      console.error(`Ingested: ${r.committed} pair(s) committed, ${r.failed} failed, ${r.pending} still waiting for lines; ${r.ignored} line(s) of other runs, ${r.invalid} invalid.`);
+      console.error(
+        `Ingested: ${r.committed} pair(s) committed, ${r.failed} failed, ${r.pending} still waiting for lines; ${r.ignored} line(s) of other runs, ${r.invalid} invalid.`,
+      );
       console.log(formatRunSummary(await readJudgeRun({ id: values.run })));
       return r.failed > 0 || r.pending > 0 ? 1 : 0;
     } finally {

@@ -28,7 +28,9 @@ export function formatJudgeEval(r: JudgeEvalReport, worst = 10): string {
   if (r.configs.length === 0) lines.push("  No judgments on the gold pairs yet: run snippet-lab judge --dataset NAME first.");
   for (const c of r.configs) {
     lines.push("", `${c.model} · ${c.variant} · prompt ${c.promptVersion} (${c.pairs} pair(s))`);
-    lines.push(`  ${"category".padEnd(14)} ${"span P".padStart(7)} ${"span R".padStart(7)} ${"span F1".padStart(7)}   ${"tok P".padStart(7)} ${"tok R".padStart(7)} ${"tok F1".padStart(7)}`);
+    lines.push(
+      `  ${"category".padEnd(14)} ${"span P".padStart(7)} ${"span R".padStart(7)} ${"span F1".padStart(7)}   ${"tok P".padStart(7)} ${"tok R".padStart(7)} ${"tok F1".padStart(7)}`,
+    );
     for (const cat of ["vital", "off_topic", "ads", "metadata", "ui_navigation", "duplicate", "all"] as const) {
       const s = c.span[cat];
       const t = c.token[cat];
@@ -52,19 +54,32 @@ export const command: CliCommand = {
       args: argv,
       strict: true,
       allowPositionals: false,
-      options: { dataset: { type: "string" }, configs: { type: "string" }, json: { type: "string" }, csv: { type: "string" }, worst: { type: "string" } },
+      options: {
+        dataset: { type: "string" },
+        configs: { type: "string" },
+        json: { type: "string" },
+        csv: { type: "string" },
+        worst: { type: "string" },
+      },
     });
     if (!values.dataset) throw new AppError("BAD_REQUEST", "--dataset is required");
     const worst = values.worst === undefined ? 10 : Number(values.worst);
     if (!Number.isInteger(worst) || worst < 0) throw new AppError("BAD_REQUEST", `--worst must be a non-negative integer, got "${values.worst}"`);
-    const configs = values.configs?.split(",").map((s) => s.trim()).filter(Boolean);
+    const configs = values.configs
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const { parseJudgeConfigKey } = await import("../../lib/schemas/judge");
     for (const c of configs ?? []) if (!parseJudgeConfigKey(c)) throw new AppError("BAD_REQUEST", `"${c}" is not model|promptVersion|variant`);
     const { disconnectDb } = await import("../../lib/server/db/client");
     const { findDatasetId } = await import("../../lib/server/db/datasets/find-dataset-id");
     const { computeJudgeEval } = await import("../../lib/server/research/judge-eval");
     try {
-      const report = await computeJudgeEval({ datasetId: await findDatasetId({ name: values.dataset }), ...(configs ? { configs } : {}), worst: Math.max(worst, 20) });
+      const report = await computeJudgeEval({
+        datasetId: await findDatasetId({ name: values.dataset }),
+        ...(configs ? { configs } : {}),
+        worst: Math.max(worst, 20),
+      });
       console.log(formatJudgeEval(report, worst));
       for (const [file, body] of [
         [values.json, () => `${JSON.stringify(report, null, 2)}\n`],

@@ -39,7 +39,11 @@ export const command: CliCommand = {
       let judge = values.judge;
       if (!judge) {
         const [top] = await listJudgeConfigs({ datasetId });
-        if (!top) throw new AppError("UNPROCESSABLE", `Dataset "${values.dataset}" has no judgments: run snippet-lab judge --dataset ${values.dataset} first`);
+        if (!top)
+          throw new AppError(
+            "UNPROCESSABLE",
+            `Dataset "${values.dataset}" has no judgments: run snippet-lab judge --dataset ${values.dataset} first`,
+          );
         judge = judgeConfigKeyString(top);
       }
       const out = await exportDataset({ datasetId, format: "judge-jsonl", judge, ...(values.model ? { model: values.model } : {}) });

@@ -81,7 +81,9 @@ describe("snippet-lab judge", () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     try {
       expect(await command.run(["--dataset", "cli", "--base-url", "http://127.0.0.1:9/v1", "--quiet"])).toBe(1);
-      expect(err.mock.calls.flat().join("\n")).toMatch(/The run stopped: Could not reach the judge server at http:\/\/127\.0\.0\.1:9\/v1.*Resume it with: snippet-lab judge --resume/s);
+      expect(err.mock.calls.flat().join("\n")).toMatch(
+        /The run stopped: Could not reach the judge server at http:\/\/127\.0\.0\.1:9\/v1.*Resume it with: snippet-lab judge --resume/s,
+      );
     } finally {
       err.mockRestore();
       log.mockRestore();

@@ -94,7 +94,8 @@ export const command: CliCommand = {
     const { disconnectDb } = await import("../../lib/server/db/client");
 
     try {
-      if (values.pair?.length) return await judgePairs(values.pair, { config, variant, refreshIntents: values["refresh-intents"], quiet: values.quiet });
+      if (values.pair?.length)
+        return await judgePairs(values.pair, { config, variant, refreshIntents: values["refresh-intents"], quiet: values.quiet });
 
       const { startJobRunner, stopJobRunner } = await import("../../lib/server/jobs/job-runner");
       // This process runs the run's jobs (unless --queue): judge-run jobs only, so it never picks up other work.
@@ -124,11 +125,16 @@ export const command: CliCommand = {
         }
         if (values.queue) {
           const summary = await readJudgeRun({ id: runId });
-          console.error(`Queued judge run ${runId} (${summary.pairs.total} pairs, ${summary.jobs.length} job(s)); \`snippet-lab worker\` processes or the server run it.`);
+          console.error(
+            `Queued judge run ${runId} (${summary.pairs.total} pairs, ${summary.jobs.length} job(s)); \`snippet-lab worker\` processes or the server run it.`,
+          );
           console.log(runId);
           return 0;
         }
-        if (!values.quiet) console.error(`Judge run ${runId} with ${config.model} at ${config.baseUrl} (Ctrl+C leaves it to resume: snippet-lab judge --resume ${runId})`);
+        if (!values.quiet)
+          console.error(
+            `Judge run ${runId} with ${config.model} at ${config.baseUrl} (Ctrl+C leaves it to resume: snippet-lab judge --resume ${runId})`,
+          );
         const summary = await follow(runId, { quiet: values.quiet, readJudgeRun });
         const { formatRunSummary } = await import("../judge-progress");
         console.log(formatRunSummary(summary));
@@ -146,10 +152,7 @@ export const command: CliCommand = {
 };
 
 /** Polls the run until none of its jobs is live, drawing a progress bar (a line every 2 s when stderr is no terminal). */
-async function follow(
-  runId: string,
-  o: { quiet: boolean; readJudgeRun: (a: { id: string }) => Promise<JudgeRunSummary> },
-): Promise<JudgeRunSummary> {
+async function follow(runId: string, o: { quiet: boolean; readJudgeRun: (a: { id: string }) => Promise<JudgeRunSummary> }): Promise<JudgeRunSummary> {
   const { progressLine } = await import("../judge-progress");
   const tty = process.stderr.isTTY === true;
   let lastLine = 0;

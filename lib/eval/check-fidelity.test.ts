@@ -36,7 +36,9 @@ describe("checkFidelity", () => {
     const absent = check("Tickets cost 12 euros each weekend.", "Tickets cost 12 euros.");
     expect(absent.violations).toEqual([expect.objectContaining({ kind: "absent", message: '"each", "weekend" not in the source' })]);
     const unlocated = checkFidelity({ texts, pieces: [{ resultId: "r", output: "Parking is free." }] });
-    expect(unlocated.violations).toEqual([expect.objectContaining({ kind: "absent", message: "not found in the source (the output was not located)" })]);
+    expect(unlocated.violations).toEqual([
+      expect.objectContaining({ kind: "absent", message: "not found in the source (the output was not located)" }),
+    ]);
   });
 
   it("reports a negation right before the kept text and a number split by its edge", () => {

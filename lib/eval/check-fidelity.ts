@@ -154,7 +154,10 @@ function boundary(piece: FidelityPiece & { start: number; end: number }, text: s
     out.push({ ...where, kind: "negation", message: `negation ${quoteList([...cut, ...han])} right before the kept text is cut off` });
   }
   const digit = /\p{N}/u;
-  if ((digit.test(text[piece.start - 1] ?? "") && digit.test(text[piece.start] ?? "")) || (digit.test(text[piece.end - 1] ?? "") && digit.test(text[piece.end] ?? ""))) {
+  if (
+    (digit.test(text[piece.start - 1] ?? "") && digit.test(text[piece.start] ?? "")) ||
+    (digit.test(text[piece.end - 1] ?? "") && digit.test(text[piece.end] ?? ""))
+  ) {
     out.push({ ...where, kind: "number", message: "a number is cut at the kept text's edge" });
   }
   return out;
@@ -175,7 +178,12 @@ export function checkFidelity({ texts, pieces }: { texts: ReadonlyMap<string, st
   for (const piece of pieces) {
     const text = texts.get(piece.resultId);
     if (piece.start === undefined || piece.end === undefined || text === undefined) {
-      violations.push({ resultId: piece.resultId, kind: "absent", message: "not found in the source (the output was not located)", output: short(piece.output) });
+      violations.push({
+        resultId: piece.resultId,
+        kind: "absent",
+        message: "not found in the source (the output was not located)",
+        output: short(piece.output),
+      });
       continue;
     }
     const located = { ...piece, start: piece.start, end: piece.end };

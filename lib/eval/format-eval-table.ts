@@ -24,9 +24,9 @@ export function formatEvalTable(report: EvalReport): string {
       : "";
     return `  ${method}: scoring ${c.latencyMs.mean} ms/query (p50 ${c.latencyMs.p50}, p95 ${c.latencyMs.p95})${llm}`;
   });
-  const violations = (report.fidelityViolations ?? []).slice(0, 5).flatMap((v) =>
-    v.violations.slice(0, 2).map((x) => `  ${v.method} ${v.setting.key}=${v.setting.value} ${v.query}: ${x.kind}: ${x.message}`),
-  );
+  const violations = (report.fidelityViolations ?? [])
+    .slice(0, 5)
+    .flatMap((v) => v.violations.slice(0, 2).map((x) => `  ${v.method} ${v.setting.key}=${v.setting.value} ${v.query}: ${x.kind}: ${x.message}`));
   return [
     `${report.dataset}: ${report.queries} queries`,
     line(header),

@@ -123,7 +123,12 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
             query: example.id,
             method: method.name,
             setting,
-            violations: fidelity.violations.map(({ resultId, kind, message, output }) => ({ resultId, kind, message, ...(output ? { output } : {}) })),
+            violations: fidelity.violations.map(({ resultId, kind, message, output }) => ({
+              resultId,
+              kind,
+              message,
+              ...(output ? { output } : {}),
+            })),
           });
         }
         metrics[m]![s]!.push(qm);

@@ -12,7 +12,12 @@ export function selectionFidelity({
   extracts,
 }: {
   results: readonly { id: string; doc: { text: string } }[];
-  selection: { results: readonly { resultId: string; spans: readonly Pick<Selection["results"][number]["spans"][number], "resultId" | "start" | "end" | "text">[] }[] };
+  selection: {
+    results: readonly {
+      resultId: string;
+      spans: readonly Pick<Selection["results"][number]["spans"][number], "resultId" | "start" | "end" | "text">[];
+    }[];
+  };
   extracts?: readonly LlmExtract[];
 }): FidelityReport {
   const texts = new Map(results.map((r) => [r.id, r.doc.text]));

@@ -72,7 +72,12 @@ export function summarizeQueryMetrics(metrics: readonly QueryMetrics[]): Summary
     const byKind = Object.fromEntries(FIDELITY_KINDS.map((k) => [k, fid.reduce((a, f) => a + (f.violations[k] ?? 0), 0)]));
     const total = Object.values(byKind).reduce((a, b) => a + b, 0);
     const withAny = fid.filter((f) => Object.values(f.violations).some((n) => n > 0)).length;
-    out.fidelity = { checked: fid.reduce((a, f) => a + f.checked, 0), violations: total, queriesWithViolations: round(withAny / fid.length, 4), byKind };
+    out.fidelity = {
+      checked: fid.reduce((a, f) => a + f.checked, 0),
+      violations: total,
+      queriesWithViolations: round(withAny / fid.length, 4),
+      byKind,
+    };
   }
   if (Object.keys(cats).length > 0) {
     out.categories = Object.fromEntries(
@@ -93,7 +98,11 @@ export function summarizeMethodCost(
   const times = perQuery.map((q) => q.scoreMs);
   const out: MethodCost = {
     latencyMs: times.length
-      ? { mean: round(times.reduce((a, b) => a + b, 0) / times.length, 1), p50: round(percentile(times, 50), 1), p95: round(percentile(times, 95), 1) }
+      ? {
+          mean: round(times.reduce((a, b) => a + b, 0) / times.length, 1),
+          p50: round(percentile(times, 50), 1),
+          p95: round(percentile(times, 95), 1),
+        }
       : { mean: 0, p50: 0, p95: 0 },
   };
   const llm = perQuery.flatMap((q) => (q.llm ? [q.llm] : []));

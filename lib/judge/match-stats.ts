@@ -23,7 +23,11 @@ export const totalQuotes = (c: MatchCounts) => MATCH_OUTCOMES.reduce((n, k) => n
  * The share of quotes matched at each step, and the cumulative share matched by that step (exact; exact + normalized;
  * … ; the last is every matched quote), rounded to 4 digits; null shares when there were no quotes.
  */
-export function matchRates(c: MatchCounts): { quotes: number; share: Record<MatchOutcome, number | null>; cumulative: Record<MatchMethod, number | null> } {
+export function matchRates(c: MatchCounts): {
+  quotes: number;
+  share: Record<MatchOutcome, number | null>;
+  cumulative: Record<MatchMethod, number | null>;
+} {
   const quotes = totalQuotes(c);
   const r = (x: number) => (quotes === 0 ? null : Math.round((x / quotes) * 10_000) / 10_000);
   const share = Object.fromEntries(MATCH_OUTCOMES.map((k) => [k, r(c[k])])) as Record<MatchOutcome, number | null>;

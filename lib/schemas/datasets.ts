@@ -104,11 +104,12 @@ export const exportQuerySchema = z
       .string()
       .regex(/^[A-Za-z0-9._-]+$/)
       .optional(),
-    judge: zJudgeConfigKey
-      .optional()
-      .describe('judge-jsonl: the judge configuration "model|promptVersion|variant" (/research/judge lists them).'),
+    judge: zJudgeConfigKey.optional().describe('judge-jsonl: the judge configuration "model|promptVersion|variant" (/research/judge lists them).'),
   })
-  .refine((q) => q.format !== "judge-jsonl" || q.judge !== undefined, { message: "format judge-jsonl needs judge=model|promptVersion|variant", path: ["judge"] });
+  .refine((q) => q.format !== "judge-jsonl" || q.judge !== undefined, {
+    message: "format judge-jsonl needs judge=model|promptVersion|variant",
+    path: ["judge"],
+  });
 
 /** One problem of an import; `record` is a line/task/example reference ("line 3", "[2].annotations[0]", an id). */
 export type ImportRecordError = { record: number | string; field?: string; message: string };

@@ -78,7 +78,15 @@ export type JudgeEvalConfigResult = JudgeConfigKey & {
   /** Quotes per matching step over these pairs. */
   matches: MatchCounts;
   /** The pairs where judge and gold disagree most (lowest token F1 first). */
-  worstPairs: { pairId: string; query: string; tokenF1: number | null; spanF1: number | null; goldSpans: number; judgeSpans: number; disagreeingTokens: number }[];
+  worstPairs: {
+    pairId: string;
+    query: string;
+    tokenF1: number | null;
+    spanF1: number | null;
+    goldSpans: number;
+    judgeSpans: number;
+    disagreeingTokens: number;
+  }[];
 };
 
 export type JudgeEvalReport = {

@@ -16,7 +16,9 @@ export const modelsResponseSchema = z.object({
   models: z.array(modelInfoSchema),
   methods: z
     .array(z.string())
-    .describe('Every value the compress `model` field accepts ("model", "bm25", "lead", "model:<name>", and "llm-extract", "hybrid" when a judge server is configured).'),
+    .describe(
+      'Every value the compress `model` field accepts ("model", "bm25", "lead", "model:<name>", and "llm-extract", "hybrid" when a judge server is configured).',
+    ),
 });
 
 export type ModelInfoOut = z.infer<typeof modelInfoSchema>;

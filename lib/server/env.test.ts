@@ -116,13 +116,18 @@ describe("env schema", () => {
         SNIPPET_LAB_JUDGE_PRICES: "gpt-4o-mini=0.15/0.6, m=1/2.5",
         SNIPPET_LAB_JUDGE_JSON_MODE: "object",
       }).judge,
-    ).toMatchObject({ jsonMode: "object", prices: { "gpt-4o-mini": { inputPerMillion: 0.15, outputPerMillion: 0.6 }, m: { inputPerMillion: 1, outputPerMillion: 2.5 } } });
-    expect(errorOf(() => parseEnv({ SNIPPET_LAB_JUDGE_BASE_URL: "http://x/v1", SNIPPET_LAB_JUDGE_MODEL: "m", SNIPPET_LAB_JUDGE_PRICES: "m=cheap" })).message).toContain(
-      'SNIPPET_LAB_JUDGE_PRICES: "m=cheap" is not model=input/output',
-    );
-    expect(errorOf(() => parseEnv({ SNIPPET_LAB_JUDGE_BASE_URL: "http://x/v1", SNIPPET_LAB_JUDGE_MODEL: "m", SNIPPET_LAB_JUDGE_JSON_MODE: "yaml" })).message).toContain(
-      'SNIPPET_LAB_JUDGE_JSON_MODE: must be schema, object or off, got "yaml"',
-    );
+    ).toMatchObject({
+      jsonMode: "object",
+      prices: { "gpt-4o-mini": { inputPerMillion: 0.15, outputPerMillion: 0.6 }, m: { inputPerMillion: 1, outputPerMillion: 2.5 } },
+    });
+    expect(
+      errorOf(() => parseEnv({ SNIPPET_LAB_JUDGE_BASE_URL: "http://x/v1", SNIPPET_LAB_JUDGE_MODEL: "m", SNIPPET_LAB_JUDGE_PRICES: "m=cheap" }))
+        .message,
+    ).toContain('SNIPPET_LAB_JUDGE_PRICES: "m=cheap" is not model=input/output');
+    expect(
+      errorOf(() => parseEnv({ SNIPPET_LAB_JUDGE_BASE_URL: "http://x/v1", SNIPPET_LAB_JUDGE_MODEL: "m", SNIPPET_LAB_JUDGE_JSON_MODE: "yaml" }))
+        .message,
+    ).toContain('SNIPPET_LAB_JUDGE_JSON_MODE: must be schema, object or off, got "yaml"');
     expect(errorOf(() => parseEnv({ SNIPPET_LAB_JUDGE_MODEL: "m" })).message).toContain("SNIPPET_LAB_JUDGE_BASE_URL: is required");
   });
 

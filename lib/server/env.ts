@@ -161,16 +161,24 @@ const judgeShape = {
     doc("Largest document part sent in one stage-2 request, in characters.", "`12000`"),
   ),
   SNIPPET_LAB_JUDGE_MAX_RETRIES: judgeInt(0, 20, 4).meta(
-    doc("Retries of one request on connection errors, timeouts, 408/409/429 and 5xx, with exponential backoff and jitter (a `Retry-After` wins).", "`4`"),
+    doc(
+      "Retries of one request on connection errors, timeouts, 408/409/429 and 5xx, with exponential backoff and jitter (a `Retry-After` wins).",
+      "`4`",
+    ),
   ),
   SNIPPET_LAB_JUDGE_BACKOFF_MS: judgeInt(10, 600_000, 1_000).meta(
     doc("First retry's delay in ms; doubled per retry (at most 60 s), each drawn between half and all of it (jitter).", "`1000`"),
   ),
-  SNIPPET_LAB_JUDGE_CONCURRENCY: judgeInt(1, 64, 1).meta(doc("Requests to the judge in flight at once (per process; a judge run judges that many pairs at a time).", "`1`")),
+  SNIPPET_LAB_JUDGE_CONCURRENCY: judgeInt(1, 64, 1).meta(
+    doc("Requests to the judge in flight at once (per process; a judge run judges that many pairs at a time).", "`1`"),
+  ),
   SNIPPET_LAB_JUDGE_PRICES: optionalText
     .transform((v, ctx) => {
       const prices: Record<string, JudgePrice> = {};
-      for (const entry of (v ?? "").split(",").map((e) => e.trim()).filter(Boolean)) {
+      for (const entry of (v ?? "")
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean)) {
         const m = entry.match(/^(.+?)=(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/);
         if (!m) {
           ctx.addIssue({ code: "custom", message: `"${entry}" is not model=input/output (USD per million tokens, e.g. gpt-4o-mini=0.15/0.6)` });

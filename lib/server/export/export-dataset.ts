@@ -71,7 +71,7 @@ export async function exportDataset(options: ExportDatasetOptions): Promise<Data
   let judge: { model: string; promptVersion: string; variant: string } | undefined;
   if (format === "judge-jsonl") {
     const key = options.judge ? parseJudgeConfigKey(options.judge) : null;
-    if (!key) throw new AppError("BAD_REQUEST", 'format judge-jsonl needs judge=model|promptVersion|variant (the judge configuration to export)');
+    if (!key) throw new AppError("BAD_REQUEST", "format judge-jsonl needs judge=model|promptVersion|variant (the judge configuration to export)");
     judge = key;
   }
   const scope = {

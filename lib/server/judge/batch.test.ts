@@ -35,7 +35,9 @@ const PAIRS: { query: string; documents: string[] }[] = [
   },
   {
     query: "museum tickets and tours",
-    documents: ["Tickets cost 12 euros for adults and 6 euros for children under twelve. Guided tours of the museum start every hour from the main hall."],
+    documents: [
+      "Tickets cost 12 euros for adults and 6 euros for children under twelve. Guided tours of the museum start every hour from the main hall.",
+    ],
   },
 ];
 
@@ -67,7 +69,12 @@ beforeAll(async () => {
     dbs.push({ temp, db, pairIds, datasetId });
   }
   // A pair only the batch database has, whose line the provider fails.
-  const extra = await createPair({ db: dbs[1]!.db, dataset: "round-trip", query: "boil eggs", documents: [{ text: "Boil the eggs. [[judge:error]]" }] });
+  const extra = await createPair({
+    db: dbs[1]!.db,
+    dataset: "round-trip",
+    query: "boil eggs",
+    documents: [{ text: "Boil the eggs. [[judge:error]]" }],
+  });
   dbs[1]!.pairIds.push(extra.id);
 });
 afterAll(async () => {
@@ -82,7 +89,10 @@ afterAll(async () => {
 async function snapshot(db: PrismaClient, pairId: string) {
   const docs = await db.pairDocument.findMany({ where: { pairId }, orderBy: { position: "asc" }, select: { documentId: true } });
   const index = (id: string) => docs.findIndex((d) => d.documentId === id);
-  const suggestions = await db.suggestion.findMany({ where: { pairId, source: "judge" }, orderBy: [{ start: "asc" }, { end: "asc" }, { category: "asc" }] });
+  const suggestions = await db.suggestion.findMany({
+    where: { pairId, source: "judge" },
+    orderBy: [{ start: "asc" }, { end: "asc" }, { category: "asc" }],
+  });
   const judgment = await db.judgeJudgment.findFirstOrThrow({ where: { pairId } });
   const spans = (JSON.parse(judgment.spansJson) as { documentId: string }[]).map((s) => ({ ...s, documentId: index(s.documentId) }));
   const unmatched = (JSON.parse(judgment.unmatchedJson) as { documentId: string }[]).map((u) => ({ ...u, documentId: index(u.documentId) }));
@@ -112,7 +122,15 @@ describe("the Batch API round trip", () => {
     expect(server.requests.slice(before).every((r) => r.kind === "intents")).toBe(true);
     expect(written).toMatchObject({ pairs: 5, cachedRequests: 0 });
     expect(written.lines).toBe(lines.length);
-    const parsed = lines.map((l) => JSON.parse(l) as { custom_id: string; method: string; url: string; body: { model: string; messages: unknown[]; response_format: { type: string } } });
+    const parsed = lines.map(
+      (l) =>
+        JSON.parse(l) as {
+          custom_id: string;
+          method: string;
+          url: string;
+          body: { model: string; messages: unknown[]; response_format: { type: string } };
+        },
+    );
     expect(parsed.every((l) => l.method === "POST" && l.url === "/v1/chat/completions" && l.body.response_format.type === "json_schema")).toBe(true);
     expect(parsed.map((l) => l.custom_id)).toEqual([...new Set(parsed.map((l) => l.custom_id))]);
     expect(parsed[0]!.custom_id).toMatch(new RegExp(`^${written.runId}:${batch.pairIds[0]}:[a-z0-9]+:0:[0-9a-f]{12}$`));
@@ -153,7 +171,12 @@ describe("the Batch API round trip", () => {
     expect(server.requests.length).toBe(afterIngest);
 
     // Ingesting the same output again changes nothing; another run's lines are ignored.
-    const again = await ingestJudgeBatch({ runId: written.runId, output: `${output}{"custom_id": "other:x:y:0:0123456789ab"}\nnot json\n`, client, db: batch.db });
+    const again = await ingestJudgeBatch({
+      runId: written.runId,
+      output: `${output}{"custom_id": "other:x:y:0:0123456789ab"}\nnot json\n`,
+      client,
+      db: batch.db,
+    });
     expect(again).toMatchObject({ committed: 0, ignored: 1, invalid: 1 });
   }, 120_000);
 });

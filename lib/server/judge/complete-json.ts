@@ -41,10 +41,14 @@ export async function repairJson<T>(o: {
   const repairReply = await o.client.complete(buildRepairMessages({ messages: o.messages, reply: o.reply, error: o.error }), o.options ?? {});
   const second = o.parse(repairReply);
   if (second.ok) return second.value;
-  throw new AppError("UNAVAILABLE", `The judge (${o.client.model}) returned unusable JSON for ${o.what}, also after a repair request: ${second.error}.`, {
-    reason: "malformed",
-    error: second.error,
-    firstError: o.error,
-    reply: repairReply.slice(0, 500),
-  });
+  throw new AppError(
+    "UNAVAILABLE",
+    `The judge (${o.client.model}) returned unusable JSON for ${o.what}, also after a repair request: ${second.error}.`,
+    {
+      reason: "malformed",
+      error: second.error,
+      firstError: o.error,
+      reply: repairReply.slice(0, 500),
+    },
+  );
 }

@@ -36,7 +36,9 @@ export type RetryEvent = { attempt: number; delayMs: number; reason: string; ret
 
 /** A 400/422 that complains about response_format: the server cannot do that JSON mode, so we step down. */
 function rejectsResponseFormat(e: unknown): boolean {
-  return e instanceof APIError && (e.status === 400 || e.status === 422) && /response_format|json_object|json_schema|structured|schema/i.test(e.message);
+  return (
+    e instanceof APIError && (e.status === 400 || e.status === 422) && /response_format|json_object|json_schema|structured|schema/i.test(e.message)
+  );
 }
 
 const HINTS: Record<number, string> = {
@@ -59,7 +61,10 @@ export function toJudgeError(e: unknown, config: Pick<JudgeConfig, "baseUrl" | "
   }
   if (e instanceof APIConnectionError && !(e instanceof APIUserAbortError)) {
     const cause = e.cause instanceof Error ? `: ${e.cause.message}` : "";
-    return new AppError("UNAVAILABLE", `Could not reach the judge server at ${config.baseUrl}${cause}${after(retries)}.`, { reason: "unreachable", retries });
+    return new AppError("UNAVAILABLE", `Could not reach the judge server at ${config.baseUrl}${cause}${after(retries)}.`, {
+      reason: "unreachable",
+      retries,
+    });
   }
   if (e instanceof APIError && e.status !== undefined) {
     const detail = e.message.replace(/^\d{3}\s*/, "").slice(0, 500) || "no details";

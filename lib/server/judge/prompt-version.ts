@@ -20,7 +20,14 @@ const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
  */
 function computePromptVersion(): string {
   const text = "[sample] Block one.\nBlock two.";
-  const chunk = { start: 10, end: text.length, blocks: [{ start: 10, end: 20 }, { start: 21, end: text.length }] };
+  const chunk = {
+    start: 10,
+    end: text.length,
+    blocks: [
+      { start: 10, end: 20 },
+      { start: 21, end: text.length },
+    ],
+  };
   const sample = [
     buildIntentsPrompt({ query: "q" }),
     buildSpansPrompt({ query: "q", intents: ["i"], text, chunk, part: { index: 1, count: 2 }, title: "t", url: "u" }),

@@ -34,7 +34,8 @@ export function passingUnits(unitScores: readonly (readonly number[])[], thresho
   unitScores.forEach((scores, r) => scores.forEach((s, u) => all.push({ r, u, s })));
   all.sort((a, b) => b.s - a.s || a.r - b.r || a.u - b.u);
   const passed = all.filter((x) => x.s >= threshold && x.s > DEFAULT_FLOOR).slice(0, HYBRID_MAX_UNITS);
-  if (passed.length < HYBRID_MIN_UNITS) passed.push(...all.filter((x) => x.s > DEFAULT_FLOOR && !passed.includes(x)).slice(0, HYBRID_MIN_UNITS - passed.length));
+  if (passed.length < HYBRID_MIN_UNITS)
+    passed.push(...all.filter((x) => x.s > DEFAULT_FLOOR && !passed.includes(x)).slice(0, HYBRID_MIN_UNITS - passed.length));
   return new Set(passed.map((x) => `${x.r}:${x.u}`));
 }
 
@@ -138,7 +139,9 @@ export function createLlmScorer(o: CreateLlmScorerOptions): Scorer {
           promptTokens: usage.promptTokens,
           completionTokens: usage.completionTokens,
           extracts,
-          ...(o.filter && passed ? { filter: o.filter.name, passedUnits: passed.size, totalUnits: results.reduce((n, res) => n + res.units.length, 0) } : {}),
+          ...(o.filter && passed
+            ? { filter: o.filter.name, passedUnits: passed.size, totalUnits: results.reduce((n, res) => n + res.units.length, 0) }
+            : {}),
         },
       };
     },

@@ -79,7 +79,7 @@ describe("llm-extract", () => {
     expect(cached.results.map((r) => r.spans)).toEqual(out.results.map((r) => r.spans));
   });
 
-  it("the fidelity check catches a changed number and a dropped \"not\" in what the LLM wrote; the snippet stays the source's", async () => {
+  it('the fidelity check catches a changed number and a dropped "not" in what the LLM wrote; the snippet stays the source\'s', async () => {
     process.env.SNIPPET_LAB_JUDGE_MODEL = "local-rules+change-number+drop-not";
     try {
       const out = await compressRequest(compressRequestBody("llm-extract"));
@@ -157,14 +157,27 @@ describe("snippet-lab eval with LLM methods", () => {
         evidence: [{ resultId: "a", start, end: text.indexOf(".", start) + 1 }],
         group: "q1",
       };
-      const methods = await Promise.all(["llm-extract", "bm25"].map(async (name) => ({ name, createScorer: await (async () => { const s = await getScorer(name); return () => s; })() })));
+      const methods = await Promise.all(
+        ["llm-extract", "bm25"].map(async (name) => ({
+          name,
+          createScorer: await (async () => {
+            const s = await getScorer(name);
+            return () => s;
+          })(),
+        })),
+      );
       const report = await runEval({ dataset: "t", examples: [example], methods, budgets: [1000], thresholds: [0.5], reportCosts: true });
       const llmRow = report.results.find((r) => r.method === "llm-extract" && r.budget === 1000)!;
       expect(llmRow.evidenceRecall).toBe(1);
       expect(llmRow.fidelity).toMatchObject({ queriesWithViolations: 1, byKind: { number: 1 } });
       expect(report.results.find((r) => r.method === "bm25" && r.threshold === 0.5)!.fidelity).toMatchObject({ violations: 0 });
       expect(report.fidelityViolations).toEqual([
-        expect.objectContaining({ query: "q1", method: "llm-extract", setting: { key: "budget", value: 1000 }, violations: [expect.objectContaining({ kind: "number" })] }),
+        expect.objectContaining({
+          query: "q1",
+          method: "llm-extract",
+          setting: { key: "budget", value: 1000 },
+          violations: [expect.objectContaining({ kind: "number" })],
+        }),
         expect.objectContaining({ query: "q1", method: "llm-extract", setting: { key: "threshold", value: 0.5 } }),
       ]);
       expect(report.methods!["llm-extract"]!.llm).toMatchObject({ requestsPerQuery: 1 });

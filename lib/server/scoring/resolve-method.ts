@@ -36,7 +36,12 @@ export function resolveMethod(requested: string, models: readonly ModelDefaults[
     // Needs a judge server: UNAVAILABLE (503) naming the variables otherwise.
     requireJudgeConfig();
     const filter = parsed.name === "hybrid" && parsed.filter !== undefined ? parsed.filter : undefined;
-    if (filter !== undefined && filter !== "bm25" && filter !== "model" && !models.some((m) => filter === m.name || filter === formatModelMethod(m.name))) {
+    if (
+      filter !== undefined &&
+      filter !== "bm25" &&
+      filter !== "model" &&
+      !models.some((m) => filter === m.name || filter === formatModelMethod(m.name))
+    ) {
       throw new AppError("NOT_FOUND", `unknown hybrid filter "${filter}": use bm25, model or model:<name>`);
     }
     return { method: filter !== undefined ? `hybrid:${filter}` : parsed.name, threshold: LLM_THRESHOLD, aggregation: "mean", llm: true };

@@ -36,7 +36,16 @@ export async function claimJudgeRunPair({ runId, jobId, db = getDb() }: { runId:
     if (count === 1) {
       return db.judgeRunPair.findUniqueOrThrow({
         where: { id: candidate.id },
-        select: { id: true, pairId: true, position: true, attempts: true, promptTokens: true, completionTokens: true, requests: true, cachedRequests: true },
+        select: {
+          id: true,
+          pairId: true,
+          position: true,
+          attempts: true,
+          promptTokens: true,
+          completionTokens: true,
+          requests: true,
+          cachedRequests: true,
+        },
       });
     }
   }

@@ -69,7 +69,14 @@ export async function commitJudgment(o: CommitJudgmentOptions): Promise<StoredSu
         const { id, runId: _runId, ...usage } = o.runPair;
         await tx.judgeRunPair.update({
           where: { id },
-          data: { state: "done", reason: null, ...usage, matchJson: JSON.stringify(o.counts), suggestions: o.suggestions.length, finishedAt: new Date() },
+          data: {
+            state: "done",
+            reason: null,
+            ...usage,
+            matchJson: JSON.stringify(o.counts),
+            suggestions: o.suggestions.length,
+            finishedAt: new Date(),
+          },
         });
       }
       return saved;

@@ -42,7 +42,10 @@ export async function createJudgeRun(o: CreateJudgeRunOptions): Promise<{ id: st
     if (missing.length > 0 && !o.skipJudged) throw new AppError("UNPROCESSABLE", `Pair ${missing[0]} is not in this dataset`, { missing });
   }
   if (pairs.length === 0) {
-    throw new AppError("UNPROCESSABLE", o.skipJudged ? "Every pair already has a judgment of this judge configuration." : "The dataset has no pairs to judge.");
+    throw new AppError(
+      "UNPROCESSABLE",
+      o.skipJudged ? "Every pair already has a judgment of this judge configuration." : "The dataset has no pairs to judge.",
+    );
   }
   return runInTransaction(
     async (tx) => {

@@ -29,7 +29,15 @@ export function costOf(price: JudgePriceLike, promptTokens: number, completionTo
  * requests sent and answered from the cache, suggestions, quotes per matching step, failures with reasons, the
  * quotes no step located, and its jobs. NOT_FOUND for an unknown run.
  */
-export async function readJudgeRunSummary({ id, price = null, db = getDb() }: { id: string; price?: JudgePriceLike; db?: Db }): Promise<JudgeRunSummary> {
+export async function readJudgeRunSummary({
+  id,
+  price = null,
+  db = getDb(),
+}: {
+  id: string;
+  price?: JudgePriceLike;
+  db?: Db;
+}): Promise<JudgeRunSummary> {
   const run = await db.judgeRun.findUnique({ where: { id }, include: { dataset: { select: { name: true } } } });
   if (!run) throw new AppError("NOT_FOUND", `Judge run ${id} not found`);
   const [states, sums, rows, failures, judgments, jobs] = await Promise.all([
@@ -39,7 +47,12 @@ export async function readJudgeRunSummary({ id, price = null, db = getDb() }: { 
       _sum: { promptTokens: true, completionTokens: true, requests: true, cachedRequests: true, suggestions: true },
     }),
     db.judgeRunPair.findMany({ where: { runId: id, matchJson: { not: null } }, select: { matchJson: true } }),
-    db.judgeRunPair.findMany({ where: { runId: id, state: "failed" }, orderBy: { position: "asc" }, take: 200, select: { pairId: true, reason: true } }),
+    db.judgeRunPair.findMany({
+      where: { runId: id, state: "failed" },
+      orderBy: { position: "asc" },
+      take: 200,
+      select: { pairId: true, reason: true },
+    }),
     db.judgeJudgment.findMany({
       where: { runId: id, NOT: { unmatchedJson: "[]" } },
       orderBy: { updatedAt: "asc" },

@@ -36,7 +36,13 @@ function stopsTheRun(e: unknown): boolean {
   if (e instanceof JobCancelled || e instanceof APIUserAbortError) return true;
   if (!isAppError(e)) return false;
   const d = e.details as { reason?: string; status?: number } | undefined;
-  return e.code === "NOT_FOUND" || d?.reason === "unreachable" || d?.reason === "not_configured" || d?.reason === "misconfigured" || [401, 403, 404].includes(d?.status ?? 0);
+  return (
+    e.code === "NOT_FOUND" ||
+    d?.reason === "unreachable" ||
+    d?.reason === "not_configured" ||
+    d?.reason === "misconfigured" ||
+    [401, 403, 404].includes(d?.status ?? 0)
+  );
 }
 
 function reasonOf(e: unknown): string {

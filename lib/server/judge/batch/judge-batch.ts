@@ -108,10 +108,20 @@ export async function writeJudgeBatch(o: WriteJudgeBatchOptions): Promise<WriteJ
         continue;
       }
       const body = { model: o.config.model, messages: request.messages, temperature: 0, ...responseFormat(o.config, variant) };
-      await o.write(`${JSON.stringify({ custom_id: batchCustomId(run.id, request, pair.id, inputHash), method: "POST", url: "/v1/chat/completions", body })}\n`);
+      await o.write(
+        `${JSON.stringify({ custom_id: batchCustomId(run.id, request, pair.id, inputHash), method: "POST", url: "/v1/chat/completions", body })}\n`,
+      );
       lines++;
     }
-    if (usage.requests > 0) await setJudgeRunPairUsage({ id: row.id, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens, requests: usage.requests, cachedRequests: usage.cachedRequests, db });
+    if (usage.requests > 0)
+      await setJudgeRunPairUsage({
+        id: row.id,
+        promptTokens: usage.promptTokens,
+        completionTokens: usage.completionTokens,
+        requests: usage.requests,
+        cachedRequests: usage.cachedRequests,
+        db,
+      });
     stage1.requests += usage.requests;
     stage1.promptTokens += usage.promptTokens;
     stage1.completionTokens += usage.completionTokens;
@@ -120,20 +130,37 @@ export async function writeJudgeBatch(o: WriteJudgeBatchOptions): Promise<WriteJ
   return { runId: run.id, pairs: run.pairs, lines, cachedRequests, stage1 };
 }
 
-const providerOf = (config: JudgeConfig) => new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, timeout: Math.max(config.timeoutMs, 120_000), maxRetries: config.maxRetries });
+const providerOf = (config: JudgeConfig) =>
+  new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, timeout: Math.max(config.timeoutMs, 120_000), maxRetries: config.maxRetries });
 
 /** Uploads the request file (purpose "batch") and creates the batch; its ids are stored on the run. */
-export async function submitJudgeBatch(o: { runId: string; jsonl: string | Buffer; config: JudgeConfig; db?: Db }): Promise<{ batchId: string; fileId: string; status: string }> {
+export async function submitJudgeBatch(o: {
+  runId: string;
+  jsonl: string | Buffer;
+  config: JudgeConfig;
+  db?: Db;
+}): Promise<{ batchId: string; fileId: string; status: string }> {
   const db = o.db ?? getDb();
   await getJudgeRun({ id: o.runId, db });
   const openai = providerOf(o.config);
   const file = await openai.files.create({ file: await toFile(Buffer.from(o.jsonl), `judge-run-${o.runId}.jsonl`), purpose: "batch" });
-  const batch = await openai.batches.create({ input_file_id: file.id, endpoint: "/v1/chat/completions", completion_window: "24h", metadata: { runId: o.runId } });
+  const batch = await openai.batches.create({
+    input_file_id: file.id,
+    endpoint: "/v1/chat/completions",
+    completion_window: "24h",
+    metadata: { runId: o.runId },
+  });
   await updateJudgeRunOptions({ id: o.runId, values: { batchId: batch.id, inputFileId: file.id }, db });
   return { batchId: batch.id, fileId: file.id, status: batch.status };
 }
 
-export type JudgeBatchStatus = { batchId: string; status: string; outputFileId: string | null; errorFileId: string | null; counts: { total: number; completed: number; failed: number } };
+export type JudgeBatchStatus = {
+  batchId: string;
+  status: string;
+  outputFileId: string | null;
+  errorFileId: string | null;
+  counts: { total: number; completed: number; failed: number };
+};
 
 /** The provider's state of a run's batch. */
 export async function judgeBatchStatus(o: { runId: string; config: JudgeConfig; db?: Db }): Promise<JudgeBatchStatus> {
@@ -164,7 +191,14 @@ export async function downloadJudgeBatchOutput(o: { runId: string; config: Judge
 
 type OutputLine = {
   custom_id?: string;
-  response?: { status_code?: number; body?: { choices?: { message?: { content?: string | null } }[]; usage?: { prompt_tokens?: number; completion_tokens?: number }; error?: { message?: string } } } | null;
+  response?: {
+    status_code?: number;
+    body?: {
+      choices?: { message?: { content?: string | null } }[];
+      usage?: { prompt_tokens?: number; completion_tokens?: number };
+      error?: { message?: string };
+    };
+  } | null;
   error?: { code?: string; message?: string } | null;
 };
 

@@ -53,7 +53,16 @@ export type LocalJudgeServer = {
   requests: LocalJudgeRequest[];
   /** Uploaded and produced files (id → metadata and content) and batches, as the Batch API endpoints keep them. */
   files: Map<string, { meta: { id: string; filename: string; purpose: string; bytes: number }; content: string }>;
-  batches: Map<string, { id: string; status: string; output_file_id: string | null; error_file_id: string | null; request_counts: { total: number; completed: number; failed: number } }>;
+  batches: Map<
+    string,
+    {
+      id: string;
+      status: string;
+      output_file_id: string | null;
+      error_file_id: string | null;
+      request_counts: { total: number; completed: number; failed: number };
+    }
+  >;
   close(): Promise<void>;
 };
 
