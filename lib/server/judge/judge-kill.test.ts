@@ -19,7 +19,7 @@ const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 let temp: TempDatabase;
 let db: PrismaClient;
 let server: LocalJudgeServer;
-let datasetPairs: string[] = [];
+const datasetPairs: string[] = [];
 
 /** The CLI as bin/snippet-lab.mjs runs it, but as one process (the wrapper would survive its child's SIGKILL). */
 function cli(args: string[]): { child: ChildProcess; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> } {
