@@ -26,7 +26,7 @@ import { getEnv } from "../env";
 import { listModels, readModelConfig } from "../model/list-models";
 import { evalExamplesOfPairs } from "./eval-examples";
 import { loadFreshScores } from "./load-fresh-scores";
-import { prepareStoredResults } from "./prepared-results-cache";
+import { preloadStoredResults, prepareStoredResults } from "./prepared-results-cache";
 import { resolveResearchMethods } from "./research-methods";
 
 export type ComputeCategoryBreakdownOptions = {
@@ -129,6 +129,7 @@ export async function computeCategoryBreakdown({
   }[] = [];
 
   const examples = evalExamplesOfPairs(pairs);
+  await preloadStoredResults(examples, { ...(encoding ? { encoding } : {}), ...(db ? { db } : {}) });
   for (const [i, pair] of pairs.entries()) {
     const example = examples[i]!;
     const results = prepareStoredResults(example, encoding ? { encoding } : {});

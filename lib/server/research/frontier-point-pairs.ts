@@ -9,7 +9,7 @@ import { listModels } from "../model/list-models";
 import { AppError } from "@/lib/errors";
 import { evalExamplesOfPairs } from "./eval-examples";
 import { loadFreshScores } from "./load-fresh-scores";
-import { prepareStoredResults } from "./prepared-results-cache";
+import { preloadStoredResults, prepareStoredResults } from "./prepared-results-cache";
 import { isJudgeConfigured } from "../judge/judge-config";
 import { evalMethodOf, resolveResearchMethods } from "./research-methods";
 
@@ -41,9 +41,11 @@ export async function frontierPointPairs({ datasetId, method, setting, db }: Fro
   const encoding = getEnv().downstreamEncoding;
   const rows: FrontierPairRow[] = [];
   const queries = new Map(pairs.map((p) => [p.id, p.query]));
+  const examples = evalExamplesOfPairs(pairs);
+  await preloadStoredResults(examples, { ...(encoding ? { encoding } : {}), ...(db ? { db } : {}) });
   await runEval({
     dataset: datasetId,
-    examples: evalExamplesOfPairs(pairs),
+    examples,
     methods: [evalMethodOf(m, scores)],
     ...(setting.kind === "threshold" ? { thresholds: [setting.value] } : { budgets: [setting.value] }),
     prepareResults: (ex) => prepareStoredResults(ex, encoding ? { encoding } : {}),

@@ -1,34 +1,117 @@
 import "server-only";
+import { prepareKey } from "@/lib/engine/prepare-key";
 import { prepareResult } from "@/lib/engine/prepare-result";
 import type { PreparedResult } from "@/lib/engine/types";
 import type { EvalExample } from "@/lib/data/types";
+import type { Db } from "../db/client";
+import { loadDocumentUnits } from "../db/research/load-document-units";
+import { saveDocumentUnits } from "../db/research/save-document-units";
 
 /**
  * Prepared results (units and their downstream tokens) of stored documents, kept in memory: sweeps and breakdowns
  * over the same pairs segment and count each document once per process, not once per request. Documents never change
  * (offsets point into them), so a document id with its text length and settings is a safe key. Least recently used
- * entries go first beyond MAX_ENTRIES.
+ * entries go first beyond MAX_ENTRIES. Behind it, the DocumentUnits table keeps them across restarts
+ * (preloadStoredResults).
  */
 const MAX_ENTRIES = 50_000;
 const cache = ((globalThis as { __snippetLabPrepared?: Map<string, PreparedResult> }).__snippetLabPrepared ??= new Map());
 
-export function prepareStoredResults(example: EvalExample, opts: { encoding?: string } = {}): PreparedResult[] {
+type StoredResult = EvalExample["results"][number];
+type PrepareOptions = { encoding?: string };
+
+const cacheKey = (r: StoredResult, opts: PrepareOptions) =>
+  `${r.id}\u0000${r.doc?.text.length ?? -1}\u0000${r.locale ?? ""}\u0000${opts.encoding ?? ""}\u0000${r.title ?? ""}`;
+
+function remember(key: string, prepared: PreparedResult) {
+  cache.set(key, prepared);
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+}
+
+function prepareOne(r: StoredResult, opts: PrepareOptions): PreparedResult {
+  const { locale, ...rest } = r;
+  return prepareResult({
+    ...rest,
+    ...(locale !== undefined ? { locale } : {}),
+    ...(opts.encoding !== undefined ? { encoding: opts.encoding } : {}),
+  });
+}
+
+export function prepareStoredResults(example: EvalExample, opts: PrepareOptions = {}): PreparedResult[] {
   return example.results.map((r) => {
-    const key = `${r.id}\u0000${r.doc?.text.length ?? -1}\u0000${r.locale ?? ""}\u0000${opts.encoding ?? ""}\u0000${r.title ?? ""}`;
+    const key = cacheKey(r, opts);
     const hit = cache.get(key);
     if (hit) {
       cache.delete(key);
       cache.set(key, hit);
       return hit;
     }
-    const { locale, ...rest } = r;
-    const prepared = prepareResult({
-      ...rest,
-      ...(locale !== undefined ? { locale } : {}),
-      ...(opts.encoding !== undefined ? { encoding: opts.encoding } : {}),
-    });
-    cache.set(key, prepared);
-    if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    const prepared = prepareOne(r, opts);
+    remember(key, prepared);
     return prepared;
   });
+}
+
+/**
+ * Fills the memory cache for these examples' documents from the DocumentUnits table, and prepares and stores the ones
+ * it lacks: after a restart a dashboard over 10,000 pairs reads their units instead of segmenting and counting 20,000
+ * documents again. prepareStoredResults then finds every document in memory. The new rows are written in the
+ * background (`stored` settles when they are), so the first request does not wait for them; a failed write only costs
+ * the next process the work again.
+ */
+export async function preloadStoredResults(
+  examples: readonly EvalExample[],
+  opts: PrepareOptions & { db?: Db } = {},
+): Promise<{ stored: Promise<void> }> {
+  const writes: Promise<void>[] = [];
+  const icu = process.versions.icu ?? "none";
+  const byKey = new Map<string, { r: StoredResult; memoryKey: string }[]>();
+  for (const ex of examples) {
+    for (const r of ex.results) {
+      const memoryKey = cacheKey(r, opts);
+      if (!r.doc || cache.has(memoryKey)) continue;
+      const key = prepareKey({ icu, ...(r.locale ? { locale: r.locale } : {}), ...(opts.encoding ? { encoding: opts.encoding } : {}) });
+      const list = byKey.get(key) ?? [];
+      list.push({ r, memoryKey });
+      byKey.set(key, list);
+    }
+  }
+  for (const [key, list] of byKey) {
+    const ids = [...new Set(list.map((x) => x.r.id))];
+    const { units: stored, damaged } = await loadDocumentUnits({ documentIds: ids, key, ...(opts.db ? { db: opts.db } : {}) });
+    const fresh = new Map<string, PreparedResult>();
+    for (const { r, memoryKey } of list) {
+      const s = stored.get(r.id);
+      let prepared: PreparedResult;
+      if (s) {
+        prepared = { id: r.id, doc: r.doc!, units: s.units, unitTokens: s.unitTokens, tokensIn: s.tokensIn };
+        const title = r.title ?? r.doc!.title;
+        if (title !== undefined) prepared.title = title;
+        if (r.url !== undefined) prepared.url = r.url;
+      } else {
+        prepared = fresh.get(r.id) ?? prepareOne(r, opts);
+        fresh.set(r.id, prepared);
+      }
+      remember(memoryKey, prepared);
+    }
+    if (fresh.size > 0) {
+      const rows = [...fresh.values()].map((p) => ({ documentId: p.id, units: p.units, unitTokens: p.unitTokens, tokensIn: p.tokensIn }));
+      writes.push(
+        saveDocumentUnits({ rows, key, replace: damaged, ...(opts.db ? { db: opts.db } : {}) }).catch((e: unknown) =>
+          console.warn(`[research] could not store prepared units (computed again next time): ${(e as Error)?.message ?? e}`),
+        ),
+      );
+    }
+  }
+  const stored = Promise.all(writes).then(() => undefined);
+  inFlight.add(stored);
+  void stored.finally(() => inFlight.delete(stored));
+  return { stored };
+}
+
+const inFlight = new Set<Promise<void>>();
+
+/** Settles when every background write of prepared units started so far has (benchmarks wait before a "restart"). */
+export async function preparedUnitsWritten(): Promise<void> {
+  await Promise.all([...inFlight]);
 }

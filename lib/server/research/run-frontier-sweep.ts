@@ -15,7 +15,7 @@ import { listModels } from "../model/list-models";
 import { scorePair } from "../pairs/score-pair";
 import { evalExamplesOfPairs } from "./eval-examples";
 import { loadFreshScores } from "./load-fresh-scores";
-import { prepareStoredResults } from "./prepared-results-cache";
+import { preloadStoredResults, prepareStoredResults } from "./prepared-results-cache";
 import { isJudgeConfigured } from "../judge/judge-config";
 import { evalMethodOf, resolveResearchMethods } from "./research-methods";
 
@@ -97,6 +97,7 @@ export async function runFrontierSweep({
 
   // 2. The sweep, in memory: one runEval per method over the same examples.
   const examples = evalExamplesOfPairs(pairs.filter((p) => !skipped.has(p.id)));
+  await preloadStoredResults(examples, { ...(encoding ? { encoding } : {}), ...(db ? { db } : {}) });
   const thresholds = uniqueSorted([
     ...(payload.thresholds ?? DEFAULT_SWEEP_THRESHOLDS),
     ...methods.flatMap((m) => (m.modelName ? [m.threshold] : [])),
