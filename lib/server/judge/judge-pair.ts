@@ -25,6 +25,11 @@ export type PairJudgment = {
   usage: JudgeUsage;
 };
 
+/** What commitJudgment stores of a judgment: all of it but its usage (which the run's pair row sums). */
+export function judgmentFields({ usage: _usage, ...rest }: PairJudgment): Omit<PairJudgment, "usage"> {
+  return rest;
+}
+
 /** The stage-2 replies of a pair's requests (in the same order) matched back: shared by the online and Batch API paths. */
 export function assembleJudgment(o: {
   requests: readonly SpansRequest[];

@@ -10,7 +10,7 @@ import { createJudgeClient, type JudgeClient, type JudgeUsage } from "./create-j
 import { requireJudgeConfig } from "./judge-config";
 import { type JudgeConfig } from "../env";
 import type { JudgeUnmatched } from "./judge-document";
-import { judgeLayerName, judgePair } from "./judge-pair";
+import { judgeLayerName, judgePair, judgmentFields } from "./judge-pair";
 import { PROMPT_VERSION } from "./prompt-version";
 
 export type RunJudgeOptions = {
@@ -86,13 +86,7 @@ export async function runJudge(options: RunJudgeOptions): Promise<RunJudgeResult
     promptVersion: PROMPT_VERSION,
     variant,
     layer: judgeLayerName(client.model, variant),
-    intents: judgment.intents,
-    ...(judgment.newIntents ? { newIntents: judgment.newIntents } : {}),
-    documentIds: judgment.documentIds,
-    suggestions: judgment.suggestions,
-    spans: judgment.spans,
-    unmatched: judgment.unmatched,
-    counts: judgment.counts,
+    ...judgmentFields(judgment),
   });
   return {
     intents: judgment.intents,

@@ -2,6 +2,7 @@ import "server-only";
 import type { MatchCounts } from "@/lib/judge/match-stats";
 import type { StoredSuggestion, SuggestionInput } from "../../../schemas/suggestions";
 import { type Db, getDb } from "../client";
+import type { RunPairTotals } from "./read-judge-run-summary";
 import { runInTransaction } from "../run-in-transaction";
 import { storeJudgeRun } from "./store-judge-run";
 
@@ -23,15 +24,7 @@ export type CommitJudgmentOptions = {
   unmatched: unknown[];
   counts: MatchCounts;
   /** The run's pair row, marked done with what it cost. */
-  runPair?: {
-    id: string;
-    runId: string;
-    promptTokens: number;
-    completionTokens: number;
-    costUsd: number | null;
-    requests: number;
-    cachedRequests: number;
-  };
+  runPair?: RunPairTotals & { id: string; runId: string };
   db?: Db;
 };
 

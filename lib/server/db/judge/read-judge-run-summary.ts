@@ -24,6 +24,26 @@ export function costOf(price: JudgePriceLike, promptTokens: number, completionTo
   return Math.round(((promptTokens * price.inputPerMillion + completionTokens * price.outputPerMillion) / 1e6) * 1e6) / 1e6;
 }
 
+/** What a run's pair row sums over its attempts. */
+export type RunPairTotals = { promptTokens: number; completionTokens: number; costUsd: number | null; requests: number; cachedRequests: number };
+
+/** A run pair's totals after one more attempt: what its row had plus this attempt's usage, cost at `price`. */
+export function runPairTotals(
+  row: { promptTokens: number; completionTokens: number; requests: number; cachedRequests: number },
+  usage: { promptTokens: number; completionTokens: number; requests: number; cachedRequests: number },
+  price: JudgePriceLike,
+): RunPairTotals {
+  const promptTokens = row.promptTokens + usage.promptTokens;
+  const completionTokens = row.completionTokens + usage.completionTokens;
+  return {
+    promptTokens,
+    completionTokens,
+    costUsd: costOf(price, promptTokens, completionTokens),
+    requests: row.requests + usage.requests,
+    cachedRequests: row.cachedRequests + usage.cachedRequests,
+  };
+}
+
 /**
  * A judge run's summary from its pair rows: progress, tokens, cost (at `price`, the model's configured price now),
  * requests sent and answered from the cache, suggestions, quotes per matching step, failures with reasons, the

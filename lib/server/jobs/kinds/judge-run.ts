@@ -11,12 +11,12 @@ import { commitJudgment } from "../../db/judge/commit-judgment";
 import { createJudgeRun } from "../../db/judge/create-judge-run";
 import { failJudgeRunPair } from "../../db/judge/fail-judge-run-pair";
 import { getJudgeRun } from "../../db/judge/get-judge-run";
-import { costOf, readJudgeRunSummary } from "../../db/judge/read-judge-run-summary";
+import { readJudgeRunSummary, runPairTotals } from "../../db/judge/read-judge-run-summary";
 import { releaseJudgeRunPairs } from "../../db/judge/release-judge-run-pairs";
 import type { JudgeConfig } from "../../env";
 import { createJudgeClient, type JudgeUsage, newJudgeUsage } from "../../judge/create-judge-client";
 import { requireJudgeConfig } from "../../judge/judge-config";
-import { judgeLayerName, judgePair } from "../../judge/judge-pair";
+import { judgeLayerName, judgePair, judgmentFields } from "../../judge/judge-pair";
 import { PROMPT_VERSION } from "../../judge/prompt-version";
 import { JobCancelled, type JobContext, type JobHandler } from "../types";
 
@@ -116,13 +116,7 @@ export const judgeRunJob: JobHandler<JudgeRunPayload> = {
 
     const judgeOne = async (row: NonNullable<Awaited<ReturnType<typeof claimJudgeRunPair>>>) => {
       const usage: JudgeUsage = newJudgeUsage();
-      const totals = () => ({
-        promptTokens: row.promptTokens + usage.promptTokens,
-        completionTokens: row.completionTokens + usage.completionTokens,
-        costUsd: costOf(price, row.promptTokens + usage.promptTokens, row.completionTokens + usage.completionTokens),
-        requests: row.requests + usage.requests,
-        cachedRequests: row.cachedRequests + usage.cachedRequests,
-      });
+      const totals = () => runPairTotals(row, usage, price);
       try {
         const pair = await getPair({ id: row.pairId, db: ctx.db });
         if (!pair) throw new AppError("NOT_FOUND", `Pair ${row.pairId} was deleted`);
@@ -144,13 +138,7 @@ export const judgeRunJob: JobHandler<JudgeRunPayload> = {
           promptVersion: run.promptVersion,
           variant,
           layer: judgeLayerName(run.model, variant),
-          intents: judgment.intents,
-          ...(judgment.newIntents ? { newIntents: judgment.newIntents } : {}),
-          documentIds: judgment.documentIds,
-          suggestions: judgment.suggestions,
-          spans: judgment.spans,
-          unmatched: judgment.unmatched,
-          counts: judgment.counts,
+          ...judgmentFields(judgment),
           runPair: { id: row.id, runId, ...totals() },
         });
         ctx.itemDone();

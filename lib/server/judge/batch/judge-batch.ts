@@ -13,7 +13,7 @@ import { failJudgeRunPair } from "../../db/judge/fail-judge-run-pair";
 import { findJudgeCall } from "../../db/judge/find-judge-call";
 import { getJudgeRun } from "../../db/judge/get-judge-run";
 import { listJudgeRunPairs } from "../../db/judge/list-judge-run-pairs";
-import { costOf } from "../../db/judge/read-judge-run-summary";
+import { runPairTotals } from "../../db/judge/read-judge-run-summary";
 import { saveJudgeCall } from "../../db/judge/save-judge-call";
 import { saveQueryIntents } from "../../db/judge/save-query-intents";
 import { setJudgeRunPairUsage } from "../../db/judge/set-judge-run-pair-usage";
@@ -249,13 +249,7 @@ export async function ingestJudgeBatch(o: { runId: string; output: string; clien
   const price = null;
   for (const row of await listJudgeRunPairs({ runId: run.id, states: ["pending", "failed"], db })) {
     const usage = newJudgeUsage();
-    const totals = () => ({
-      promptTokens: row.promptTokens + usage.promptTokens,
-      completionTokens: row.completionTokens + usage.completionTokens,
-      costUsd: costOf(price, row.promptTokens + usage.promptTokens, row.completionTokens + usage.completionTokens),
-      requests: row.requests + usage.requests,
-      cachedRequests: row.cachedRequests + usage.cachedRequests,
-    });
+    const totals = () => runPairTotals(row, usage, price);
     const pair = await getPair({ id: row.pairId, db });
     if (!pair) continue;
     const intents = variant === "two-stage" ? (pair.query.intents ?? []) : [];
