@@ -12,6 +12,7 @@ import { Field, FormMessage, Input } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
 import { apiFetch } from "@/lib/client/api-fetch";
+import { parseMethod } from "@/lib/engine/methods";
 import { isAppError } from "@/lib/errors";
 import {
   availableMeasures,
@@ -54,9 +55,12 @@ export function FrontierView(p: FrontierViewProps) {
   const result = p.frontier.result;
   const { job, error, busy, start, cancel, resume } = useJob({ initial: p.latestJob, onFinished: () => router.refresh() });
 
-  // The last sweep's methods, else every method but the oracle (an upper bound, ticked on purpose).
+  // The last sweep's methods, else every method but the oracle (an upper bound) and the LLM methods (an LLM request
+  // per pair): those are ticked on purpose.
   const [methods, setMethods] = useState<string[]>(
-    () => result?.methods.map((m) => m.method) ?? p.methodOptions.filter((o) => o.value !== "oracle").map((o) => o.value),
+    () =>
+      result?.methods.map((m) => m.method) ??
+      p.methodOptions.filter((o) => o.value !== "oracle" && parseMethod(o.value).kind !== "llm").map((o) => o.value),
   );
   const [thresholds, setThresholds] = useState(() => formatSweep(result?.thresholds ?? DEFAULT_SWEEP_THRESHOLDS));
   const [budgets, setBudgets] = useState(() => formatSweep(result?.budgets ?? DEFAULT_SWEEP_BUDGETS));
