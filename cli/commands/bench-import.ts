@@ -414,7 +414,8 @@ export async function runBenchImport(options: BenchImportOptions): Promise<Bench
     const afterImport = maxRssMb();
 
     const exports: BenchExportFigures[] = [];
-    for (const exportFormat of EXPORT_FORMATS) {
+    // Judge token labels need a judgment to export, which an import does not make.
+    for (const exportFormat of EXPORT_FORMATS.filter((f) => f !== "judge-jsonl")) {
       log(`exporting ${exportFormat}…`);
       t = performance.now();
       const out = await exportDataset({ datasetId: dataset.id, format: exportFormat, db });
