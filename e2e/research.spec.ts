@@ -93,6 +93,8 @@ test("frontier of the demo dataset: a sweep job, one curve per method, hover a p
   // First render of the frontier page (printed figure): navigation start → the chart's first paint.
   await page.goto(`/research/frontier?datasetId=${datasetId}`);
   await expect(page.getByTestId("frontier-chart")).toBeVisible();
+  // The chart is server-rendered, so it is visible before hydration; the mark comes with the first client paint.
+  await page.waitForFunction(() => performance.getEntriesByName("snippet-lab:frontier-rendered").length > 0);
   const ms = await page.evaluate(() => {
     const mark = performance.getEntriesByName("snippet-lab:frontier-rendered")[0];
     return mark ? Math.round(mark.startTime) : -1;
