@@ -1,8 +1,6 @@
 import type { Metadata } from "next";
 import { FrontierView } from "@/components/research/frontier-view";
-import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { Select } from "@/components/ui/select";
+import { GoldDatasetPicker } from "@/components/research/gold-dataset-picker";
 import { hasPermission } from "@/lib/auth/policy";
 import { methodOptions } from "@/lib/engine/methods";
 import { requireUser } from "@/lib/server/auth/require-user";
@@ -45,21 +43,7 @@ export default async function FrontierPage({ searchParams }: { searchParams: Pro
         </p>
       </div>
 
-      <Card as="form" padding="sm" className="flex flex-wrap items-end gap-3" method="get" action="/research/frontier">
-        <label className="space-y-1 text-xs font-medium text-slate-700">
-          <span className="block">Dataset</span>
-          <Select size="bar" name="datasetId" defaultValue={dataset?.id ?? ""} data-testid="frontier-dataset">
-            {datasets.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name} ({d.goldPairs} gold pair{d.goldPairs === 1 ? "" : "s"} of {d.pairs})
-              </option>
-            ))}
-          </Select>
-        </label>
-        <Button type="submit" size="sm" data-testid="frontier-dataset-apply">
-          Show
-        </Button>
-      </Card>
+      <GoldDatasetPicker action="/research/frontier" datasetId={dataset?.id} datasets={datasets} testId="frontier-dataset" />
 
       {!dataset && (
         <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="frontier-no-datasets">

@@ -2,9 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { JudgeEvalEmpty } from "@/components/research/judge-eval/judge-eval-empty";
 import { JudgeEvalView } from "@/components/research/judge-eval/judge-eval-view";
-import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { Select } from "@/components/ui/select";
+import { GoldDatasetPicker } from "@/components/research/gold-dataset-picker";
 import { isAppError } from "@/lib/errors";
 import { type JudgeEvalReport, parseJudgeConfigKey } from "@/lib/schemas/judge";
 import { requireUser } from "@/lib/server/auth/require-user";
@@ -64,21 +62,7 @@ export default async function JudgeEvalPage({ searchParams }: { searchParams: Pr
         </p>
       </div>
 
-      <Card as="form" padding="sm" className="flex flex-wrap items-end gap-3" method="get" action="/research/judge">
-        <label className="space-y-1 text-xs font-medium text-slate-700">
-          <span className="block">Dataset</span>
-          <Select size="bar" name="datasetId" defaultValue={datasetId ?? ""} data-testid="judge-eval-dataset">
-            {datasets.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name} ({d.goldPairs} gold pair{d.goldPairs === 1 ? "" : "s"} of {d.pairs})
-              </option>
-            ))}
-          </Select>
-        </label>
-        <Button type="submit" size="sm" data-testid="judge-eval-dataset-apply">
-          Show
-        </Button>
-      </Card>
+      <GoldDatasetPicker action="/research/judge" datasetId={datasetId} datasets={datasets} testId="judge-eval-dataset" />
 
       {invalid.length > 0 && (
         <JudgeEvalEmpty reason="bad-configs" tone="warn">
