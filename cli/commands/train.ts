@@ -33,7 +33,9 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
   --init-teacher FILE     start the teacher from these weights (fine-tuning, e.g. on --gold)
   --skip-data             reuse WORK/data
   --skip-teacher          reuse WORK/teacher/model.pt
-  --skip-student          reuse WORK/student/model.pt`;
+  --skip-student          reuse WORK/student/model.pt
+  --export ROLES          which models to export and calibrate: student,teacher (default) or one of them
+                          (e.g. --skip-teacher --skip-student --export student after continuing the student)`;
 
 function run(cmd: string, args: string[]): void {
   console.log(`$ ${cmd} ${args.join(" ")}`);
@@ -79,12 +81,19 @@ export const command: CliCommand = {
         "skip-data": { type: "boolean", default: false },
         "skip-teacher": { type: "boolean", default: false },
         "skip-student": { type: "boolean", default: false },
+        export: { type: "string", default: "student,teacher" },
         help: { type: "boolean", short: "h" },
       },
     });
     if (values.help) {
       console.log(usage);
       return 0;
+    }
+    // Checked before any training step: a typo must not cost hours.
+    const roles = new Set(values.export.split(","));
+    if (roles.size === 0 || [...roles].some((r) => r !== "student" && r !== "teacher")) {
+      console.error(`train: --export takes student, teacher or student,teacher (got "${values.export}")`);
+      return 2;
     }
     const fineTune = !values.data;
     if (fineTune && !values.gold?.length) {
@@ -170,10 +179,13 @@ export const command: CliCommand = {
     const vocab = readFileSync(path.join(data, "vocab.txt"), "utf8");
     const trainMeta = JSON.parse(readFileSync(path.join(data, "train", "meta.json"), "utf8")) as Record<string, unknown>;
     const written: string[] = [];
-    for (const [role, name, quantize] of [
-      ["student", modelName, true],
-      ["teacher", `${modelName}-teacher`, false],
-    ] as const) {
+    const exported = (
+      [
+        ["student", modelName, true],
+        ["teacher", `${modelName}-teacher`, false],
+      ] as const
+    ).filter(([role]) => roles.has(role));
+    for (const [role, name, quantize] of exported) {
       const ckpt = path.join(work, role, "model.pt");
       const dir = path.join("models", name);
       mkdirSync(dir, { recursive: true });

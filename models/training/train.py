@@ -109,6 +109,10 @@ def train(model, ds, val, args, teacher=None, tag="model"):
             torch.set_rng_state(st["rng"])  # dropout masks continue as if never interrupted
         best = st["best"]
         log(f"{tag}: resumed at step {step} (epoch {epoch}, batch {pos})")
+    elif args.skip_batches:
+        # Continuing a finished model (--init) on the batches it has not seen yet: the same epoch order, later on.
+        pos = args.skip_batches
+        log(f"{tag}: starting at batch {pos} of epoch 0")
     os.makedirs(args.out, exist_ok=True)
     start = time.time() - spent * 60
     recent = []
@@ -293,6 +297,7 @@ def main():
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--temperature", type=float, default=1.0)
     p.add_argument("--resume", action="store_true")
+    p.add_argument("--skip-batches", type=int, default=0, help="start at this batch of the first epoch (with --init: continue on unseen batches)")
     p.add_argument("--init", help="start from these weights (model.pt, or a model.onnx exported by this script)")
     p.add_argument("--no-int8-embedding", action="store_true")
     args = p.parse_args()
