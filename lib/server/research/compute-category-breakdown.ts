@@ -49,6 +49,23 @@ function hostMatches(url: string | null, domain: string): boolean {
   }
 }
 
+/**
+ * The model's categories of a document as intervals, once per decoded run: the run cache hands out the same
+ * TokenScores object for the same bytes (and a run's input hash ties it to its document's text), so repeated
+ * breakdowns reuse them instead of merging every token again.
+ */
+const intervalMemo = new WeakMap<TokenScores, CategoryInterval[]>();
+function modelIntervals(ts: TokenScores, d: { id: string; text: string }): CategoryInterval[] {
+  let out = intervalMemo.get(ts);
+  if (!out) {
+    out = categorySpansFromTokens({ documentId: d.id, text: d.text, starts: ts.starts, ends: ts.ends, categories: ts.categories!, skip: [] }).map(
+      ({ start, end, category }) => ({ start, end, category }),
+    );
+    intervalMemo.set(ts, out);
+  }
+  return out;
+}
+
 const hasCategoryHead = (name: string) => {
   try {
     return readModelConfig(name).config.io.categories !== undefined;
@@ -165,16 +182,7 @@ export async function computeCategoryBreakdown({
       const ts = categoryScores.get(pair.id);
       if (ts && ts.every((t) => t.categories)) {
         source = "model";
-        intervals = pair.documents.map((d, k) =>
-          categorySpansFromTokens({
-            documentId: d.id,
-            text: d.text,
-            starts: ts[k]!.starts,
-            ends: ts[k]!.ends,
-            categories: ts[k]!.categories!,
-            skip: [],
-          }),
-        );
+        intervals = pair.documents.map((d, k) => modelIntervals(ts[k]!, d));
       }
     }
     const tokens = categoryTokensOfSelection({ results, selection, categories: intervals });

@@ -312,6 +312,20 @@ describe("the category breakdown", () => {
     expect(body.pairs[0]!.source).toBe("gold");
     expect(body.pairs[0]!.documents.some((d) => d.categories.some((c) => c.category === "ui_navigation"))).toBe(true);
   });
+  it("takes a pair without gold or judge labels from the model's category head, the same on a repeated request", async () => {
+    const { scorePair } = await import("../pairs/score-pair");
+    const { computeCategoryBreakdown } = await import("./compute-category-breakdown");
+    const station = await db.pair.findFirstOrThrow({ where: { datasetId, externalId: null } });
+    await scorePair({ pairId: station.id, db });
+    const filters = { datasetId, method: formatModelMethod(model), preset: "low" as const };
+    const first = (await computeCategoryBreakdown({ filters, db })).breakdown;
+    expect(first.categoryModel).toBe(model);
+    expect(first.bySource.model.pairs).toBe(1);
+    expect(first.bySource.model.totalIn).toBeGreaterThan(0);
+    // The second request reuses the intervals made from the cached run: same figures.
+    const second = (await computeCategoryBreakdown({ filters, db })).breakdown;
+    expect({ ...second, timings: null }).toEqual({ ...first, timings: null });
+  });
 });
 
 describe("GET /api/v1/metrics", () => {
