@@ -24,7 +24,7 @@ import type { Db } from "../db/client";
 import { type EvalPair, listEvalPairs } from "../db/research/list-eval-pairs";
 import { getEnv } from "../env";
 import { listModels, readModelConfig } from "../model/list-models";
-import { evalExamplesOfPairs } from "./eval-examples";
+import { storedResultsOfPairs } from "./eval-examples";
 import { loadFreshScores } from "./load-fresh-scores";
 import { preloadStoredResults, prepareStoredResults } from "./prepared-results-cache";
 import { resolveResearchMethods } from "./research-methods";
@@ -145,11 +145,10 @@ export async function computeCategoryBreakdown({
     kept: { start: number; end: number }[][];
   }[] = [];
 
-  const examples = evalExamplesOfPairs(pairs);
-  await preloadStoredResults(examples, { ...(encoding ? { encoding } : {}), ...(db ? { db } : {}) });
+  const resultSets = storedResultsOfPairs(pairs).map((results) => ({ results }));
+  await preloadStoredResults(resultSets, { ...(encoding ? { encoding } : {}), ...(db ? { db } : {}) });
   for (const [i, pair] of pairs.entries()) {
-    const example = examples[i]!;
-    const results = prepareStoredResults(example, encoding ? { encoding } : {});
+    const results = prepareStoredResults(resultSets[i]!, encoding ? { encoding } : {});
     let unitScores: number[][];
     if (method.modelName) {
       const ts = modelScores!.scores.get(pair.id);

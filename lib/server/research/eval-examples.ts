@@ -1,7 +1,9 @@
 import "server-only";
 import { goldRecordsToEvalExamples } from "@/lib/data/read-gold-jsonl";
 import type { EvalExample } from "@/lib/data/types";
+import type { Block } from "@/lib/text/types";
 import type { EvalPair } from "../db/research/list-eval-pairs";
+import type { StoredResult } from "./prepared-results-cache";
 
 /**
  * Stored gold pairs → evaluation examples through the very function `snippet-lab eval --format gold-jsonl` reads the
@@ -34,4 +36,31 @@ export function evalExamplesOfPairs(pairs: readonly EvalPair[]): EvalExample[] {
       return locale ? { ...r, locale } : r;
     }),
   }));
+}
+
+/**
+ * Only the result sets of stored pairs (documents in order, as evalExamplesOfPairs gives them: the same prepared-units
+ * cache entries), without evidence or categories: the category breakdown reads its labels itself and skips building
+ * ten thousand examples per request.
+ */
+export function storedResultsOfPairs(pairs: readonly EvalPair[]): StoredResult[][] {
+  return pairs.map((p) =>
+    p.documents.map((d) => {
+      let blocks: Block[] | undefined;
+      const r: StoredResult = {
+        id: d.id,
+        // Blocks are parsed only for a document not prepared before.
+        doc: {
+          text: d.text,
+          get blocks() {
+            return (blocks ??= d.blocks);
+          },
+        },
+      };
+      if (d.title !== null) r.title = d.title;
+      if (d.url !== null) r.url = d.url;
+      if (d.lang) r.locale = d.lang;
+      return r;
+    }),
+  );
 }

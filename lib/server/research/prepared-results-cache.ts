@@ -17,7 +17,9 @@ import { saveDocumentUnits } from "../db/research/save-document-units";
 const MAX_ENTRIES = 50_000;
 const cache = ((globalThis as { __snippetLabPrepared?: Map<string, PreparedResult> }).__snippetLabPrepared ??= new Map());
 
-type StoredResult = EvalExample["results"][number];
+export type StoredResult = EvalExample["results"][number];
+/** What preparation reads of an example: its results. */
+type WithResults = { readonly results: readonly StoredResult[] };
 type PrepareOptions = { encoding?: string };
 
 const cacheKey = (r: StoredResult, opts: PrepareOptions) =>
@@ -37,7 +39,7 @@ function prepareOne(r: StoredResult, opts: PrepareOptions): PreparedResult {
   });
 }
 
-export function prepareStoredResults(example: EvalExample, opts: PrepareOptions = {}): PreparedResult[] {
+export function prepareStoredResults(example: WithResults, opts: PrepareOptions = {}): PreparedResult[] {
   return example.results.map((r) => {
     const key = cacheKey(r, opts);
     const hit = cache.get(key);
@@ -60,7 +62,7 @@ export function prepareStoredResults(example: EvalExample, opts: PrepareOptions 
  * the next process the work again.
  */
 export async function preloadStoredResults(
-  examples: readonly EvalExample[],
+  examples: readonly WithResults[],
   opts: PrepareOptions & { db?: Db } = {},
 ): Promise<{ stored: Promise<void> }> {
   const writes: Promise<void>[] = [];
