@@ -1,7 +1,6 @@
 import "server-only";
 import { goldRecordsToEvalExamples } from "@/lib/data/read-gold-jsonl";
 import type { EvalExample } from "@/lib/data/types";
-import type { Block } from "@/lib/text/types";
 import type { EvalPair } from "../db/research/list-eval-pairs";
 import type { StoredResult } from "./prepared-results-cache";
 
@@ -46,14 +45,13 @@ export function evalExamplesOfPairs(pairs: readonly EvalPair[]): EvalExample[] {
 export function storedResultsOfPairs(pairs: readonly EvalPair[]): StoredResult[][] {
   return pairs.map((p) =>
     p.documents.map((d) => {
-      let blocks: Block[] | undefined;
       const r: StoredResult = {
         id: d.id,
-        // Blocks are parsed only for a document not prepared before.
+        // A getter, so the blocks are parsed only for a document not prepared before.
         doc: {
           text: d.text,
           get blocks() {
-            return (blocks ??= d.blocks);
+            return d.blocks;
           },
         },
       };
