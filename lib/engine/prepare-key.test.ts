@@ -24,6 +24,21 @@ describe("prepared units kept in the database", () => {
     expect(decodeUnits({ units: bytes.units.subarray(1), unitTokens: bytes.unitTokens }, p.units.length)).toBeNull();
   });
 
+  it("decodes bytes that are a view at an odd offset, and Node Buffers from the shared pool (whose slice() is a view)", () => {
+    const p = prepareResult({ id: "a", text: FIXTURE[1]!.text, locale: "it" });
+    const bytes = encodeUnits(p);
+    const at = (b: Uint8Array, offset: number) => {
+      const big = new Uint8Array(b.byteLength + offset);
+      big.set(b, offset);
+      return big.subarray(offset);
+    };
+    const want = { units: p.units, unitTokens: p.unitTokens };
+    expect(decodeUnits({ units: at(bytes.units, 3), unitTokens: at(bytes.unitTokens, 1) }, p.units.length)).toEqual(want);
+    const pooled = { units: Buffer.from(bytes.units), unitTokens: Buffer.from(bytes.unitTokens) };
+    expect(pooled.units.byteOffset + pooled.unitTokens.byteOffset).toBeGreaterThan(0);
+    expect(decodeUnits(pooled, p.units.length)).toEqual(want);
+  });
+
   it("names the version, ICU, locale and encoding in the key", () => {
     expect(prepareKey({ icu: "74.2" })).toBe(`v${PREPARE_VERSION}|icu74.2|default|o200k_base|f1`);
     expect(prepareKey({ locale: "it", encoding: "cl100k_base", icu: "74.2" })).toBe(`v${PREPARE_VERSION}|icu74.2|it|cl100k_base|f1`);

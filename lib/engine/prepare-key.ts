@@ -37,9 +37,10 @@ export function encodeUnits({ units, unitTokens }: Pick<StoredUnits, "units" | "
 /** The inverse of encodeUnits; null when the bytes do not hold `count` units (a damaged row is recomputed). */
 export function decodeUnits(bytes: { units: Uint8Array; unitTokens: Uint8Array }, count: number): Pick<StoredUnits, "units" | "unitTokens"> | null {
   if (bytes.units.byteLength !== count * 12 || bytes.unitTokens.byteLength !== count * 4) return null;
-  // Copies: the driver's buffers need not be 4-byte aligned.
-  const u = new Int32Array(bytes.units.slice().buffer);
-  const t = new Int32Array(bytes.unitTokens.slice().buffer);
+  // Copies into own buffers: the driver's bytes need not be 4-byte aligned, and a Node Buffer may be a view into a
+  // shared pool (whose slice() is another view, not a copy).
+  const u = new Int32Array(new Uint8Array(bytes.units).buffer);
+  const t = new Int32Array(new Uint8Array(bytes.unitTokens).buffer);
   const units: Sentence[] = new Array(count);
   for (let i = 0; i < count; i++) units[i] = { start: u[i * 3]!, end: u[i * 3 + 1]!, block: u[i * 3 + 2]! };
   return { units, unitTokens: Array.from(t) };

@@ -60,6 +60,72 @@ describe.skipIf(!url)("PostgreSQL", () => {
     expect(gold.spans.map((s) => [s.start, s.end, s.text, s.category, s.drift])).toEqual([[span.start, span.end, needle, "vital", undefined]]);
   });
 
+  it("reads research views' bulk rows aggregated to JSON: texts, spans, units and unit scores as stored", async () => {
+    const { listEvalPairs } = await import("./research/list-eval-pairs");
+    const { saveDocumentUnits } = await import("./research/save-document-units");
+    const { loadDocumentUnits } = await import("./research/load-document-units");
+    const { saveModelRunUnits } = await import("./model-runs/save-model-run-units");
+    const { listModelRunUnitsForPairs } = await import("./model-runs/list-model-run-units-for-pairs");
+    const text = 'Quotes " and \\ a tab\there. Міст 1937 року. 桥于1937年通车。 🌉 Il ponte è lungo 2,7 km.';
+    const pair = await createPair({
+      db: asDb(),
+      dataset: "pg-json",
+      query: 'Wie "lang"?',
+      documents: [{ text, title: "Brücke" }, { text: "Second." }],
+    });
+    const raw = db as unknown as {
+      document: { findUniqueOrThrow(a: unknown): Promise<{ text: string; contentHash: string }> };
+      span: { create(a: unknown): Promise<unknown> };
+      modelRun: { create(a: unknown): Promise<{ id: string }> };
+    };
+    const stored = await raw.document.findUniqueOrThrow({ where: { id: pair.documentIds[0] } });
+    await raw.span.create({
+      data: { pairId: pair.id, documentId: pair.documentIds[0], start: 0, end: 6, text: stored.text.slice(0, 6), category: "vital", source: "gold" },
+    });
+    const [read] = await listEvalPairs({ db: asDb(), pairIds: [pair.id], withJudge: true });
+    expect(read!.query).toBe('Wie "lang"?');
+    expect(read!.documents.map((d) => [d.text, d.title, d.contentHash])).toEqual([
+      [stored.text, "Brücke", stored.contentHash],
+      ["Second.", null, expect.any(String)],
+    ]);
+    expect(read!.gold).toEqual([{ documentId: pair.documentIds[0], start: 0, end: 6, category: "vital" }]);
+
+    const units = [
+      { start: 0, end: 6, block: 0 },
+      { start: 7, end: 20, block: 1 },
+    ];
+    await saveDocumentUnits({ db: asDb(), key: "k", rows: [{ documentId: pair.documentIds[0]!, units, unitTokens: [2, 5], tokensIn: 7 }] });
+    const loaded = await loadDocumentUnits({ db: asDb(), key: "k", documentIds: pair.documentIds });
+    expect(loaded.units.get(pair.documentIds[0]!)).toEqual({ units, unitTokens: [2, 5], tokensIn: 7 });
+    expect(loaded.units.has(pair.documentIds[1]!)).toBe(false);
+
+    const run = await raw.modelRun.create({
+      data: {
+        pairId: pair.id,
+        documentId: pair.documentIds[0],
+        modelName: "m",
+        inputHash: "h",
+        tokenCount: 0,
+        probs: new Uint8Array(),
+        offsets: new Uint8Array(),
+      },
+    });
+    await saveModelRunUnits({
+      db: asDb(),
+      rows: [
+        { modelRunId: run.id, key: "k|mean", inputKey: "i", scores: [0.1 + 0.2, 1 / 3], categories: [{ start: 0, end: 6, category: "metadata" }] },
+        { modelRunId: run.id, key: "k|max", inputKey: "i", scores: [], categories: null },
+      ],
+    });
+    const runs = (await listModelRunUnitsForPairs({ db: asDb(), pairIds: [pair.id], modelName: "m" })).get(pair.id)!;
+    expect(new Map(runs[0]!.reduced.map((r) => [r.key, r.units]))).toEqual(
+      new Map([
+        ["k|mean", { scores: [0.1 + 0.2, 1 / 3], categories: [{ start: 0, end: 6, category: "metadata" }] }],
+        ["k|max", { scores: [], categories: null }],
+      ]),
+    );
+  });
+
   it("keeps one active admin when two admins demote each other at the same moment (serializable transaction)", async () => {
     const { updateUser } = await import("../auth/update-user");
     const a = await db.user.create({ data: { email: "a@pg.test", name: "a", role: "admin", passwordHash: "x" } });

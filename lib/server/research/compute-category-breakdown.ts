@@ -1,11 +1,10 @@
 import "server-only";
 import { performance } from "node:perf_hooks";
-import { aggregateTokenScores } from "@/lib/engine/aggregate-token-scores";
 import { DEFAULT_PRESET, PRESETS } from "@/lib/engine/methods";
 import { createBm25Scorer } from "@/lib/engine/scorers/bm25";
 import { createLeadScorer } from "@/lib/engine/scorers/lead";
 import { selectSpans } from "@/lib/engine/select-spans";
-import type { Scorer, TokenScores } from "@/lib/engine/types";
+import type { Scorer } from "@/lib/engine/types";
 import { AppError } from "@/lib/errors";
 import {
   addCategoryTokens,
@@ -19,14 +18,13 @@ import {
   summarizeCategoryTokens,
 } from "@/lib/eval/category-breakdown";
 import type { CategoriesQuery, CategoryBreakdown, CategoryBreakdownPart, CategoryPairView } from "@/lib/schemas/research";
-import { categorySpansFromTokens } from "@/lib/spans/category-spans-from-tokens";
 import type { Db } from "../db/client";
 import { type EvalPair, listEvalPairs } from "../db/research/list-eval-pairs";
 import { getEnv } from "../env";
 import { listModels, readModelConfig } from "../model/list-models";
 import { storedResultsOfPairs } from "./eval-examples";
-import { loadFreshScores } from "./load-fresh-scores";
-import { preloadStoredResults, prepareStoredResults } from "./prepared-results-cache";
+import { loadUnitScores, type PairUnitScores } from "./load-unit-scores";
+import { preloadStoredResults, prepareStoredResults, storedUnitsKey } from "./prepared-results-cache";
 import { resolveResearchMethods } from "./research-methods";
 
 export type ComputeCategoryBreakdownOptions = {
@@ -47,23 +45,6 @@ function hostMatches(url: string | null, domain: string): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * The model's categories of a document as intervals, once per decoded run: the run cache hands out the same
- * TokenScores object for the same bytes (and a run's input hash ties it to its document's text), so repeated
- * breakdowns reuse them instead of merging every token again.
- */
-const intervalMemo = new WeakMap<TokenScores, CategoryInterval[]>();
-function modelIntervals(ts: TokenScores, d: { id: string; text: string }): CategoryInterval[] {
-  let out = intervalMemo.get(ts);
-  if (!out) {
-    out = categorySpansFromTokens({ documentId: d.id, text: d.text, starts: ts.starts, ends: ts.ends, categories: ts.categories!, skip: [] }).map(
-      ({ start, end, category }) => ({ start, end, category }),
-    );
-    intervalMemo.set(ts, out);
-  }
-  return out;
 }
 
 const hasCategoryHead = (name: string) => {
@@ -114,19 +95,41 @@ export async function computeCategoryBreakdown({
   });
   if (domain) pairs = pairs.filter((p) => p.documents.some((d) => hostMatches(d.url, domain)));
 
-  const modelScores = method.modelName ? await loadFreshScores({ pairs, modelName: method.modelName, ...(db ? { db } : {}) }) : null;
-  const needCategories = categoryModel ? pairs.filter((p) => p.gold.length === 0 && p.judge.length === 0) : [];
+  // Every document's units (DocumentUnits after a restart), then the models' unit scores and category intervals
+  // for exactly those units (ModelRunUnits after a restart): a few bytes per document, not every token.
+  const encoding = getEnv().downstreamEncoding;
+  const prepareOptions = encoding ? { encoding } : {};
+  const resultSets = storedResultsOfPairs(pairs);
+  await preloadStoredResults(
+    resultSets.map((results) => ({ results })),
+    { ...prepareOptions, ...(db ? { db } : {}) },
+  );
+  const prepared = resultSets.map((results) => prepareStoredResults({ results }, prepareOptions));
+  const unitsKeys = resultSets.map((results) => results.map((r) => storedUnitsKey(r, prepareOptions)));
+  const aggregationOf = (name: string) => models.find((m) => m.name === name)?.aggregation ?? "mean";
+  const unitScoresOf = async (indices: readonly number[], modelName: string) =>
+    (
+      await loadUnitScores({
+        pairs: indices.map((i) => pairs[i]!),
+        results: indices.map((i) => prepared[i]!),
+        unitsKeys: indices.map((i) => unitsKeys[i]!),
+        modelName,
+        aggregation: aggregationOf(modelName),
+        ...(db ? { db } : {}),
+      })
+    ).scores;
+  const everyPair = pairs.map((_, i) => i);
+  const modelScores = method.modelName ? await unitScoresOf(everyPair, method.modelName) : null;
+  const needCategories = categoryModel ? everyPair.filter((i) => pairs[i]!.gold.length === 0 && pairs[i]!.judge.length === 0) : [];
   const categoryScores =
     categoryModel && needCategories.length > 0
       ? categoryModel === method.modelName
-        ? modelScores!.scores
-        : (await loadFreshScores({ pairs: needCategories, modelName: categoryModel, ...(db ? { db } : {}) })).scores
-      : new Map<string, TokenScores[]>();
+        ? modelScores!
+        : await unitScoresOf(needCategories, categoryModel)
+      : new Map<string, PairUnitScores>();
   const loadMs = performance.now() - t0;
 
   const t1 = performance.now();
-  const encoding = getEnv().downstreamEncoding;
-  const aggregation = method.modelName ? (models.find((m) => m.name === method.modelName)?.aggregation ?? "mean") : "mean";
   const baseline: Scorer | null = method.modelName ? null : method.info.method === "lead" ? createLeadScorer() : createBm25Scorer();
   const all = emptyCategoryTokens();
   const bySource = Object.fromEntries(PAIR_SOURCES.map((s) => [s, { tokens: emptyCategoryTokens(), pairs: 0 }])) as Record<
@@ -145,20 +148,18 @@ export async function computeCategoryBreakdown({
     kept: { start: number; end: number }[][];
   }[] = [];
 
-  const resultSets = storedResultsOfPairs(pairs).map((results) => ({ results }));
-  await preloadStoredResults(resultSets, { ...(encoding ? { encoding } : {}), ...(db ? { db } : {}) });
   for (const [i, pair] of pairs.entries()) {
-    const results = prepareStoredResults(resultSets[i]!, encoding ? { encoding } : {});
+    const results = prepared[i]!;
     let unitScores: number[][];
-    if (method.modelName) {
-      const ts = modelScores!.scores.get(pair.id);
-      if (!ts) {
+    if (modelScores) {
+      const scored = modelScores.get(pair.id);
+      if (!scored) {
         unscored++;
         continue;
       }
-      unitScores = results.map((r, k) => aggregateTokenScores({ tokenScores: ts[k]!, units: r.units, aggregation }));
+      unitScores = scored.unitScores;
     } else {
-      unitScores = (await baseline!.scoreUnits({ query: pair.query, results, aggregation })).unitScores;
+      unitScores = (await baseline!.scoreUnits({ query: pair.query, results, aggregation: "mean" })).unitScores;
     }
     const selection = selectSpans({
       results,
@@ -178,10 +179,10 @@ export async function computeCategoryBreakdown({
       source = "judge";
       intervals = fromSpans(pair.judge);
     } else {
-      const ts = categoryScores.get(pair.id);
-      if (ts && ts.every((t) => t.categories)) {
+      const predicted = categoryScores.get(pair.id)?.categories;
+      if (predicted && predicted.every((c) => c !== null)) {
         source = "model";
-        intervals = pair.documents.map((d, k) => modelIntervals(ts[k]!, d));
+        intervals = predicted as CategoryInterval[][];
       }
     }
     const tokens = categoryTokensOfSelection({ results, selection, categories: intervals });

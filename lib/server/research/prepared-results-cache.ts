@@ -39,6 +39,15 @@ function prepareOne(r: StoredResult, opts: PrepareOptions): PreparedResult {
   });
 }
 
+/** The DocumentUnits key a stored result's units are kept under (its segmentation setting on this runtime). */
+export function storedUnitsKey(r: Pick<StoredResult, "locale">, opts: PrepareOptions = {}): string {
+  return prepareKey({
+    icu: process.versions.icu ?? "none",
+    ...(r.locale ? { locale: r.locale } : {}),
+    ...(opts.encoding ? { encoding: opts.encoding } : {}),
+  });
+}
+
 export function prepareStoredResults(example: WithResults, opts: PrepareOptions = {}): PreparedResult[] {
   return example.results.map((r) => {
     const key = cacheKey(r, opts);
@@ -66,13 +75,12 @@ export async function preloadStoredResults(
   opts: PrepareOptions & { db?: Db } = {},
 ): Promise<{ stored: Promise<void> }> {
   const writes: Promise<void>[] = [];
-  const icu = process.versions.icu ?? "none";
   const byKey = new Map<string, { r: StoredResult; memoryKey: string }[]>();
   for (const ex of examples) {
     for (const r of ex.results) {
       const memoryKey = cacheKey(r, opts);
       if (!r.doc || cache.has(memoryKey)) continue;
-      const key = prepareKey({ icu, ...(r.locale ? { locale: r.locale } : {}), ...(opts.encoding ? { encoding: opts.encoding } : {}) });
+      const key = storedUnitsKey(r, opts);
       const list = byKey.get(key) ?? [];
       list.push({ r, memoryKey });
       byKey.set(key, list);

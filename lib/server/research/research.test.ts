@@ -312,7 +312,7 @@ describe("the category breakdown", () => {
     expect(body.pairs[0]!.source).toBe("gold");
     expect(body.pairs[0]!.documents.some((d) => d.categories.some((c) => c.category === "ui_navigation"))).toBe(true);
   });
-  it("takes a pair without gold or judge labels from the model's category head, the same on a repeated request", async () => {
+  it("takes a pair without gold or judge labels from the model's category head, the same on a repeated request and after a restart", async () => {
     const { scorePair } = await import("../pairs/score-pair");
     const { computeCategoryBreakdown } = await import("./compute-category-breakdown");
     const station = await db.pair.findFirstOrThrow({ where: { datasetId, externalId: null } });
@@ -322,9 +322,40 @@ describe("the category breakdown", () => {
     expect(first.categoryModel).toBe(model);
     expect(first.bySource.model.pairs).toBe(1);
     expect(first.bySource.model.totalIn).toBeGreaterThan(0);
-    // The second request reuses the intervals made from the cached run: same figures.
     const second = (await computeCategoryBreakdown({ filters, db })).breakdown;
     expect({ ...second, timings: null }).toEqual({ ...first, timings: null });
+
+    // The first request stored the run's unit scores and categories (ModelRunUnits) …
+    const { unitScoresWritten } = await import("./load-unit-scores");
+    await unitScoresWritten();
+    const run = await db.modelRun.findFirstOrThrow({ where: { pairId: station.id, modelName: model }, include: { units: true } });
+    expect(run.units).toHaveLength(1);
+    expect(run.units[0]!.categories).not.toBeNull();
+    // … so after a restart (memory caches empty) the breakdown reads those, not the tokens: with the token bytes
+    // damaged the pair is still scored, with the same figures.
+    const restart = () => {
+      const g = globalThis as Record<string, unknown>;
+      (g.__snippetLabPrepared as Map<string, unknown>).clear();
+      (g.__snippetLabEvalDocuments as { rows: Map<string, unknown>; chars: number }).rows.clear();
+      (g.__snippetLabRunScores as { runs: Map<string, unknown> }).runs.clear();
+      (g.__snippetLabInputHashes as Map<string, unknown>).clear();
+    };
+    await db.modelRun.update({ where: { id: run.id }, data: { probs: new Uint8Array(3) } });
+    restart();
+    const afterRestart = (await computeCategoryBreakdown({ filters, db })).breakdown;
+    expect({ ...afterRestart, timings: null }).toEqual({ ...first, timings: null });
+    // A row made for other inputs is not used: the tokens decide, and damaged ones leave the pair unscored.
+    await db.modelRunUnits.updateMany({ where: { modelRunId: run.id }, data: { inputKey: "other inputs" } });
+    restart();
+    const stale = (await computeCategoryBreakdown({ filters, db })).breakdown;
+    expect(stale.unscored).toBe(first.unscored + 1);
+    expect(stale.bySource.model.pairs).toBe(0);
+    // Tokens restored: aggregated again, the row rewritten, the figures back.
+    await db.modelRun.update({ where: { id: run.id }, data: { probs: run.probs } });
+    restart();
+    expect({ ...(await computeCategoryBreakdown({ filters, db })).breakdown, timings: null }).toEqual({ ...first, timings: null });
+    await unitScoresWritten();
+    expect((await db.modelRunUnits.findMany({ where: { modelRunId: run.id } })).map((r) => r.inputKey)).toEqual([run.units[0]!.inputKey]);
   });
 });
 

@@ -4,7 +4,9 @@ import { createDbClient } from "../client";
 import { createPair } from "../create-pair";
 import type { PrismaClient } from "../generated/client";
 import { listModelRuns } from "./list-model-runs";
+import { listModelRunUnitsForPairs } from "./list-model-run-units-for-pairs";
 import { listModelRunsForPairs } from "./list-model-runs-for-pairs";
+import { saveModelRunUnits } from "./save-model-run-units";
 import { saveModelRuns } from "./save-model-runs";
 
 let temp: TempDatabase;
@@ -51,5 +53,55 @@ describe("listModelRunsForPairs (decoded runs kept in memory)", () => {
     await db.modelRun.updateMany({ where: { pairId }, data: { inputHash: "stale" } });
     expect((await listModelRuns({ db, pairId, modelName: "m" }))[0]!.inputHash).toBe("stale");
     expect(await listModelRuns({ db, pairId, modelName: "other" })).toEqual([]);
+  });
+});
+
+describe("ModelRunUnits (unit scores and category intervals of a run)", () => {
+  it("round-trips exact scores, no-head and empty category lists, replaces a key's row, and flags damaged bytes", async () => {
+    await saveModelRuns({ db, pairId, modelName: "u", runs: [{ documentId, inputHash: "h", scores: scores(0.25) }] });
+    const runId = (await db.modelRun.findFirstOrThrow({ where: { pairId, modelName: "u" } })).id;
+    // Float64: what aggregation gave, to the bit (a Float32 would move a unit across a threshold).
+    const exact = [0.1 + 0.2, 1 / 3, 0];
+    await saveModelRunUnits({
+      db,
+      rows: [
+        { modelRunId: runId, key: "k|mean", inputKey: "i1", scores: exact, categories: [{ start: 0, end: 3, category: "ui_navigation" }] },
+        { modelRunId: runId, key: "k|max", inputKey: "i1", scores: [0.5], categories: null },
+        { modelRunId: runId, key: "k|none", inputKey: "i1", scores: [], categories: [] },
+      ],
+    });
+    const read = async () => (await listModelRunUnitsForPairs({ db, pairIds: [pairId], modelName: "u" })).get(pairId)!;
+    const [run] = await read();
+    expect(run!.id).toBe(runId);
+    expect(run!.documentId).toBe(documentId);
+    const byKey = new Map(run!.reduced.map((r) => [r.key, r]));
+    expect(byKey.get("k|mean")!.units).toEqual({ scores: exact, categories: [{ start: 0, end: 3, category: "ui_navigation" }] });
+    expect(byKey.get("k|max")!.units).toEqual({ scores: [0.5], categories: null });
+    expect(byKey.get("k|none")!.units).toEqual({ scores: [], categories: [] });
+
+    // Same run and key again: replaced, not duplicated.
+    await saveModelRunUnits({ db, rows: [{ modelRunId: runId, key: "k|mean", inputKey: "i2", scores: [0.75, 0.5, 0.25], categories: null }] });
+    const replaced = (await read())[0]!.reduced.filter((r) => r.key === "k|mean");
+    expect(replaced).toEqual([{ key: "k|mean", inputKey: "i2", unitCount: 3, units: { scores: [0.75, 0.5, 0.25], categories: null } }]);
+
+    // Bytes that do not hold unitCount scores: listed, with no units (the caller recomputes them).
+    await db.modelRunUnits.update({ where: { modelRunId_key: { modelRunId: runId, key: "k|max" } }, data: { unitCount: 4 } });
+    expect((await read())[0]!.reduced.find((r) => r.key === "k|max")!.units).toBeNull();
+
+    // A run deleted meanwhile: its row is skipped, the others stored.
+    await expect(
+      saveModelRunUnits({
+        db,
+        rows: [
+          { modelRunId: "no-such-run", key: "k|mean", inputKey: "i", scores: [1], categories: null },
+          { modelRunId: runId, key: "k|new", inputKey: "i", scores: [1], categories: null },
+        ],
+      }),
+    ).resolves.toBeUndefined();
+    expect((await read())[0]!.reduced.map((r) => r.key).sort()).toEqual(["k|max", "k|mean", "k|new", "k|none"]);
+    expect(await db.modelRunUnits.count({ where: { modelRunId: "no-such-run" } })).toBe(0);
+    // The rows go with their run.
+    await db.modelRun.delete({ where: { id: runId } });
+    expect(await db.modelRunUnits.count({ where: { modelRunId: runId } })).toBe(0);
   });
 });

@@ -1,7 +1,10 @@
 import "server-only";
 import type { Block } from "@/lib/text/types";
-import { zSpanCategory, type SpanCategory } from "../../../schemas/enums";
+import { SPAN_CATEGORIES, type SpanCategory } from "../../../schemas/enums";
+import { AppError } from "@/lib/errors";
 import { type Db, getDb } from "../client";
+import { Prisma } from "../generated/client";
+import { idChunks, inList, selectJsonRows } from "../select-json-rows";
 
 export type EvalPairDocument = {
   id: string;
@@ -20,7 +23,6 @@ export type EvalPair = {
   id: string;
   datasetId: string;
   externalId: string | null;
-  createdAt: Date;
   query: string;
   documents: EvalPairDocument[];
   gold: EvalPairSpan[];
@@ -43,13 +45,10 @@ export type ListEvalPairsOptions = {
 
 const GOLD = { source: "gold", annotationId: null, deletedAt: null } as const;
 
-/** Ids per IN list: SQLite through Prisma's adapter takes at most 999 parameters a query. */
-const CHUNK = 900;
-
-function chunks<T>(xs: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < xs.length; i += CHUNK) out.push(xs.slice(i, i + CHUNK));
-  return out;
+const CATEGORIES = new Set<string>(SPAN_CATEGORIES);
+function spanCategory(c: string): SpanCategory {
+  if (!CATEGORIES.has(c)) throw new AppError("INTERNAL", `a stored span has an unknown category "${c}"`);
+  return c as SpanCategory;
 }
 
 /**
@@ -87,9 +86,10 @@ function toDocument({ blocksJson, ...d }: DocumentRow): EvalPairDocument {
 }
 
 /**
- * Pairs in id order (the order gold exports use). Flat queries — pairs, then their links, gold spans and judge
- * suggestions (joined on the pair filter, or by id lists for `pairIds`), documents not read before, queries — instead
- * of one nested read: ten thousand pairs load in a fraction of the time.
+ * Pairs in id order (the order gold exports use). The pairs through the ORM (its filters), then their links, gold
+ * spans, judge suggestions, documents not read before and queries as one aggregated JSON row per chunk of ids
+ * (selectJsonRows): ten thousand pairs have some hundred thousand of these rows, and mapping each through the ORM
+ * was most of a research view's time after a restart.
  */
 export async function listEvalPairs(options: ListEvalPairsOptions): Promise<EvalPair[]> {
   const { db = getDb(), datasetId, onlyGold, withJudge, pairIds, createdFrom, createdTo, urlContains } = options;
@@ -99,13 +99,28 @@ export async function listEvalPairs(options: ListEvalPairsOptions): Promise<Eval
     ...(createdFrom || createdTo ? { createdAt: { ...(createdFrom ? { gte: createdFrom } : {}), ...(createdTo ? { lte: createdTo } : {}) } } : {}),
     ...(urlContains ? { documents: { some: { document: { url: { contains: urlContains } } } } } : {}),
   };
-  const select = { id: true, datasetId: true, externalId: true, createdAt: true, queryId: true } as const;
-  const pairs = pairIds
-    ? (await Promise.all(chunks(pairIds).map((ids) => db.pair.findMany({ where: { ...where, id: { in: ids } }, select }))))
+  // The ORM applies the filters and gives the ids; their columns come aggregated.
+  const select = { id: true } as const;
+  const ids = pairIds
+    ? (await Promise.all(idChunks(pairIds).map((chunk) => db.pair.findMany({ where: { ...where, id: { in: chunk } }, select }))))
         .flat()
-        .sort((a, b) => (a.id < b.id ? -1 : 1))
-    : await db.pair.findMany({ where, orderBy: { id: "asc" }, select });
-  if (pairs.length === 0) return [];
+        .map((p) => p.id)
+        .sort()
+    : (await db.pair.findMany({ where, orderBy: { id: "asc" }, select })).map((p) => p.id);
+  if (ids.length === 0) return [];
+  const pairRows = new Map<string, { id: string; datasetId: string; externalId: string | null; queryId: string }>();
+  for (const chunk of idChunks(ids)) {
+    const rows = await selectJsonRows({
+      db,
+      columns: ['"id"', '"datasetId"', '"externalId"', '"queryId"'],
+      from: '"Pair"',
+      where: inList('"id"', chunk),
+    });
+    for (const [id, datasetId, externalId, queryId] of rows as [string, string, string | null, string][])
+      pairRows.set(id, { id, datasetId, externalId, queryId });
+  }
+  // A pair deleted between the two reads is left out.
+  const pairs = ids.flatMap((id) => pairRows.get(id) ?? []);
 
   const links = new Map<string, { position: number; documentId: string }[]>();
   const gold = new Map<string, EvalPairSpan[]>();
@@ -115,20 +130,33 @@ export async function listEvalPairs(options: ListEvalPairsOptions): Promise<Eval
     if (list) list.push(v);
     else m.set(k, [v]);
   };
-  const spanSelect = { pairId: true, documentId: true, start: true, end: true, category: true } as const;
-  // Without an id list the pair filter itself selects the rows: one joined query each, no IN lists.
-  const parts: { pairId?: { in: string[] }; pair?: typeof where }[] = pairIds
-    ? chunks(pairs.map((p) => p.id)).map((ids) => ({ pairId: { in: ids } }))
-    : [Object.keys(where).length > 0 ? { pair: where } : {}];
-  for (const part of parts) {
-    const [l, g, j] = await Promise.all([
-      db.pairDocument.findMany({ where: part, select: { pairId: true, position: true, documentId: true } }),
-      db.span.findMany({ where: { ...GOLD, ...part }, select: spanSelect }),
-      withJudge ? db.suggestion.findMany({ where: { source: "judge", ...part }, select: spanSelect }) : Promise.resolve([]),
-    ]);
-    for (const x of l) push(links, x.pairId, x);
-    for (const { pairId, ...x } of g) push(gold, pairId, { ...x, category: zSpanCategory.parse(x.category) });
-    for (const { pairId, ...x } of j) push(judge, pairId, { ...x, category: zSpanCategory.parse(x.category) });
+  const spanColumns = ['"pairId"', '"documentId"', '"start"', '"end"', '"category"'];
+  type SpanRow = [string, string, number, number, string];
+  for (const chunk of idChunks(pairs.map((p) => p.id))) {
+    const inPairs = inList('"pairId"', chunk);
+    for (const [pairId, position, documentId] of (await selectJsonRows({
+      db,
+      columns: ['"pairId"', '"position"', '"documentId"'],
+      from: '"PairDocument"',
+      where: inPairs,
+    })) as [string, number, string][])
+      push(links, pairId, { position, documentId });
+    for (const [pairId, documentId, start, end, category] of (await selectJsonRows({
+      db,
+      columns: spanColumns,
+      from: '"Span"',
+      // COALESCE: `"annotationId" IS NULL` would lead SQLite to that index and scan every gold span once per chunk.
+      where: Prisma.sql`"source" = 'gold' AND COALESCE("annotationId", '') = '' AND "deletedAt" IS NULL AND ${inPairs}`,
+    })) as SpanRow[])
+      push(gold, pairId, { documentId, start, end, category: spanCategory(category) });
+    if (!withJudge) continue;
+    for (const [pairId, documentId, start, end, category] of (await selectJsonRows({
+      db,
+      columns: spanColumns,
+      from: '"Suggestion"',
+      where: Prisma.sql`"source" = 'judge' AND ${inPairs}`,
+    })) as SpanRow[])
+      push(judge, pairId, { documentId, start, end, category: spanCategory(category) });
   }
 
   const documentIds = [...new Set([...links.values()].flat().map((l) => l.documentId))];
@@ -139,16 +167,34 @@ export async function listEvalPairs(options: ListEvalPairsOptions): Promise<Eval
     if (row) documents.set(id, toDocument(row));
     else missing.push(id);
   }
-  const documentSelect = { id: true, text: true, blocksJson: true, title: true, url: true, lang: true, contentHash: true } as const;
-  for (const part of chunks(missing)) {
-    for (const row of await db.document.findMany({ where: { id: { in: part } }, select: documentSelect })) {
+  for (const chunk of idChunks(missing)) {
+    const rows = await selectJsonRows({
+      db,
+      columns: ['"id"', '"text"', '"blocksJson"', '"title"', '"url"', '"lang"', '"contentHash"'],
+      from: '"Document"',
+      where: inList('"id"', chunk),
+    });
+    for (const [id, text, blocksJson, title, url, lang, contentHash] of rows as [
+      string,
+      string,
+      string,
+      string | null,
+      string | null,
+      string | null,
+      string,
+    ][]) {
+      const row = { id, text, blocksJson, title, url, lang, contentHash };
       rememberDocument(row);
-      documents.set(row.id, toDocument(row));
+      documents.set(id, toDocument(row));
     }
   }
   const queries = new Map<string, string>();
-  for (const part of chunks([...new Set(pairs.map((p) => p.queryId))])) {
-    for (const q of await db.query.findMany({ where: { id: { in: part } }, select: { id: true, text: true } })) queries.set(q.id, q.text);
+  for (const chunk of idChunks([...new Set(pairs.map((p) => p.queryId))])) {
+    for (const [id, text] of (await selectJsonRows({ db, columns: ['"id"', '"text"'], from: '"Query"', where: inList('"id"', chunk) })) as [
+      string,
+      string,
+    ][])
+      queries.set(id, text);
   }
 
   // Links, spans and suggestions of pairs created after the pair read are not in `pairs` and are left out.
@@ -156,7 +202,6 @@ export async function listEvalPairs(options: ListEvalPairsOptions): Promise<Eval
     id: p.id,
     datasetId: p.datasetId,
     externalId: p.externalId,
-    createdAt: p.createdAt,
     query: queries.get(p.queryId) ?? "",
     documents: (links.get(p.id) ?? [])
       .sort((a, b) => a.position - b.position)

@@ -1,13 +1,12 @@
 import "server-only";
 import { decodeUnits, type StoredUnits } from "@/lib/engine/prepare-key";
 import { type Db, getDb } from "../client";
-
-// SQLite's bound-parameter limit is 32,766; chunks keep each IN list well under it and each read short.
-const CHUNK = 900;
+import { Prisma } from "../generated/client";
+import { hexBytes, idChunks, inList, selectJsonRows } from "../select-json-rows";
 
 /**
  * The stored units of these documents for one setting key (lib/engine/prepare-key.ts); absent rows are left out, and
- * rows whose bytes do not decode are listed in `damaged` (to be replaced).
+ * rows whose bytes do not decode are listed in `damaged` (to be replaced). One aggregated row per chunk of documents.
  */
 export async function loadDocumentUnits({
   documentIds,
@@ -20,15 +19,19 @@ export async function loadDocumentUnits({
 }): Promise<{ units: Map<string, StoredUnits>; damaged: string[] }> {
   const out = new Map<string, StoredUnits>();
   const damaged: string[] = [];
-  for (let i = 0; i < documentIds.length; i += CHUNK) {
-    const rows = await db.documentUnits.findMany({
-      where: { key, documentId: { in: documentIds.slice(i, i + CHUNK) } },
-      select: { documentId: true, unitCount: true, units: true, unitTokens: true, tokensIn: true },
+  for (const ids of idChunks(documentIds)) {
+    const rows = await selectJsonRows({
+      db,
+      columns: ['"documentId"', '"unitCount"', { bytes: '"units"' }, { bytes: '"unitTokens"' }, '"tokensIn"'],
+      from: '"DocumentUnits"',
+      where: Prisma.sql`"key" = ${key} AND ${inList('"documentId"', ids)}`,
     });
-    for (const r of rows) {
-      const decoded = decodeUnits({ units: r.units, unitTokens: r.unitTokens }, r.unitCount);
-      if (decoded) out.set(r.documentId, { ...decoded, tokensIn: r.tokensIn });
-      else damaged.push(r.documentId);
+    for (const [documentId, unitCount, units, unitTokens, tokensIn] of rows as [string, number, string, string, number][]) {
+      const u = hexBytes(units);
+      const t = hexBytes(unitTokens);
+      const decoded = u && t ? decodeUnits({ units: u, unitTokens: t }, unitCount) : null;
+      if (decoded) out.set(documentId, { ...decoded, tokensIn });
+      else damaged.push(documentId);
     }
   }
   return { units: out, damaged };

@@ -1,0 +1,128 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { aggregateTokenScores } from "@/lib/engine/aggregate-token-scores";
+import type { Aggregation } from "@/lib/engine/methods";
+import type { PreparedResult } from "@/lib/engine/types";
+import type { CategoryInterval } from "@/lib/eval/category-breakdown";
+import { categorySpansFromTokens } from "@/lib/spans/category-spans-from-tokens";
+import type { Db } from "../db/client";
+import { listModelRunUnitsForPairs } from "../db/model-runs/list-model-run-units-for-pairs";
+import { saveModelRunUnits, type SaveModelRunUnitsRow } from "../db/model-runs/save-model-run-units";
+import { type Env, getEnv } from "../env";
+import type { PairForCache } from "../pairs/fresh-token-scores";
+import { modelFingerprint } from "../pairs/model-fingerprint";
+import { loadFreshScores } from "./load-fresh-scores";
+
+/** A pair's model output per document (document order): unit scores of its prepared units, category intervals. */
+export type PairUnitScores = { unitScores: number[][]; categories: (CategoryInterval[] | null)[] };
+
+export type LoadUnitScoresOptions = {
+  pairs: readonly (PairForCache & { id: string })[];
+  /** Per pair (same order), its prepared results and each one's DocumentUnits key. */
+  results: readonly (readonly PreparedResult[])[];
+  unitsKeys: readonly (readonly string[])[];
+  modelName: string;
+  aggregation: Aggregation;
+  db?: Db;
+};
+
+const inFlight = new Set<Promise<void>>();
+
+/** Settles when every background write of unit scores started so far has (benchmarks wait before a "restart"). */
+export async function unitScoresWritten(): Promise<void> {
+  await Promise.all([...inFlight]);
+}
+
+/**
+ * ModelRunUnits.inputKey of each document of a pair: its run's inputs (ModelRun.inputHash hashes the same ones with
+ * the text, and a content hash is the sha256 of the text), so a stored row is checked without hashing any text.
+ */
+function pairInputKeys(p: PairForCache, modelVersion: string, relevanceScope: Env["relevanceScope"]): string[] {
+  const set = createHash("sha256")
+    .update(JSON.stringify([modelVersion, { relevanceScope }, p.query, p.documents.map((d) => d.contentHash)]))
+    .digest("hex");
+  return p.documents.map((_, k) => `${set}:${k}`);
+}
+
+/** Every token's category merged into intervals (all six categories: a breakdown counts off-topic too). */
+const intervalsOf = (ts: Parameters<typeof categorySpansFromTokens>[0]) =>
+  categorySpansFromTokens({ ...ts, skip: [] }).map(({ start, end, category }) => ({ start, end, category }));
+
+/**
+ * A model's unit scores and category intervals for each pair with fresh cached probabilities (the others are
+ * `missing`). They come from ModelRunUnits where it holds a row for the pair's current inputs, the units' setting and
+ * the aggregation; the other runs' token probabilities are read and aggregated (the very numbers the first request
+ * gets) and their rows written in the background, so the next process reads a few bytes per document instead of
+ * every token.
+ */
+export async function loadUnitScores({
+  pairs,
+  results,
+  unitsKeys,
+  modelName,
+  aggregation,
+  db,
+}: LoadUnitScoresOptions): Promise<{ scores: Map<string, PairUnitScores>; missing: string[] }> {
+  const runs = await listModelRunUnitsForPairs({ pairIds: pairs.map((p) => p.id), modelName, ...(db ? { db } : {}) });
+  const version = modelFingerprint(modelName);
+  const { relevanceScope } = getEnv();
+  const scores = new Map<string, PairUnitScores>();
+  const missing: string[] = [];
+  const fromTokens: number[] = [];
+  const inputKeys = pairs.map((p) => pairInputKeys(p, version, relevanceScope));
+  pairs.forEach((p, i) => {
+    const byDocument = new Map((runs.get(p.id) ?? []).map((r) => [r.documentId, r]));
+    const out: PairUnitScores = { unitScores: [], categories: [] };
+    for (const [k, d] of p.documents.entries()) {
+      const key = `${unitsKeys[i]![k]}|${aggregation}`;
+      const row = byDocument
+        .get(d.id)
+        ?.reduced.find((x) => x.key === key && x.inputKey === inputKeys[i]![k] && x.units && x.unitCount === results[i]![k]!.units.length);
+      // No row for these inputs: the run's tokens decide (fresh → aggregated now, stale or absent → unscored).
+      if (!row) {
+        fromTokens.push(i);
+        return;
+      }
+      out.unitScores.push(row.units!.scores);
+      out.categories.push(row.units!.categories);
+    }
+    scores.set(p.id, out);
+  });
+  if (fromTokens.length === 0) return { scores, missing };
+
+  const tokens = await loadFreshScores({ pairs: fromTokens.map((i) => pairs[i]!), modelName, ...(db ? { db } : {}) });
+  const rows: SaveModelRunUnitsRow[] = [];
+  for (const i of fromTokens) {
+    const p = pairs[i]!;
+    const ts = tokens.scores.get(p.id);
+    // Bytes that do not decode or fit the text: unscored, as the token path says.
+    if (!ts) {
+      missing.push(p.id);
+      continue;
+    }
+    const runIds = new Map((runs.get(p.id) ?? []).map((r) => [r.documentId, r.id]));
+    const out: PairUnitScores = { unitScores: [], categories: [] };
+    for (const [k, d] of p.documents.entries()) {
+      const t = ts[k]!;
+      const unitScores = aggregateTokenScores({ tokenScores: t, units: results[i]![k]!.units, aggregation });
+      const categories = t.categories
+        ? intervalsOf({ documentId: d.id, text: d.text, starts: t.starts, ends: t.ends, categories: t.categories })
+        : null;
+      out.unitScores.push(unitScores);
+      out.categories.push(categories);
+      // The tokens passed the freshness check (their input hash is the current one): the row is for these inputs.
+      const modelRunId = runIds.get(d.id);
+      if (modelRunId)
+        rows.push({ modelRunId, key: `${unitsKeys[i]![k]}|${aggregation}`, inputKey: inputKeys[i]![k]!, scores: unitScores, categories });
+    }
+    scores.set(p.id, out);
+  }
+  if (rows.length > 0) {
+    const stored = saveModelRunUnits({ rows, ...(db ? { db } : {}) }).catch((e: unknown) =>
+      console.warn(`[research] could not store unit scores (computed again next time): ${(e as Error)?.message ?? e}`),
+    );
+    inFlight.add(stored);
+    void stored.finally(() => inFlight.delete(stored));
+  }
+  return { scores, missing };
+}
