@@ -100,7 +100,11 @@ describe("ModelRunUnits (unit scores and category intervals of a run)", () => {
     ).resolves.toBeUndefined();
     expect((await read())[0]!.reduced.map((r) => r.key).sort()).toEqual(["k|max", "k|mean", "k|new", "k|none"]);
     expect(await db.modelRunUnits.count({ where: { modelRunId: "no-such-run" } })).toBe(0);
-    // The rows go with their run.
+    // A run scored again drops its rows (they were made from its old probabilities) …
+    await saveModelRuns({ db, pairId, modelName: "u", runs: [{ documentId, inputHash: "h", scores: scores(0.5) }] });
+    expect(await db.modelRunUnits.count({ where: { modelRunId: runId } })).toBe(0);
+    // … and a deleted run takes its rows along.
+    await saveModelRunUnits({ db, rows: [{ modelRunId: runId, key: "k|mean", inputKey: "i", scores: [1], categories: null }] });
     await db.modelRun.delete({ where: { id: runId } });
     expect(await db.modelRunUnits.count({ where: { modelRunId: runId } })).toBe(0);
   });

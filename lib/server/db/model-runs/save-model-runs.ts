@@ -27,8 +27,12 @@ export async function saveModelRuns({ pairId, modelName, runs, db }: SaveModelRu
           categories,
           durationMs: run.durationMs === undefined ? null : Math.round(run.durationMs),
         };
+        const where = { pairId_documentId_modelName: { pairId, documentId: run.documentId, modelName } };
+        // A replaced run's unit scores go with its old probabilities (even for the same inputs: another device may
+        // give other digits).
+        await tx.modelRunUnits.deleteMany({ where: { modelRun: { pairId, documentId: run.documentId, modelName } } });
         await tx.modelRun.upsert({
-          where: { pairId_documentId_modelName: { pairId, documentId: run.documentId, modelName } },
+          where,
           create: { pairId, documentId: run.documentId, modelName, ...data },
           update: { ...data, createdAt: new Date() },
         });
