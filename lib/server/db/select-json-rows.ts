@@ -8,6 +8,7 @@ export type JsonColumn = string | { bytes: string };
 /** Ids per IN list (SQLite through Prisma's adapter: at most 999 parameters a query). */
 export const ID_CHUNK = 900;
 
+// The generated client's provider: the client and its transaction clients carry it (there is no public accessor).
 const providerOf = (db: Db): string => (db as unknown as { _activeProvider?: string })._activeProvider ?? "sqlite";
 
 /**
