@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -6,6 +5,7 @@ import { AppError } from "../../lib/errors";
 import type { EvalExample } from "../../lib/data/types";
 import type { PreparedResult } from "../../lib/engine/types";
 import type { CliCommand } from "../types";
+import { describeCommit } from "../describe-commit";
 
 const usage = `snippet-lab calibrate --model NAME --data DIR [--write] [--json OUT]
 
@@ -118,7 +118,7 @@ export const command: CliCommand = {
       objective: best.objective,
       criterion: `max over thresholds, then over fallback floors, of the mean over the validation sets ${SETS.join(", ")} of the F1 of kept vs needed characters at a ${BUDGET}-token budget (unanswerable: share of queries keeping nothing)`,
       split: "val",
-      commit: gitHead(),
+      commit: describeCommit(),
       date: new Date().toISOString(),
       atChosen: best.per,
       realPagesTokensByThreshold: realPages
@@ -152,11 +152,3 @@ export const command: CliCommand = {
 };
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
-
-function gitHead(): string {
-  try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-  } catch {
-    return "unknown";
-  }
-}

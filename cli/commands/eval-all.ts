@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
 import type { CliCommand } from "../types";
+import { describeCommit } from "../describe-commit";
 
 const usage = `snippet-lab eval-all --data DIR [--split report|val] [--methods LIST] [--out DIR] [options]
 
@@ -54,7 +54,7 @@ export const command: CliCommand = {
     const out = values.out ?? path.join("docs", "results", values.split);
     mkdirSync(out, { recursive: true });
     const provenance = {
-      commit: gitDescribe(),
+      commit: describeCommit(),
       command: `snippet-lab eval-all ${argv.join(" ")}`,
       date: new Date().toISOString(),
       node: process.version,
@@ -83,13 +83,3 @@ export const command: CliCommand = {
     return 0;
   },
 };
-
-function gitDescribe(): string {
-  try {
-    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim().length > 0;
-    return dirty ? `${head}+uncommitted` : head;
-  } catch {
-    return "unknown";
-  }
-}

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -8,6 +7,7 @@ import { AppError } from "../../lib/errors";
 import { parseSweep } from "../../lib/eval/parse-sweep";
 import type { EvalMethod } from "../../lib/eval/run-eval";
 import type { CliCommand } from "../types";
+import { describeCommit } from "../describe-commit";
 
 // Heavy modules (tokenizer tables, importers, onnxruntime) load inside run() so `--help` stays instant.
 
@@ -78,14 +78,6 @@ async function resolveMethod(name: string): Promise<EvalMethod> {
     return { name: scorer.name || name, createScorer: () => scorer, ...(fallbackFloor !== undefined ? { fallbackFloor } : {}) };
   }
   throw new AppError("BAD_REQUEST", `Unknown method "${name}" (use model, model:<name>, bm25, lead, oracle, llm-extract, hybrid, hybrid:<filter>)`);
-}
-
-function gitCommit(): string {
-  try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-  } catch {
-    return "unknown";
-  }
 }
 
 function positiveNumber(value: string, flag: string): number {
@@ -187,7 +179,12 @@ export const command: CliCommand = {
     console.log(formatEvalTable(report));
     if (values.json) {
       await mkdir(path.dirname(path.resolve(values.json)), { recursive: true });
-      const provenance = { command: `snippet-lab eval ${argv.join(" ")}`, date: new Date().toISOString(), commit: gitCommit(), methods: methodNames };
+      const provenance = {
+        command: `snippet-lab eval ${argv.join(" ")}`,
+        date: new Date().toISOString(),
+        commit: describeCommit(),
+        methods: methodNames,
+      };
       await writeFile(values.json, `${JSON.stringify({ ...report, provenance }, null, 2)}\n`);
       if (!quiet) console.error(`Wrote ${values.json}`);
     }

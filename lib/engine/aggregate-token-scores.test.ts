@@ -54,4 +54,19 @@ describe("aggregateTokenScores", () => {
     expect(out[0]).toBeCloseTo(0.45, 5);
     expect(out.at(-1)).toBeCloseTo(0.45, 5);
   });
+
+  it("discounts a unit by the share of its tokens tagged ads, UI/navigation or duplicate", () => {
+    // categories: vital, ads | off_topic, duplicate, ui_navigation (indices into SPAN_CATEGORIES)
+    const withCats = { ...ts, categories: Uint8Array.from([0, 2, 2, 1, 5, 4]) };
+    const [a, b] = aggregateTokenScores({ tokenScores: withCats, units, aggregation: "mean" });
+    expect(a).toBeCloseTo(0.5 * (1 / 3), 10);
+    expect(b).toBeCloseTo(0.5 * (1 / 3), 10);
+    expect(aggregateTokenScores({ tokenScores: withCats, units, aggregation: "max" })).toEqual([1 / 3, 0.75 / 3]);
+    // Metadata and off-topic text are content: no discount.
+    const content = { ...ts, categories: Uint8Array.from([0, 3, 1, 1, 3, 0]) };
+    expect(aggregateTokenScores({ tokenScores: content, units, aggregation: "mean" })).toEqual([0.5, 0.5]);
+    // A unit made only of boilerplate scores 0 and so never fills a budget.
+    const chrome = { ...ts, categories: Uint8Array.from([4, 4, 4, 0, 0, 0]) };
+    expect(aggregateTokenScores({ tokenScores: chrome, units, aggregation: "max" })).toEqual([0, 0.75]);
+  });
 });

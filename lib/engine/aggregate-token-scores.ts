@@ -1,22 +1,41 @@
 // Client-safe: no node imports (the inspector re-aggregates in the browser).
+import { SPAN_CATEGORIES } from "../schemas/enums";
 import type { TokenScores } from "./types";
 import type { Aggregation } from "./methods";
 
+/**
+ * Changes with the formula below. Unit scores stored for reuse (ModelRunUnits) carry it in their key, so rows
+ * computed by an older formula are recomputed instead of read.
+ */
+export const AGGREGATION_FORMULA = "content-share-v1";
+
+/**
+ * Categories that are never worth a downstream token, whatever the keep probability says: a unit is discounted by
+ * the share of its tokens the model's category head puts there.
+ */
+export const DISCOUNTED_CATEGORIES = ["ads", "ui_navigation", "duplicate"] as const;
+const DISCOUNTED = new Uint8Array(256);
+for (const c of DISCOUNTED_CATEGORIES) DISCOUNTED[SPAN_CATEGORIES.indexOf(c)] = 1;
+
 export interface AggregateTokenScoresOptions {
   /** Token probabilities of ONE result; starts and ends ascending (as the tokenizer emits them). */
-  tokenScores: Pick<TokenScores, "starts" | "ends" | "probs">;
+  tokenScores: Pick<TokenScores, "starts" | "ends" | "probs" | "categories">;
   /** Units of the same result, ascending and non-overlapping. */
   units: ReadonlyArray<{ start: number; end: number }>;
   aggregation: Aggregation;
 }
 
 /**
- * Unit score = mean or max of the probabilities of the tokens whose [start, end) intersects the unit.
+ * Unit score = mean or max of the probabilities of the tokens whose [start, end) intersects the unit, times the share
+ * of those tokens whose predicted category is not ads, UI/navigation or duplicate (models with a category head).
+ * The two heads disagree most on boilerplate that shares words with the query (a "related articles" list, a repeated
+ * headline): the discount keeps such units out of the budget. On the validation real pages it raised the kept
+ * article share from 91.5% to 93.2% at the default threshold without losing article text (docs/engine.md).
  * Units that no token touches (e.g. beyond the model's reach) score 0.
  * Two pointers: O(units + tokens) since both lists are sorted.
  */
 export function aggregateTokenScores({ tokenScores, units, aggregation }: AggregateTokenScoresOptions): number[] {
-  const { starts, ends, probs } = tokenScores;
+  const { starts, ends, probs, categories } = tokenScores;
   const n = Math.min(starts.length, ends.length, probs.length);
   const out = new Array<number>(units.length);
   let first = 0;
@@ -27,6 +46,7 @@ export function aggregateTokenScores({ tokenScores, units, aggregation }: Aggreg
     let sum = 0;
     let max = 0;
     let count = 0;
+    let discounted = 0;
     for (let k = first; k < n && starts[k]! < unit.end; k++) {
       const s = starts[k]!;
       const e = ends[k]!;
@@ -37,8 +57,9 @@ export function aggregateTokenScores({ tokenScores, units, aggregation }: Aggreg
       sum += p;
       if (p > max || count === 0) max = p;
       count++;
+      if (categories && DISCOUNTED[categories[k]!]) discounted++;
     }
-    out[u] = count === 0 ? 0 : aggregation === "max" ? max : sum / count;
+    out[u] = count === 0 ? 0 : ((aggregation === "max" ? max : sum / count) * (count - discounted)) / count;
   }
   return out;
 }

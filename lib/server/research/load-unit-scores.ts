@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { aggregateTokenScores } from "@/lib/engine/aggregate-token-scores";
+import { AGGREGATION_FORMULA, aggregateTokenScores } from "@/lib/engine/aggregate-token-scores";
 import type { Aggregation } from "@/lib/engine/methods";
 import type { PreparedResult } from "@/lib/engine/types";
 import type { CategoryInterval } from "@/lib/eval/category-breakdown";
@@ -44,6 +44,9 @@ function pairInputKeys(p: PairForCache, modelVersion: string, relevanceScope: En
   return p.documents.map((_, k) => `${set}:${k}`);
 }
 
+/** ModelRunUnits.key: the units' setting, the aggregation and the formula that turned tokens into unit scores. */
+const rowKey = (unitsKey: string, aggregation: Aggregation) => `${unitsKey}|${aggregation}|${AGGREGATION_FORMULA}`;
+
 /** Every token's category merged into intervals (all six categories: a breakdown counts off-topic too). */
 const intervalsOf = (ts: Parameters<typeof categorySpansFromTokens>[0]) =>
   categorySpansFromTokens({ ...ts, skip: [] }).map(({ start, end, category }) => ({ start, end, category }));
@@ -74,7 +77,7 @@ export async function loadUnitScores({
     const byDocument = new Map((runs.get(p.id) ?? []).map((r) => [r.documentId, r]));
     const out: PairUnitScores = { unitScores: [], categories: [] };
     for (const [k, d] of p.documents.entries()) {
-      const key = `${unitsKeys[i]![k]}|${aggregation}`;
+      const key = rowKey(unitsKeys[i]![k]!, aggregation);
       const row = byDocument
         .get(d.id)
         ?.reduced.find((x) => x.key === key && x.inputKey === inputKeys[i]![k] && x.units && x.unitCount === results[i]![k]!.units.length);
@@ -113,7 +116,7 @@ export async function loadUnitScores({
       // The tokens passed the freshness check (their input hash is the current one): the row is for these inputs.
       const modelRunId = runIds.get(d.id);
       if (modelRunId)
-        rows.push({ modelRunId, key: `${unitsKeys[i]![k]}|${aggregation}`, inputKey: inputKeys[i]![k]!, scores: unitScores, categories });
+        rows.push({ modelRunId, key: rowKey(unitsKeys[i]![k]!, aggregation), inputKey: inputKeys[i]![k]!, scores: unitScores, categories });
     }
     scores.set(p.id, out);
   }

@@ -350,12 +350,23 @@ describe("the category breakdown", () => {
     const stale = (await computeCategoryBreakdown({ filters, db })).breakdown;
     expect(stale.unscored).toBe(first.unscored + 1);
     expect(stale.bySource.model.pairs).toBe(0);
+    // Nor is a row of an older aggregation formula (its key names the formula that made its scores).
+    const { AGGREGATION_FORMULA } = await import("@/lib/engine/aggregate-token-scores");
+    expect(run.units[0]!.key.endsWith(`|${AGGREGATION_FORMULA}`)).toBe(true);
+    const oldKey = run.units[0]!.key.slice(0, -`|${AGGREGATION_FORMULA}`.length);
+    await db.modelRunUnits.updateMany({ where: { modelRunId: run.id }, data: { inputKey: run.units[0]!.inputKey, key: oldKey } });
+    restart();
+    expect((await computeCategoryBreakdown({ filters, db })).breakdown.unscored).toBe(first.unscored + 1);
     // Tokens restored: aggregated again, the row rewritten, the figures back.
     await db.modelRun.update({ where: { id: run.id }, data: { probs: run.probs } });
     restart();
     expect({ ...(await computeCategoryBreakdown({ filters, db })).breakdown, timings: null }).toEqual({ ...first, timings: null });
     await unitScoresWritten();
-    expect((await db.modelRunUnits.findMany({ where: { modelRunId: run.id } })).map((r) => r.inputKey)).toEqual([run.units[0]!.inputKey]);
+    const rows = await db.modelRunUnits.findMany({ where: { modelRunId: run.id }, orderBy: { key: "asc" } });
+    expect(rows.map((r) => [r.key, r.inputKey])).toEqual([
+      [oldKey, run.units[0]!.inputKey],
+      [run.units[0]!.key, run.units[0]!.inputKey],
+    ]);
   });
 });
 
