@@ -29,8 +29,7 @@ export interface AggregateTokenScoresOptions {
  * Unit score = mean or max of the probabilities of the tokens whose [start, end) intersects the unit, times the share
  * of those tokens whose predicted category is not ads, UI/navigation or duplicate (models with a category head).
  * The two heads disagree most on boilerplate that shares words with the query (a "related articles" list, a repeated
- * headline): the discount keeps such units out of the budget. On the validation real pages it raised the kept
- * article share from 91.5% to 93.2% at the default threshold without losing article text (docs/engine.md).
+ * headline): the discount keeps such units out of the budget (measured in the model card, "Selection").
  * Units that no token touches (e.g. beyond the model's reach) score 0.
  * Two pointers: O(units + tokens) since both lists are sorted.
  */
