@@ -55,6 +55,8 @@ interface TrainInfo {
   alpha?: number;
   data: Record<string, unknown>;
   cfg?: { layers: number; d: number; heads: number; ffn: number };
+  /** Set by `train.py average`: the checkpoints whose weights were averaged into this one. */
+  averaged?: { inputs: { ckpt: string; f1: number; loss: number }[]; weights: number[] };
 }
 
 export const command: CliCommand = {
@@ -262,6 +264,7 @@ export const command: CliCommand = {
           bestValidation: info.best,
           keep: info.keep,
           alpha: info.alpha,
+          ...(info.averaged ? { averaged: info.averaged } : {}),
           temperature,
           data: info.data,
           ...(fineTune

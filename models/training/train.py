@@ -4,6 +4,7 @@
   /usr/bin/python3 models/training/train.py student --teacher WORK/teacher/model.pt --keep 0,3 ...
   /usr/bin/python3 models/training/train.py export --ckpt WORK/student/model.pt --out WORK/student.onnx
   /usr/bin/python3 models/training/train.py predict --ckpt ... --data WORK/data/val --out probs.f32
+  /usr/bin/python3 models/training/train.py average --ckpt A/model.pt,B/model.pt --val WORK/data/val --out WORK/avg
 
 Loss: token-level BCE on keep (vital) labels + cat_weight x cross-entropy on the category labels (tokens
 without a label are ignored). Students add the teacher's soft targets: (1 - alpha) * hard + alpha * soft.
@@ -272,9 +273,38 @@ def fit_temperature(model, ds, out, limit=4000):
     log(f"temperature {t:.3f}: token ECE {before:.4f} -> {after:.4f}, log-loss {nll(1.0):.4f} -> {nll(t):.4f}")
 
 
+def average(paths, weights, val, out, val_limit, seed):
+    """Weight averaging ("model soup") of checkpoints fine-tuned from one init: same architecture, same basin, so
+    the mean of the weights is a model. Prints each input's and the average's metrics on the val sample."""
+    cks = [torch.load(p) for p in paths]
+    if any(ck["cfg"] != cks[0]["cfg"] for ck in cks):
+        raise SystemExit("average: the checkpoints have different architectures")
+    if len(weights) != len(cks) or abs(sum(weights) - 1) > 1e-6:
+        raise SystemExit("average: --weights needs one weight per checkpoint, summing to 1")
+    first = cks[0]["state"]
+    state = {k: sum(w * ck["state"][k].float() for w, ck in zip(weights, cks)).to(first[k].dtype) for k in first}
+    model = KeepModel(**cks[0]["cfg"])
+    model.load_state_dict(state)
+    subset = np.random.default_rng(seed + 7).permutation(val.n)[:val_limit]  # the training runs' val sample
+    inputs = []
+    for p in paths:
+        ev = evaluate(load(p), val, subset)
+        log(f"average: {p} {json.dumps(ev)}")
+        inputs.append(dict(ckpt=p, eval=ev))
+    ev = evaluate(model, val, subset)
+    log(f"average: weights {weights} {json.dumps(ev)}")
+    # The last input's run record (data, kept layers, steps) describes the averaged model's lineage.
+    last = os.path.join(os.path.dirname(paths[-1]), "train.json")
+    info = json.load(open(last)) if os.path.exists(last) else {}
+    info.pop("history", None)
+    info.update(averaged=dict(inputs=[dict(ckpt=i["ckpt"], f1=i["eval"]["f1"], loss=i["eval"]["loss"]) for i in inputs],
+                              weights=weights), best=ev, cfg=model.cfg)
+    save(model, out, info)
+
+
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("mode", choices=["teacher", "student", "export", "eval", "predict", "temperature"])
+    p.add_argument("mode", choices=["teacher", "student", "export", "eval", "predict", "temperature", "average"])
     p.add_argument("--data")
     p.add_argument("--val")
     p.add_argument("--out")
@@ -300,6 +330,7 @@ def main():
     p.add_argument("--skip-batches", type=int, default=0, help="start at this batch of the first epoch (with --init: continue on unseen batches)")
     p.add_argument("--init", help="start from these weights (model.pt, or a model.onnx exported by this script)")
     p.add_argument("--no-int8-embedding", action="store_true")
+    p.add_argument("--weights", help="average: one weight per --ckpt, comma-separated (default: equal)")
     args = p.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
@@ -313,6 +344,11 @@ def main():
     val = WindowSet(args.val)
     if args.mode == "temperature":
         fit_temperature(load(args.ckpt), val, args.out)
+        return
+    if args.mode == "average":
+        paths = args.ckpt.split(",")
+        weights = [float(w) for w in args.weights.split(",")] if args.weights else [1 / len(paths)] * len(paths)
+        average(paths, weights, val, args.out, args.val_limit, args.seed)
         return
     if args.mode == "eval":
         print(json.dumps(evaluate(load(args.ckpt), val, np.arange(min(val.n, args.val_limit)))))
