@@ -84,6 +84,11 @@ def evaluate(model, ds, subset, max_tokens=8192):
                 f1=2 * prec * rec / max(1e-9, prec + rec), catAccuracy=correct / max(1, cn))
 
 
+def val_sample(val, seed, limit):
+    """The fixed validation sample every run is evaluated on (checkpoint choice, averaging)."""
+    return np.random.default_rng(seed + 7).permutation(val.n)[:limit]
+
+
 def epoch_batches(ds, args, epoch):
     return ds.batches(args.max_tokens, rng=np.random.default_rng(args.seed * 1000 + epoch))
 
@@ -94,7 +99,7 @@ def train(model, ds, val, args, teacher=None, tag="model"):
     warm = max(1, int(0.06 * total))
     sched = torch.optim.lr_scheduler.LambdaLR(
         opt, lambda s: min(1.0, (s + 1) / warm) * max(0.03, 0.5 * (1 + math.cos(math.pi * min(1.0, s / total)))))
-    val_subset = np.random.default_rng(args.seed + 7).permutation(val.n)[: args.val_limit]
+    val_subset = val_sample(val, args.seed, args.val_limit)
     state_path = os.path.join(args.out, "state.pt")
     step, epoch, pos = 0, 0, 0
     best = None
@@ -285,7 +290,7 @@ def average(paths, weights, val, out, val_limit, seed):
     state = {k: sum(w * ck["state"][k].float() for w, ck in zip(weights, cks)).to(first[k].dtype) for k in first}
     model = KeepModel(**cks[0]["cfg"])
     model.load_state_dict(state)
-    subset = np.random.default_rng(seed + 7).permutation(val.n)[:val_limit]  # the training runs' val sample
+    subset = val_sample(val, seed, val_limit)
     inputs = []
     for p in paths:
         ev = evaluate(load(p), val, subset)
