@@ -13,7 +13,9 @@ Chooses a model's default threshold (then its fallback floor) on the VALIDATION 
 reports how well its probabilities are calibrated. The threshold maximises, at preset low (a 1,000-token budget),
 the mean over realistic sets of the F1 of kept characters against needed characters — real pages with the title
 as query, question pages in English, Italian and Chinese with real boilerplate, multi-hop result sets — with
-questions the page cannot answer scored by how often nothing is kept.
+questions the page cannot answer scored by how often nothing is kept. The fallback floor is then chosen on the same
+objective; above the threshold it gates a result set whose best unit does not clear it (keep nothing), and such a
+floor may make at most 5% of any answerable set's queries keep nothing.
 
   --model NAME      model folder under models/ (default: the default model)
   --data DIR        the public data (../shared/data on project machines)
@@ -23,6 +25,8 @@ questions the page cannot answer scored by how often nothing is kept.
 
 const SETS = ["real-pages", "pages-en", "pages-it", "pages-zh", "hotpot", "unanswerable"] as const;
 const BUDGET = 1000;
+/** The most a gating fallback floor may make any answerable validation set's queries keep nothing. */
+const MAX_ABSTAINED = 0.05;
 
 export const command: CliCommand = {
   name: "calibrate",
@@ -94,20 +98,29 @@ export const command: CliCommand = {
       const p = row.keptPrecision;
       const r = row.evidenceCharRecall;
       const score = setName === "unanswerable" ? (row.unanswerable?.keptNothing ?? 0) : p + r > 0 ? (2 * p * r) / (p + r) : 0;
-      return { threshold, fallbackFloor, score: round(score), precision: p, recall: r, tokens: row.tokensPerQuery };
+      const answerable = rows.filter((m) => m.evidenceTotal > 0);
+      // Answerable queries that keep nothing: the price of the fallback floor's gate.
+      const abstained = answerable.length ? answerable.filter((m) => m.tokensOut === 0).length / answerable.length : 0;
+      return { threshold, fallbackFloor, score: round(score), precision: p, recall: r, tokens: row.tokensPerQuery, abstained: round(abstained) };
     };
     const objective = (threshold: number, fallbackFloor: number) => {
       const per = Object.fromEntries(Object.keys(scored).map((k) => [k, measure(k, threshold, fallbackFloor)]));
       const values_ = Object.values(per).map((x) => x.score);
-      return { threshold, fallbackFloor, objective: round(values_.reduce((a, b) => a + b, 0) / values_.length), per };
+      const maxAbstained = Math.max(0, ...Object.entries(per).flatMap(([k, x]) => (k === "unanswerable" ? [] : [x.abstained])));
+      return { threshold, fallbackFloor, objective: round(values_.reduce((a, b) => a + b, 0) / values_.length), maxAbstained, per };
     };
     // 1. The threshold, with the engine's own fallback floor.
     const sweep = thresholds.map((t) => objective(t, DEFAULT_FLOOR));
     const byThreshold = sweep.reduce((a, b) => (b.objective > a.objective ? b : a));
-    // 2. The fallback floor at that threshold: when nothing passes it, is the best unit still worth keeping?
-    const floors = [...new Set([DEFAULT_FLOOR, ...thresholds.filter((t) => t <= byThreshold.threshold)])];
+    // 2. The fallback floor at that threshold. Below the threshold it decides whether the best unit is still worth
+    // keeping when nothing passes; above it, it gates the whole set (keep nothing unless the best unit clears it).
+    // Keeping nothing on a question the results answer costs a RAG caller more than one stray sentence on one they
+    // don't, and the mean F1 barely sees it, so a floor may make at most MAX_ABSTAINED of any answerable set's
+    // queries keep nothing.
+    const floors = [...new Set([DEFAULT_FLOOR, ...thresholds])];
     const floorSweep = floors.map((f) => objective(byThreshold.threshold, f));
-    const best = floorSweep.reduce((a, b) => (b.objective > a.objective ? b : a));
+    const allowed = floorSweep.filter((x) => x.fallbackFloor <= byThreshold.threshold || x.maxAbstained <= MAX_ABSTAINED);
+    const best = allowed.reduce((a, b) => (b.objective > a.objective ? b : a));
     const perSet = Object.fromEntries(Object.keys(scored).map((k) => [k, thresholds.map((t) => measure(k, t, best.fallbackFloor))]));
     const reliability = computeReliability(unitPairs);
     const realPages = perSet["real-pages"] ?? [];
@@ -116,7 +129,7 @@ export const command: CliCommand = {
       chosenThreshold: best.threshold,
       chosenFallbackFloor: best.fallbackFloor,
       objective: best.objective,
-      criterion: `max over thresholds, then over fallback floors, of the mean over the validation sets ${SETS.join(", ")} of the F1 of kept vs needed characters at a ${BUDGET}-token budget (unanswerable: share of queries keeping nothing)`,
+      criterion: `max over thresholds, then over fallback floors, of the mean over the validation sets ${SETS.join(", ")} of the F1 of kept vs needed characters at a ${BUDGET}-token budget (unanswerable: share of queries keeping nothing); a fallback floor above the threshold gates the result set and may make at most ${MAX_ABSTAINED * 100}% of any answerable set's queries keep nothing`,
       split: "val",
       commit: describeCommit(),
       date: new Date().toISOString(),
@@ -126,7 +139,7 @@ export const command: CliCommand = {
         .map((x) => ({ threshold: x.threshold, tokens: x.tokens, precision: x.precision, recall: x.recall })),
       unitReliability: reliability,
       sweep: sweep.map(({ threshold, objective: o }) => ({ threshold, objective: o })),
-      floorSweep: floorSweep.map(({ fallbackFloor, objective: o }) => ({ fallbackFloor, objective: o })),
+      floorSweep: floorSweep.map(({ fallbackFloor, objective: o, maxAbstained }) => ({ fallbackFloor, objective: o, maxAbstained })),
     };
     console.log(
       `model ${name}: threshold ${best.threshold}, fallback floor ${best.fallbackFloor} (objective ${best.objective}); unit-level ECE ${reliability.ece} over ${reliability.count} units`,

@@ -163,6 +163,26 @@ describe("selectSpans", () => {
     expect(none.reason).toMatch(/none scored above 0.3/);
   });
 
+  it("keeps nothing when the set's best unit is at or below the fallback floor, even if units pass the threshold", () => {
+    // The relevance gate: units at 0.3 and 0.25 pass threshold 0.2, but the best (0.3) is not above the floor 0.4.
+    const scores = [[0.1, 0.3, 0.25, 0.05]];
+    const gated = selectSpans({ results: [a], unitScores: scores, budget: 100, threshold: 0.2, fallbackFloor: 0.4 });
+    expect(gated.keptUnits).toBe(0);
+    expect(gated.results[0]!.spans).toEqual([]);
+    expect(gated.reason).toMatch(/do not look like they answer the query/);
+    // Above the gate, every unit passing the threshold packs as usual (the gate is not a second threshold).
+    const open = selectSpans({ results: [a, b], unitScores: [scores[0]!, [0.45, 0.01]], budget: 100, threshold: 0.2, fallbackFloor: 0.4 });
+    expect(open.results[0]!.keptUnits).toEqual([1, 2]);
+    expect(open.results[1]!.keptUnits).toEqual([0]);
+    expect(open.reason).toBeUndefined();
+    // Budget-only selection (threshold at or below the floor) ranks and fills: no gate.
+    const fill = selectSpans({ results: [a], unitScores: scores, budget: 100, threshold: 0, fallbackFloor: 0.4 });
+    expect(fill.results[0]!.keptUnits).toEqual([0, 1, 2, 3]);
+    // A fallback floor at or below the threshold gates nothing beyond the threshold itself.
+    const same = selectSpans({ results: [a], unitScores: scores, budget: 100, threshold: 0.2, fallbackFloor: 0.2 });
+    expect(same.results[0]!.keptUnits).toEqual([1, 2]);
+  });
+
   it("is fast on a large result set", () => {
     const sentences = Array.from({ length: 5000 }, (_, i) => `Sentence number ${i} has a few words.`);
     const big = makeResult("big", sentences);

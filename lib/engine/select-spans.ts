@@ -19,8 +19,11 @@ export interface SelectSpansOptions {
    */
   floor?: number;
   /**
-   * When nothing passes the threshold, the best unit is still kept if it scores above this (default: the floor).
-   * Models calibrate it (config.json `fallbackFloor`) so a query the results cannot answer keeps nothing.
+   * The relevance gate of the whole result set (default: the floor). With a threshold above the floor, nothing is
+   * kept unless the set's best unit scores above it: a query the results cannot answer keeps nothing, even when a
+   * few units pass a low threshold. When the best does and nothing passes the threshold, the best unit is kept.
+   * At a threshold at or below the floor (budget-only selection, as in rank-and-fill sweeps) it does not gate.
+   * Models calibrate it (config.json `fallbackFloor`, `snippet-lab calibrate`).
    */
   fallbackFloor?: number;
   /**
@@ -40,9 +43,11 @@ interface Candidate {
 /**
  * Threshold, then greedy packing of ONE budget shared across the result set (best score first;
  * ties → earlier result, earlier unit; a unit that doesn't fit is skipped and smaller ones still
- * get their chance). If nothing got in, the best unit scoring ≥ floor is kept anyway (cut to a
- * verbatim prefix when it alone exceeds the budget); if none scores ≥ floor the selection is empty
- * with a `reason`. Kept units are returned in document order, adjacent ones merged into one span.
+ * get their chance). With a threshold above the floor, a set whose best unit scores at or below the
+ * fallback floor keeps nothing (the results don't answer the query). If nothing got in, the best unit
+ * scoring above the fallback floor is kept anyway (cut to a verbatim prefix when it alone exceeds the
+ * budget); otherwise the selection is empty with a `reason`. Kept units are returned in document
+ * order, adjacent ones merged into one span.
  */
 export function selectSpans(opts: SelectSpansOptions): Selection {
   const { results, unitScores, threshold } = opts;
@@ -66,6 +71,10 @@ export function selectSpans(opts: SelectSpansOptions): Selection {
     }
   }
   candidates.sort((a, b) => b.score - a.score || a.r - b.r || a.u - b.u);
+  // The relevance gate: when even the best unit is not convincing, the few that pass a low threshold are the
+  // model's noise on a set that doesn't answer the query. Budget-only selection (threshold ≤ floor) ranks and fills.
+  const gated = threshold > floor && best !== undefined && best.score <= fallbackFloor;
+  if (gated) candidates.length = 0;
 
   let used = 0;
   let keptCount = 0;
@@ -87,7 +96,9 @@ export function selectSpans(opts: SelectSpansOptions): Selection {
       reason =
         best.score <= floor
           ? `No unit scored above the floor (${floor}): nothing in the results looks relevant to the query.`
-          : `No unit reached the threshold (${threshold}) and none scored above ${fallbackFloor}: nothing in the results looks relevant enough to the query.`;
+          : gated && best.score >= threshold
+            ? `No unit scored above the fallback floor (${fallbackFloor}; the best scored ${best.score.toFixed(3)}): the results do not look like they answer the query.`
+            : `No unit reached the threshold (${threshold}) and none scored above ${fallbackFloor}: nothing in the results looks relevant enough to the query.`;
     } else {
       const res = results[best.r]!;
       const t = res.unitTokens[best.u] ?? 0;

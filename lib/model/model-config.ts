@@ -50,7 +50,10 @@ export const modelConfigSchema = z.object({
   maxQueryTokens: z.number().int().min(1).default(64),
   aggregation: z.enum(AGGREGATIONS).default("mean"),
   threshold: z.number().min(0).max(1).default(0.5),
-  /** Nothing passed the threshold: keep the best unit only when it scores above this (calibrated; default the floor). */
+  /**
+   * The result set's relevance gate (calibrated; default the floor): with a threshold above the floor, nothing is kept
+   * unless the best unit scores above it; when it does and nothing passes the threshold, that unit is kept.
+   */
   fallbackFloor: z.number().min(0).max(1).optional(),
   /** How the threshold (and the exported temperature) were chosen: the output of `snippet-lab calibrate`. */
   calibration: z.record(z.string(), z.unknown()).optional(),

@@ -241,7 +241,9 @@ export const compressResponseSchema = z.object({
   fallbackFloor: z
     .number()
     .optional()
-    .describe("The model's calibrated fallback floor: when nothing passes the threshold, the best unit is kept only above it."),
+    .describe(
+      "The model's calibrated fallback floor: with a threshold above the floor, nothing is kept unless the best unit scores above it; when nothing passes the threshold, the best unit is kept only above it.",
+    ),
   budget: z.int(),
   aggregation: z.enum(AGGREGATIONS),
   reason: z.string().optional().describe("Why the selection is not the plain threshold+budget outcome (fallback unit kept, or nothing relevant)."),
