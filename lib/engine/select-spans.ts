@@ -70,11 +70,11 @@ export function selectSpans(opts: SelectSpansOptions): Selection {
       if (!best || score > best.score) best = { r, u, score };
     }
   }
-  candidates.sort((a, b) => b.score - a.score || a.r - b.r || a.u - b.u);
   // The relevance gate: when even the best unit is not convincing, the few that pass a low threshold are the
   // model's noise on a set that doesn't answer the query. Budget-only selection (threshold ≤ floor) ranks and fills.
   const gated = threshold > floor && best !== undefined && best.score <= fallbackFloor;
   if (gated) candidates.length = 0;
+  candidates.sort((a, b) => b.score - a.score || a.r - b.r || a.u - b.u);
 
   let used = 0;
   let keptCount = 0;
