@@ -25,6 +25,9 @@ Sources (training split only; the validation split is built the same way for che
   --window N            window length in tokens (default 512)
   --seed N              synthesis seed (default 13); splits are fixed (lib/data/load-shared-data.ts)
   --limit N             read at most N examples / pages of each file (smoke tests)
+  --sections            section-mode features: a single document's heading-led sections are the result set for
+                        the result-level features (recorded in the windows' meta; the exported model's config gets
+                        features.sections)
   --gold FILE           the app's gold JSONL export: its pairs are added to the training windows
                         (repeated --gold-copies times; default 3). Without --data (and with --vocab, the vocabulary
                         of the model to fine-tune), the windows come from the gold exports alone, 10% of the pairs
@@ -47,6 +50,7 @@ export const command: CliCommand = {
         limit: { type: "string" },
         gold: { type: "string", multiple: true },
         "gold-copies": { type: "string", default: "3" },
+        sections: { type: "boolean", default: false },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -65,6 +69,7 @@ export const command: CliCommand = {
         vocabFile: values.vocab!,
         outDir: values.out,
         window: Number(values.window),
+        sections: values.sections === true,
         log: (m) => console.log(m),
       });
       writeFileSync(path.join(values.out, "summary.json"), `${JSON.stringify(result, null, 2)}\n`);
@@ -82,6 +87,7 @@ export const command: CliCommand = {
       limit: values.limit ? Number(values.limit) : undefined,
       gold: values.gold ?? [],
       goldCopies: Number(values["gold-copies"]),
+      sections: values.sections === true,
       log: (m) => console.log(m),
     });
     mkdirSync(values.out, { recursive: true });

@@ -31,6 +31,7 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
   --keep L,L              teacher layers kept by the student (default 0,3)
   --alpha A               weight of the distillation terms (default 0.5)
   --init-teacher FILE     start the teacher from these weights (fine-tuning, e.g. on --gold)
+  --sections              section-mode features (train-data --sections; fine-tuning follows the base model)
   --skip-data             reuse WORK/data
   --skip-teacher          reuse WORK/teacher/model.pt
   --skip-student          reuse WORK/student/model.pt
@@ -81,6 +82,7 @@ export const command: CliCommand = {
         alpha: { type: "string", default: "0.5" },
         "init-teacher": { type: "string" },
         "skip-data": { type: "boolean", default: false },
+        sections: { type: "boolean", default: false },
         "skip-teacher": { type: "boolean", default: false },
         "skip-student": { type: "boolean", default: false },
         export: { type: "string", default: "student,teacher" },
@@ -123,7 +125,15 @@ export const command: CliCommand = {
     if (!values["skip-data"]) {
       const { command: trainData } = await import("./train-data");
       const source = fineTune ? ["--vocab", path.join(baseDir!, "vocab.txt")] : ["--data", values.data!];
-      const code = await trainData.run([...source, "--out", data, ...(values.gold ?? []).flatMap((g) => ["--gold", g])]);
+      // A fine-tuned model is served as its base is: the same section mode in its windows.
+      const sections = values.sections === true || (fineTune && readModelConfig(base!).config.features?.sections === true);
+      const code = await trainData.run([
+        ...source,
+        "--out",
+        data,
+        ...(values.gold ?? []).flatMap((g) => ["--gold", g]),
+        ...(sections ? ["--sections"] : []),
+      ]);
       if (code !== 0) return code;
     }
     const common = ["--data", path.join(data, "train"), "--val", path.join(data, "val")];
@@ -239,7 +249,12 @@ export const command: CliCommand = {
           categories: "categories",
         },
         typeIds: "none",
-        features: { version: trainMeta.featureVersion, names: trainMeta.featureNames, sizes: trainMeta.featureSizes },
+        features: {
+          version: trainMeta.featureVersion,
+          names: trainMeta.featureNames,
+          sizes: trainMeta.featureSizes,
+          ...(trainMeta.featureSections === true ? { sections: true } : {}),
+        },
         window: Number(trainMeta.window ?? 512),
         overlap: 128,
         maxQueryTokens: 64,

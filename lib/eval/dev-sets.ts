@@ -19,6 +19,8 @@ import { CAT } from "../data/training/categories";
 import type { LabeledDoc } from "../data/training/page-builder";
 import { groupQaArticles, type QaArticle } from "../data/training/qa-articles";
 import type { CategorySpan, EvalExample, EvidenceSpan } from "../data/types";
+import { textToCanonical } from "../text/text-to-canonical";
+import type { Block, CanonicalDoc } from "../text/types";
 
 /**
  * The project's own evaluation sets, built from `../shared/data` for one split (val: every choice is made on it;
@@ -46,6 +48,7 @@ export const DEV_SET_NAMES = [
   "pages-en",
   "real-pages",
   "unanswerable",
+  "hotpot-doc",
 ] as const;
 export type DevSetName = (typeof DEV_SET_NAMES)[number];
 
@@ -308,7 +311,56 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
       measure: "evidenceRecall",
     });
   }
+
+  if (names.has("hotpot-doc")) {
+    // Built last, so adding it left every other set's sample as it was.
+    const ex = splitExamples(await loadHotpot(opts.dataDir, "dev"), SPLITS.hotpotDev)[split];
+    sets.push({
+      name: "hotpot-doc",
+      kind: "one long structured document (a heading per section), questions whose answer spans two sections",
+      examples: sample(rng, ex, max).map(joinAsSections),
+      setting: { budget: 200 },
+      measure: "answerKept",
+    });
+  }
   return sets;
+}
+
+/**
+ * A result set as ONE document: each result's title as a heading, then its text. Evidence offsets follow. Where
+ * BM25 already keeps a SQuAD article's answer 95% of the time, this is the long-document case it does not solve:
+ * the answer needs a section the question does not name.
+ */
+export function joinAsSections(ex: EvalExample): EvalExample {
+  const blocks: Block[] = [];
+  const parts: string[] = [];
+  const shift = new Map<string, number>();
+  let pos = -1;
+  const push = (text: string, block: Omit<Block, "start" | "end">) => {
+    const start = pos + 1;
+    parts.push(text);
+    blocks.push({ ...block, start, end: start + text.length });
+    pos = start + text.length;
+  };
+  for (const r of ex.results) {
+    if (r.title) push(r.title, { kind: "heading", role: "main", level: 2 });
+    const doc: CanonicalDoc = r.doc ?? textToCanonical(r.text ?? "");
+    const base = pos + 1;
+    shift.set(r.id, base);
+    for (const b of doc.blocks) push(doc.text.slice(b.start, b.end), { kind: b.kind, role: b.role, ...(b.level ? { level: b.level } : {}) });
+    if (doc.blocks.length === 0) shift.delete(r.id);
+  }
+  const out: EvalExample = {
+    id: `${ex.id}:doc`,
+    query: ex.query,
+    results: [{ id: "doc", doc: { text: parts.join("\n"), blocks } }],
+    evidence: ex.evidence
+      .filter((e) => shift.has(e.resultId))
+      .map((e) => ({ resultId: "doc", start: e.start + shift.get(e.resultId)!, end: e.end + shift.get(e.resultId)! })),
+    group: ex.group,
+  };
+  if (ex.answers) out.answers = ex.answers;
+  return out;
 }
 
 const docCache = new WeakMap<QaArticle, ReturnType<typeof buildArticleDoc>>();

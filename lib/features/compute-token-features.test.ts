@@ -10,13 +10,13 @@ import { findTitleMentions, titleCore } from "./title-mentions";
 
 const tok = new WordPieceTokenizer(bertVocabFromNpm());
 
-function features(query: string, docs: { text?: string; html?: string; title?: string }[]) {
+function features(query: string, docs: { text?: string; html?: string; title?: string }[], sections = false) {
   const results: FeatureDoc[] = docs.map((d) => {
     const doc = d.html !== undefined ? htmlToCanonical(d.html) : textToCanonical(d.text!);
     return { doc, units: segmentSentences(doc), ...(d.title ? { title: d.title } : {}) };
   });
   const encodings = results.map((r) => tok.encode(r.doc.text));
-  const out = computeTokenFeatures({ query, results, encodings, queryEncoding: tok.encode(query) });
+  const out = computeTokenFeatures({ query, results, encodings, queryEncoding: tok.encode(query), sections });
   /** Feature row of the first token at or after `needle` in result i. */
   const at = (i: number, needle: string) => {
     const pos = results[i]!.doc.text.indexOf(needle);
@@ -88,6 +88,35 @@ describe("computeTokenFeatures", () => {
     expect(at(0, "Port Avalon").tokenMatch).toBe(5);
     expect(at(2, "Port Avalon").resultBridgeIn).toBeGreaterThanOrEqual(3);
     expect(at(0, "Ada Lind").resultTitle).toBe(4);
+  });
+
+  it("section mode: a single document's sections are the set for the result-level features only", () => {
+    // The bridge question of the previous case, as one document with a heading per entity.
+    const html =
+      "<h1>Ada Lind</h1><p>Ada Lind (born 1950) is a singer. She was born in Port Avalon.</p>" +
+      "<h2>Seabird Air</h2><p>Seabird Air is an airline. It is based in Port Avalon.</p>" +
+      "<h2>Port Avalon</h2><p>Port Avalon is a city on the coast.</p>";
+    const query = "Which airline is based in the city where Ada Lind was born?";
+    const off = features(query, [{ html }]);
+    const on = features(query, [{ html }], true);
+    // Off (how the models before section mode were trained): one result, no titles between sections.
+    expect(off.at(0, "She was born")).toMatchObject({ unitBridge: 1, resultRank: 1 });
+    expect(off.at(0, "in Port Avalon").tokenMatch).not.toBe(5);
+    // On: the sections rank against each other, name each other's titles and match the query by title.
+    expect(on.at(0, "She was born").unitBridge).toBeGreaterThanOrEqual(2);
+    expect(on.at(0, "Avalon.").tokenMatch).toBe(5);
+    expect(on.at(0, "Port Avalon is").resultBridgeIn).toBeGreaterThanOrEqual(3);
+    expect(on.at(0, "Ada Lind (born").resultTitle).toBe(4);
+    expect(on.at(0, "Seabird Air is").resultRank).toBeGreaterThan(1);
+    // Unit and block features stay the document's: identical in both modes.
+    for (const name of ["unitLexical", "unitRank", "unitCoverage", "unitPosition", "blockKind", "blockPosition"] as const) {
+      expect(on.at(0, "It is based")[name]).toBe(off.at(0, "It is based")[name]);
+    }
+    // A set of several results, or a document with fewer than two headings, is the same in both modes.
+    const set = [{ text: "The museum opened in 1902." }, { text: "A bakery sells bread." }];
+    expect(features("museum", set, true).out).toEqual(features("museum", set).out);
+    const one = [{ html: "<h1>Museum</h1><p>The museum opened in 1902.</p>" }];
+    expect(features("museum", one, true).out).toEqual(features("museum", one).out);
   });
 
   it("matches Chinese by character bigrams", () => {

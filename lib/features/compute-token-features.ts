@@ -11,6 +11,8 @@ export interface FeatureDoc {
   units: readonly Sentence[];
   /** The result's title (given with the result, else the page's <title>): bridges between results. */
   title?: string;
+  /** A section's document title (sections of one document as a result set): matched against the query too. */
+  parentTitle?: string;
 }
 
 export interface ComputeTokenFeaturesOptions {
@@ -20,6 +22,13 @@ export interface ComputeTokenFeaturesOptions {
   encodings: readonly Encoding[];
   /** Model-tokenizer encoding of the query. */
   queryEncoding: Encoding;
+  /**
+   * Section mode (models whose config has `features.sections`): a single document with headings has its
+   * heading-led sections taken as the result set for the result-level features (result rank and title, bridges
+   * between titles), as a multi-result set has its results. A long paper or article is then structured the way
+   * the model sees a set of titled paragraphs.
+   */
+  sections?: boolean;
 }
 
 const K1 = 1.2;
@@ -53,6 +62,67 @@ export function computeTokenFeatures(opts: ComputeTokenFeaturesOptions): Uint8Ar
  * give the event loop back while a 5 MB page is being prepared (runStepsAsync) and other requests stay responsive.
  */
 export function* computeTokenFeaturesSteps(opts: ComputeTokenFeaturesOptions): Generator<void, Uint8Array[]> {
+  const base = yield* computeSetFeaturesSteps(opts);
+  if (!opts.sections || opts.results.length !== 1) return base;
+  const split = splitSections(opts.results[0]!, opts.encodings[0]!);
+  if (!split) return base;
+  const sec = yield* computeSetFeaturesSteps({ ...opts, results: split.docs, encodings: split.encodings });
+  const out = base[0]!;
+  // Only the result-level columns come from the sections; every unit and block feature stays the document's.
+  split.ranges.forEach(([t0], k) => {
+    const rows = sec[k]!;
+    const n = rows.length / FEATURE_COUNT;
+    for (let t = 0; t < n; t++) {
+      const to = (t0 + t) * FEATURE_COUNT;
+      const from = t * FEATURE_COUNT;
+      for (const c of [F.resultRank, F.resultTitle, F.resultBridgeIn, F.unitBridge]) out[to + c] = rows[from + c]!;
+      if (rows[from + F.tokenMatch] === 5 && out[to + F.tokenMatch] === 1) out[to + F.tokenMatch] = 5;
+    }
+  });
+  return base;
+}
+
+/** Beyond this many headings a page is mostly menus and lists: section mode stays off (and its cost bounded). */
+const MAX_SECTIONS = 64;
+
+/**
+ * A single document's heading-led sections as a result set: the text before the first heading, then one section per
+ * heading (its title), each with the units and tokens that start inside it. Undefined below two headings.
+ */
+function splitSections(r: FeatureDoc, enc: Encoding): { docs: FeatureDoc[]; encodings: Encoding[]; ranges: Array<[number, number]> } | undefined {
+  const heads = r.doc.blocks.filter((b) => b.kind === "heading");
+  if (heads.length < 2 || heads.length > MAX_SECTIONS) return undefined;
+  const bounds: Array<{ start: number; title?: string }> = [];
+  if (heads[0]!.start > 0) bounds.push({ start: 0, ...((r.title ?? r.doc.title) ? { title: (r.title ?? r.doc.title)! } : {}) });
+  for (const h of heads) bounds.push({ start: h.start, title: r.doc.text.slice(h.start, h.end) });
+  const docs: FeatureDoc[] = [];
+  const encodings: Encoding[] = [];
+  const ranges: Array<[number, number]> = [];
+  let t = 0;
+  bounds.forEach((b, k) => {
+    const end = k + 1 < bounds.length ? bounds[k + 1]!.start : Infinity;
+    const t0 = t;
+    while (t < enc.ids.length && enc.starts[t]! < end) t++;
+    const parentTitle = r.title ?? r.doc.title;
+    docs.push({
+      doc: r.doc,
+      units: r.units.filter((u) => u.start >= b.start && u.start < end),
+      ...(b.title ? { title: b.title } : {}),
+      ...(parentTitle ? { parentTitle } : {}),
+    });
+    encodings.push({
+      ids: enc.ids.slice(t0, t),
+      starts: enc.starts.slice(t0, t),
+      ends: enc.ends.slice(t0, t),
+      wordIds: enc.wordIds.slice(t0, t),
+      words: enc.words,
+    });
+    ranges.push([t0, t]);
+  });
+  return { docs, encodings, ranges };
+}
+
+function* computeSetFeaturesSteps(opts: ComputeTokenFeaturesOptions): Generator<void, Uint8Array[]> {
   const { results, encodings } = opts;
   const qTerms = [...new Set(tokenizeTerms(opts.query))];
   const qIndex = new Map(qTerms.map((t, i) => [t, i]));
@@ -172,10 +242,14 @@ export function* computeTokenFeaturesSteps(opts: ComputeTokenFeaturesOptions): G
     });
   }
   const qSet = new Set(qTerms);
-  const rTitle = coreTerms.map((terms) => {
+  const titleMatch = (terms: readonly string[]) => {
     if (terms.length === 0) return 1;
     const shared = terms.filter((t) => qSet.has(t)).length;
     return shared === 0 ? 2 : shared / terms.length >= 0.8 ? 4 : 3;
+  };
+  const rTitle = coreTerms.map((terms, j) => {
+    const parent = titleCore(results[j]!.parentTitle);
+    return Math.max(titleMatch(terms), parent ? titleMatch([...new Set(tokenizeTerms(parent))]) : 1);
   });
   const relevant = results.map((_, j) => rRank[j]! === 2 || rRank[j]! === 3 || rTitle[j]! >= 3);
   const bridgeIn = results.map((_, j): number => (results.length > 1 && cores[j] ? 2 : 1));

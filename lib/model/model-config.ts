@@ -38,7 +38,15 @@ export const modelConfigSchema = z.object({
    * Per-token input features (lib/features): their version and, as a check against the code, names and sizes.
    * A model trained on features gets them from computeTokenFeatures over the whole result set.
    */
-  features: z.object({ version: z.literal("v2"), names: z.array(z.string()), sizes: z.array(z.number().int().positive()) }).optional(),
+  features: z
+    .object({
+      version: z.literal("v2"),
+      names: z.array(z.string()),
+      sizes: z.array(z.number().int().positive()),
+      /** Section mode (computeTokenFeatures `sections`): trained and served with a document's sections as the set. */
+      sections: z.boolean().optional(),
+    })
+    .optional(),
   /**
    * "segment": BERT's 0 query / 1 context. "query-match": 0 query, 1 context, 2 word in query, 3 stem in
    * query. "query-match-bm25": context ids 1 + match + 3 × relevance bin of the token's sentence (13 ids).

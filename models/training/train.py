@@ -93,7 +93,7 @@ def epoch_batches(ds, args, epoch):
     return ds.batches(args.max_tokens, rng=np.random.default_rng(args.seed * 1000 + epoch))
 
 
-def train(model, ds, val, args, teacher=None, tag="model"):
+def train(model, ds, val, args, teacher=None, tag="model", teacher_ds=None):
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
     total = args.steps
     warm = max(1, int(0.06 * total))
@@ -129,13 +129,15 @@ def train(model, ds, val, args, teacher=None, tag="model"):
             pos = 0
             plan = epoch_batches(ds, args, epoch)
         b = ds.collate(plan[pos])
+        # --teacher-data: the same windows with the features the teacher was trained on (a feature change).
+        tb = teacher_ds.collate(plan[pos]) if teacher_ds is not None else b
         pos += 1
         keep_logits, cat_logits = model(b["ids"], b["mask"], b["feats"])
         hard_keep, hard_cat = losses(keep_logits, cat_logits, b)
         loss = hard_keep + args.cat_weight * hard_cat
         if teacher is not None:
             with torch.no_grad():
-                t_keep, t_cat = teacher(b["ids"], b["mask"], b["feats"])
+                t_keep, t_cat = teacher(tb["ids"], tb["mask"], tb["feats"])
             m = b["mask"] > 0
             soft_keep = F.binary_cross_entropy_with_logits(keep_logits[m], torch.sigmoid(t_keep[m]))
             soft_cat = F.kl_div(F.log_softmax(cat_logits[m], -1), F.softmax(t_cat[m], -1), reduction="batchmean")
@@ -315,6 +317,7 @@ def main():
     p.add_argument("--out")
     p.add_argument("--ckpt")
     p.add_argument("--teacher")
+    p.add_argument("--teacher-data", help="the same training windows with the features the teacher was trained on")
     p.add_argument("--keep", default="0,3")
     p.add_argument("--layers", type=int, default=4)
     p.add_argument("--d", type=int, default=128)
@@ -383,7 +386,12 @@ def main():
             log(f"student initialised from {args.init}")
         else:
             model = prune_layers(teacher, keep)
-        info = train(model, ds, val, args, teacher=teacher, tag="student")
+        teacher_ds = None
+        if args.teacher_data:
+            teacher_ds = WindowSet(args.teacher_data)
+            assert np.array_equal(teacher_ds.offsets, ds.offsets) and np.array_equal(teacher_ds.ids, ds.ids), "--teacher-data must hold the same windows"
+            log(f"teacher reads its features from {args.teacher_data}")
+        info = train(model, ds, val, args, teacher=teacher, tag="student", teacher_ds=teacher_ds)
         info["keep"] = keep
         info["alpha"] = args.alpha
     info["args"] = vars(args)

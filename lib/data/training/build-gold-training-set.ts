@@ -16,6 +16,8 @@ export interface BuildGoldTrainingSetOptions {
   window: number;
   /** Share of pairs held out for validation (checkpoint choice). */
   valShare?: number;
+  /** Section-mode features, as the model being fine-tuned is served (its config's `features.sections`). */
+  sections?: boolean;
   log: (message: string) => void;
 }
 
@@ -44,18 +46,24 @@ export function buildGoldTrainingSet(opts: BuildGoldTrainingSetOptions) {
   const summary: Record<string, unknown> = {};
   for (const part of ["train", "val"] as const) {
     const writer = new WindowSetWriter(path.join(opts.outDir, part));
-    for (const ex of parts[part]) for (const w of labelExampleWindows({ example: ex, tokenizer, maxLength: opts.window })) writer.add(w, "gold");
+    for (const ex of parts[part])
+      for (const w of labelExampleWindows({ example: ex, tokenizer, maxLength: opts.window, sections: opts.sections === true }))
+        writer.add(w, "gold");
     writer.close({
       split: part,
       window: opts.window,
       examples: parts[part].length,
       tokenizer: { vocabSize: tokenizer.vocabSize, stripAccents: false },
+      featureSections: opts.sections === true,
       sources: { gold: opts.gold.map((g) => path.basename(g)) },
     });
     opts.log(`${part}: ${parts[part].length} gold pairs → ${writer.stats.windows} windows`);
     summary[part] = { pairs: parts[part].length, ...writer.stats };
   }
   const forParity = parts.val.map((e) => ({ ...e, source: "gold" }));
-  writeFileSync(path.join(opts.outDir, "parity-examples.json"), JSON.stringify(pickParityExamples(forParity, tokenizer, opts.window)));
+  writeFileSync(
+    path.join(opts.outDir, "parity-examples.json"),
+    JSON.stringify(pickParityExamples(forParity, tokenizer, opts.window, opts.sections === true)),
+  );
   return summary;
 }

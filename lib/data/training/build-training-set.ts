@@ -38,6 +38,8 @@ export interface BuildTrainingSetOptions {
   limit?: number;
   gold: readonly string[];
   goldCopies: number;
+  /** Section-mode features (a single document's sections as the result set): recorded in the windows' meta. */
+  sections?: boolean;
   log: (message: string) => void;
 }
 
@@ -158,7 +160,7 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
       if (part === "val") parityCandidates.push(ex);
       const kind = ex.source.split(":")[1] ?? ex.source;
       const negKeep = NEGATIVE_KEEP[kind] ?? 1;
-      for (const w of labelExampleWindows({ example: ex, tokenizer, maxLength: opts.window })) {
+      for (const w of labelExampleWindows({ example: ex, tokenizer, maxLength: opts.window, sections: opts.sections === true })) {
         if (negKeep < 1 && !w.keep.includes(1) && rng() >= negKeep) continue;
         writer.add(w, ex.source);
       }
@@ -170,6 +172,7 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
       examples: examples.length,
       examplesBySource: bySource,
       tokenizer: { vocabSize: vocab.length, stripAccents: false },
+      featureSections: opts.sections === true,
       sources: describeSources(opts),
     });
     log(
@@ -178,7 +181,10 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
     );
     summary[part] = { ...writer.stats, examples: examples.length, examplesBySource: bySource };
   }
-  writeFileSync(path.join(opts.outDir, "parity-examples.json"), JSON.stringify(pickParityExamples(parityCandidates, tokenizer, opts.window)));
+  writeFileSync(
+    path.join(opts.outDir, "parity-examples.json"),
+    JSON.stringify(pickParityExamples(parityCandidates, tokenizer, opts.window, opts.sections === true)),
+  );
   return summary;
 }
 

@@ -23,6 +23,8 @@ export interface LabelExampleWindowsOptions {
   maxLength: number;
   overlap?: number;
   maxQueryTokens?: number;
+  /** Section mode of the features (computeTokenFeatures `sections`), as the model will be served. */
+  sections?: boolean;
 }
 
 /**
@@ -43,7 +45,7 @@ export function labelExampleWindows(opts: LabelExampleWindowsOptions): TrainingW
     if (d.title) r.title = d.title;
     return r;
   });
-  const features = computeTokenFeatures({ query: example.query, results, encodings, queryEncoding });
+  const features = computeTokenFeatures({ query: example.query, results, encodings, queryEncoding, sections: opts.sections === true });
   const out: TrainingWindow[] = [];
   example.docs.forEach((d, i) => {
     const enc = encodings[i]!;

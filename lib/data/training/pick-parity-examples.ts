@@ -14,7 +14,7 @@ export interface ParityExample {
  * a Chinese paragraph) with the windows training built for them: the parity test rebuilds them through the serving
  * path and checks that the tokenizer and features have not drifted from what the model was trained on.
  */
-export function pickParityExamples(examples: readonly TrainingExample[], tokenizer: WordPieceTokenizer, window: number) {
+export function pickParityExamples(examples: readonly TrainingExample[], tokenizer: WordPieceTokenizer, window: number, sections = false) {
   const size = (ex: TrainingExample) => ex.docs.reduce((n, d) => n + d.doc.text.length, 0);
   const kinds: Array<(ex: TrainingExample) => boolean> = [
     (ex) => ex.source === "real:title" && size(ex) < 20_000,
@@ -33,12 +33,12 @@ export function pickParityExamples(examples: readonly TrainingExample[], tokeniz
     });
   for (const match of kinds) {
     const ex = examples.filter(match).sort((a, b) => size(a) - size(b))[0];
-    if (ex) pick(ex, labelExampleWindows({ example: ex, tokenizer, maxLength: window }));
+    if (ex) pick(ex, labelExampleWindows({ example: ex, tokenizer, maxLength: window, sections }));
   }
   // The smallest page that fills a whole window: full-length windows (positions up to the last) must be checked too.
   const pages = examples.filter((ex) => ex.source.endsWith(":page") && size(ex) > 1500).sort((a, b) => size(a) - size(b));
   for (const ex of pages.slice(0, 50)) {
-    const windows = labelExampleWindows({ example: ex, tokenizer, maxLength: window });
+    const windows = labelExampleWindows({ example: ex, tokenizer, maxLength: window, sections });
     if (windows.some((w) => w.inputIds.length === window)) {
       pick(ex, windows);
       break;

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { textToCanonical } from "../text/text-to-canonical";
+import { joinAsSections } from "./dev-sets";
+
+describe("joinAsSections", () => {
+  it("joins a result set into one document, a heading per result, evidence offsets following", () => {
+    const a = "Ada Lind is a singer. She was born in Port Avalon.";
+    const b = "Port Avalon is a city on the coast.";
+    const ex = joinAsSections({
+      id: "q1",
+      query: "Where was Ada Lind born?",
+      results: [
+        { id: "Ada Lind", text: a, title: "Ada Lind" },
+        { id: "Port Avalon", text: b, title: "Port Avalon" },
+      ],
+      evidence: [
+        { resultId: "Ada Lind", start: a.indexOf("She"), end: a.length },
+        { resultId: "Port Avalon", start: 0, end: b.length },
+      ],
+      answers: ["Port Avalon"],
+      group: "q1",
+    });
+    const doc = ex.results[0]!.doc!;
+    expect(ex.results).toHaveLength(1);
+    expect(doc.text).toBe(`Ada Lind\n${textToCanonical(a).text}\nPort Avalon\n${b}`);
+    expect(doc.blocks.map((x) => x.kind)).toEqual(["heading", "paragraph", "heading", "paragraph"]);
+    expect(doc.blocks.map((x) => doc.text.slice(x.start, x.end))).toEqual(["Ada Lind", textToCanonical(a).text, "Port Avalon", b]);
+    expect(ex.evidence.map((e) => doc.text.slice(e.start, e.end))).toEqual(["She was born in Port Avalon.", b]);
+    expect(ex).toMatchObject({ id: "q1:doc", answers: ["Port Avalon"], group: "q1" });
+  });
+});
