@@ -63,7 +63,7 @@ export function buildGoldTrainingSet(opts: BuildGoldTrainingSetOptions) {
   const forParity = parts.val.map((e) => ({ ...e, source: "gold" }));
   writeFileSync(
     path.join(opts.outDir, "parity-examples.json"),
-    JSON.stringify(pickParityExamples(forParity, tokenizer, opts.window, opts.sections === true)),
+    JSON.stringify(pickParityExamples({ examples: forParity, tokenizer, window: opts.window, sections: opts.sections === true })),
   );
   return summary;
 }

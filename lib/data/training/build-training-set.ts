@@ -183,7 +183,7 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
   }
   writeFileSync(
     path.join(opts.outDir, "parity-examples.json"),
-    JSON.stringify(pickParityExamples(parityCandidates, tokenizer, opts.window, opts.sections === true)),
+    JSON.stringify(pickParityExamples({ examples: parityCandidates, tokenizer, window: opts.window, sections: opts.sections === true })),
   );
   return summary;
 }

@@ -9,12 +9,20 @@ export interface ParityExample {
   windows: { inputIds: number[]; features: number[] }[];
 }
 
+export interface PickParityExamplesOptions {
+  examples: readonly TrainingExample[];
+  tokenizer: WordPieceTokenizer;
+  window: number;
+  /** Section-mode features, as the windows of the model being trained. */
+  sections?: boolean;
+}
+
 /**
  * A few small validation examples of different kinds (a page with structure and boilerplate, a multi-result set,
  * a Chinese paragraph) with the windows training built for them: the parity test rebuilds them through the serving
  * path and checks that the tokenizer and features have not drifted from what the model was trained on.
  */
-export function pickParityExamples(examples: readonly TrainingExample[], tokenizer: WordPieceTokenizer, window: number, sections = false) {
+export function pickParityExamples({ examples, tokenizer, window, sections = false }: PickParityExamplesOptions) {
   const size = (ex: TrainingExample) => ex.docs.reduce((n, d) => n + d.doc.text.length, 0);
   const kinds: Array<(ex: TrainingExample) => boolean> = [
     (ex) => ex.source === "real:title" && size(ex) < 20_000,
