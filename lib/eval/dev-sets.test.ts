@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { textToCanonical } from "../text/text-to-canonical";
-import { joinAsSections } from "./dev-sets";
+import { joinAsSections, splitIntoParagraphs } from "./dev-sets";
 
 describe("joinAsSections", () => {
   it("joins a result set into one document, a heading per result, evidence offsets following", () => {
@@ -27,5 +27,32 @@ describe("joinAsSections", () => {
     expect(doc.blocks.map((x) => doc.text.slice(x.start, x.end))).toEqual(["Ada Lind", textToCanonical(a).text, "Port Avalon", b]);
     expect(ex.evidence.map((e) => doc.text.slice(e.start, e.end))).toEqual(["She was born in Port Avalon.", b]);
     expect(ex).toMatchObject({ id: "q1:doc", answers: ["Port Avalon"], group: "q1" });
+  });
+});
+
+describe("splitIntoParagraphs", () => {
+  it("gives one example per result holding evidence, the question against that result alone", () => {
+    const a = "Ada Lind is a singer. She was born in Port Avalon.";
+    const b = "Port Avalon is a city on the coast.";
+    const c = "Unrelated text.";
+    const out = splitIntoParagraphs({
+      id: "q1",
+      query: "Where was Ada Lind born?",
+      results: [
+        { id: "A", text: a },
+        { id: "C", text: c },
+        { id: "B", text: b },
+      ],
+      evidence: [
+        { resultId: "A", start: a.indexOf("She"), end: a.length },
+        { resultId: "B", start: 0, end: b.length },
+      ],
+      answers: ["Port Avalon"],
+      group: "q1",
+    });
+    expect(out.map((e) => e.id)).toEqual(["q1:A", "q1:B"]);
+    expect(out.map((e) => e.results.map((r) => r.id))).toEqual([["A"], ["B"]]);
+    expect(out[0]!.evidence).toEqual([{ resultId: "A", start: a.indexOf("She"), end: a.length }]);
+    expect(out.every((e) => e.group === "q1" && e.answers === undefined)).toBe(true);
   });
 });

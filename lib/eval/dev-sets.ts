@@ -49,6 +49,7 @@ export const DEV_SET_NAMES = [
   "real-pages",
   "unanswerable",
   "hotpot-doc",
+  "hotpot-para",
 ] as const;
 export type DevSetName = (typeof DEV_SET_NAMES)[number];
 
@@ -323,7 +324,31 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
       measure: "answerKept",
     });
   }
+  if (names.has("hotpot-para")) {
+    // Built last, so adding it left every other set's sample as it was.
+    const ex = splitExamples(await loadHotpot(opts.dataDir, "dev"), SPLITS.hotpotDev)[split];
+    sets.push({
+      name: "hotpot-para",
+      kind: "answer-sentence selection in one short Wikipedia summary (a supporting paragraph alone)",
+      examples: sample(rng, ex.flatMap(splitIntoParagraphs), max),
+      setting: { ratio: 0.2 },
+      measure: "evidenceRecall",
+    });
+  }
   return sets;
+}
+
+/** One example per result that holds evidence: the question against that paragraph alone. */
+export function splitIntoParagraphs(ex: EvalExample): EvalExample[] {
+  return ex.results
+    .filter((r) => ex.evidence.some((e) => e.resultId === r.id))
+    .map((r) => ({
+      id: `${ex.id}:${r.id}`,
+      query: ex.query,
+      results: [r],
+      evidence: ex.evidence.filter((e) => e.resultId === r.id),
+      group: ex.group,
+    }));
 }
 
 /**
