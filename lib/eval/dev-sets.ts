@@ -127,8 +127,12 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
     return bps.length > 0 ? bps[Math.floor(rng() * bps.length)] : undefined;
   };
 
+  // Three sets are built from the HotpotQA dev split: load and split it once.
+  let hotpot: Promise<EvalExample[]> | undefined;
+  const hotpotDev = () => (hotpot ??= loadHotpot(opts.dataDir, "dev").then((all) => splitExamples(all, SPLITS.hotpotDev)[split]));
+
   if (names.has("hotpot")) {
-    const ex = splitExamples(await loadHotpot(opts.dataDir, "dev"), SPLITS.hotpotDev)[split];
+    const ex = await hotpotDev();
     sets.push({
       name: "hotpot",
       kind: "multi-hop QA, 10 paragraphs per query",
@@ -315,7 +319,7 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
 
   if (names.has("hotpot-doc")) {
     // Built last, so adding it left every other set's sample as it was.
-    const ex = splitExamples(await loadHotpot(opts.dataDir, "dev"), SPLITS.hotpotDev)[split];
+    const ex = await hotpotDev();
     sets.push({
       name: "hotpot-doc",
       kind: "one long structured document (a heading per section), questions whose answer spans two sections",
@@ -326,7 +330,7 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
   }
   if (names.has("hotpot-para")) {
     // Built last, so adding it left every other set's sample as it was.
-    const ex = splitExamples(await loadHotpot(opts.dataDir, "dev"), SPLITS.hotpotDev)[split];
+    const ex = await hotpotDev();
     sets.push({
       name: "hotpot-para",
       kind: "answer-sentence selection in one short Wikipedia summary (a supporting paragraph alone)",
