@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { parseSectionMode } from "../../lib/features/section-mode";
 import type { CliCommand } from "../types";
 
 const usage = `snippet-lab train-data --data DIR --out DIR [options]
@@ -25,9 +26,9 @@ Sources (training split only; the validation split is built the same way for che
   --window N            window length in tokens (default 512)
   --seed N              synthesis seed (default 13); splits are fixed (lib/data/load-shared-data.ts)
   --limit N             read at most N examples / pages of each file (smoke tests)
-  --sections            section-mode features: a single document's heading-led sections are the result set for
-                        the result-level features (recorded in the windows' meta; the exported model's config gets
-                        features.sections)
+  --sections MODE       section-mode features: a single document's heading-led sections are the result set for
+                        the result-level features; MODE "all", or "plain" (only documents without page chrome).
+                        Recorded in the windows' meta; the exported model's config gets features.sections
   --gold FILE           the app's gold JSONL export: its pairs are added to the training windows
                         (repeated --gold-copies times; default 3). Without --data (and with --vocab, the vocabulary
                         of the model to fine-tune), the windows come from the gold exports alone, 10% of the pairs
@@ -50,7 +51,7 @@ export const command: CliCommand = {
         limit: { type: "string" },
         gold: { type: "string", multiple: true },
         "gold-copies": { type: "string", default: "3" },
-        sections: { type: "boolean", default: false },
+        sections: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -62,6 +63,11 @@ export const command: CliCommand = {
       console.error("train-data: --out and --data (or --gold with --vocab, to fine-tune on gold only) are required\n\n" + usage);
       return 2;
     }
+    const sections = parseSectionMode(values.sections);
+    if (sections === undefined) {
+      console.error(`train-data: --sections takes all or plain (got "${values.sections}")`);
+      return 2;
+    }
     if (!values.data) {
       const { buildGoldTrainingSet } = await import("../../lib/data/training/build-gold-training-set");
       const result = buildGoldTrainingSet({
@@ -69,7 +75,7 @@ export const command: CliCommand = {
         vocabFile: values.vocab!,
         outDir: values.out,
         window: Number(values.window),
-        sections: values.sections === true,
+        sections,
         log: (m) => console.log(m),
       });
       writeFileSync(path.join(values.out, "summary.json"), `${JSON.stringify(result, null, 2)}\n`);
@@ -87,7 +93,7 @@ export const command: CliCommand = {
       limit: values.limit ? Number(values.limit) : undefined,
       gold: values.gold ?? [],
       goldCopies: Number(values["gold-copies"]),
-      sections: values.sections === true,
+      sections,
       log: (m) => console.log(m),
     });
     mkdirSync(values.out, { recursive: true });

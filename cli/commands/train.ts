@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { parseSectionMode, type SectionMode } from "../../lib/features/section-mode";
 import type { CliCommand } from "../types";
 
 const usage = `snippet-lab train --data DIR [--name NAME] [--work DIR] [options]
@@ -31,7 +32,11 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
   --keep L,L              teacher layers kept by the student (default 0,3)
   --alpha A               weight of the distillation terms (default 0.5)
   --init-teacher FILE     start the teacher from these weights (fine-tuning, e.g. on --gold)
-  --sections              section-mode features (train-data --sections; fine-tuning follows the base model)
+  --sections MODE         section-mode features in training (train-data --sections all|plain; fine-tuning follows
+                          the base model's config)
+  --serve-sections MODE   the section mode the exported configs serve with when the windows had none: plain
+                          (default: a document without page chrome is split at its headings; fine-tuning: the
+                          base model's), all or off
   --skip-data             reuse WORK/data
   --skip-teacher          reuse WORK/teacher/model.pt
   --skip-student          reuse WORK/student/model.pt
@@ -82,7 +87,8 @@ export const command: CliCommand = {
         alpha: { type: "string", default: "0.5" },
         "init-teacher": { type: "string" },
         "skip-data": { type: "boolean", default: false },
-        sections: { type: "boolean", default: false },
+        sections: { type: "string" },
+        "serve-sections": { type: "string" },
         "skip-teacher": { type: "boolean", default: false },
         "skip-student": { type: "boolean", default: false },
         export: { type: "string", default: "student,teacher" },
@@ -99,7 +105,14 @@ export const command: CliCommand = {
       console.error(`train: --export takes student, teacher or student,teacher (got "${values.export}")`);
       return 2;
     }
+    const trainSections = parseSectionMode(values.sections);
     const fineTune = !values.data;
+    // A fine-tuned model is served as its base is unless told otherwise (read below, once the base is known).
+    let serveSections = parseSectionMode(values["serve-sections"] ?? (fineTune ? "off" : "plain"));
+    if (trainSections === undefined || serveSections === undefined) {
+      console.error("train: --sections and --serve-sections take all, plain or off");
+      return 2;
+    }
     if (fineTune && !values.gold?.length) {
       console.error("train: --data DIR (or --gold FILE to fine-tune a shipped model) is required\n\n" + usage);
       return 2;
@@ -114,6 +127,7 @@ export const command: CliCommand = {
       );
       return 2;
     }
+    if (fineTune && values["serve-sections"] === undefined) serveSections = readModelConfig(base!).config.features?.sections ?? false;
     if (!existsSync(values.python)) {
       console.error(`train: ${values.python} not found; install Debian's python3-torch python3-onnx python3-numpy libopenblas0-openmp`);
       return 2;
@@ -126,13 +140,13 @@ export const command: CliCommand = {
       const { command: trainData } = await import("./train-data");
       const source = fineTune ? ["--vocab", path.join(baseDir!, "vocab.txt")] : ["--data", values.data!];
       // A fine-tuned model is served as its base is: the same section mode in its windows.
-      const sections = values.sections === true || (fineTune && readModelConfig(base!).config.features?.sections === true);
+      const sections = fineTune ? (readModelConfig(base!).config.features?.sections ?? false) : trainSections;
       const code = await trainData.run([
         ...source,
         "--out",
         data,
         ...(values.gold ?? []).flatMap((g) => ["--gold", g]),
-        ...(sections ? ["--sections"] : []),
+        ...(sections ? ["--sections", sections === true ? "all" : sections] : []),
       ]);
       if (code !== 0) return code;
     }
@@ -253,7 +267,10 @@ export const command: CliCommand = {
           version: trainMeta.featureVersion,
           names: trainMeta.featureNames,
           sizes: trainMeta.featureSizes,
-          ...(trainMeta.featureSections === true ? { sections: true } : {}),
+          // Windows built in a section mode are served in it; otherwise the serving mode chosen here.
+          ...(trainMeta.featureSections || serveSections
+            ? { sections: (trainMeta.featureSections as SectionMode | undefined) || serveSections }
+            : {}),
         },
         window: Number(trainMeta.window ?? 512),
         overlap: 128,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { textToCanonical } from "../text/text-to-canonical";
-import { joinAsSections, splitIntoParagraphs } from "./dev-sets";
+import { asPlainText, joinAsSections, splitIntoParagraphs } from "./dev-sets";
 
 describe("joinAsSections", () => {
   it("joins a result set into one document, a heading per result, evidence offsets following", () => {
@@ -27,6 +27,28 @@ describe("joinAsSections", () => {
     expect(doc.blocks.map((x) => doc.text.slice(x.start, x.end))).toEqual(["Ada Lind", textToCanonical(a).text, "Port Avalon", b]);
     expect(ex.evidence.map((e) => doc.text.slice(e.start, e.end))).toEqual(["She was born in Port Avalon.", b]);
     expect(ex).toMatchObject({ id: "q1:doc", answers: ["Port Avalon"], group: "q1" });
+  });
+});
+
+describe("asPlainText", () => {
+  it("gives the document as plain text with bare section names: same text and evidence, headings found by layout", () => {
+    const a = "Ada Lind (born 1950) is a singer and songwriter from the coast. She was born in Port Avalon.";
+    const b = "Port Avalon is a city on the coast, known for its harbour, its ferries and its airline Seabird Air.";
+    const doc = joinAsSections({
+      id: "q2",
+      query: "Where was Ada Lind born?",
+      results: [
+        { id: "Ada Lind", text: a, title: "Ada Lind" },
+        { id: "Port Avalon", text: b, title: "Port Avalon" },
+      ],
+      evidence: [{ resultId: "Ada Lind", start: a.indexOf("She"), end: a.length }],
+      group: "q2",
+    });
+    const plain = asPlainText(doc);
+    expect(plain.id).toBe("q2:doc:text");
+    expect(plain.results[0]!.doc!.text).toBe(doc.results[0]!.doc!.text);
+    expect(plain.evidence).toEqual(doc.evidence);
+    expect(plain.results[0]!.doc!.blocks.map((x) => x.kind)).toEqual(["heading", "paragraph", "heading", "paragraph"]);
   });
 });
 

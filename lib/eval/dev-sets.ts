@@ -50,6 +50,7 @@ export const DEV_SET_NAMES = [
   "unanswerable",
   "hotpot-doc",
   "hotpot-para",
+  "hotpot-text",
 ] as const;
 export type DevSetName = (typeof DEV_SET_NAMES)[number];
 
@@ -339,7 +340,32 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
       measure: "evidenceRecall",
     });
   }
+  if (names.has("hotpot-text")) {
+    // Built last, so adding it left every other set's sample as it was. The same questions and sample as
+    // hotpot-doc, the document given as plain text.
+    const ex = await hotpotDev();
+    sets.push({
+      name: "hotpot-text",
+      kind: "one long plain-text document (section names as bare lines), questions whose answer spans two sections",
+      examples: sample(rng, ex, max).map(joinAsSections).map(asPlainText),
+      setting: { budget: 200 },
+      measure: "answerKept",
+    });
+  }
   return sets;
+}
+
+/**
+ * A one-document example as a user's plain text would arrive: blocks separated by blank lines, headings as bare
+ * lines (no markdown), the canonical document rebuilt by textToCanonical. Its text is the same, so the evidence
+ * offsets hold; only what the parser makes of the layout (block kinds) can differ.
+ */
+export function asPlainText(ex: EvalExample): EvalExample {
+  const r = ex.results[0]!;
+  const doc = r.doc!;
+  const plain = textToCanonical(doc.blocks.map((b) => doc.text.slice(b.start, b.end)).join("\n\n"));
+  if (plain.text !== doc.text) throw new Error(`asPlainText: ${ex.id} changed its text`);
+  return { ...ex, id: `${ex.id}:text`, results: [{ ...r, doc: plain }] };
 }
 
 /** One example per result that holds evidence: the question against that paragraph alone. */

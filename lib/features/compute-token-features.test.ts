@@ -4,13 +4,13 @@ import { segmentSentences } from "../text/segment-sentences";
 import { textToCanonical } from "../text/text-to-canonical";
 import { bertVocabFromNpm } from "../tokenizer/load-vocab";
 import { WordPieceTokenizer } from "../tokenizer/wordpiece";
-import { computeTokenFeatures, type FeatureDoc } from "./compute-token-features";
+import { computeTokenFeatures, type FeatureDoc, type SectionMode } from "./compute-token-features";
 import { FEATURE_COUNT, FEATURE_INDEX as F, FEATURE_SPEC } from "./feature-spec";
 import { findTitleMentions, titleCore } from "./title-mentions";
 
 const tok = new WordPieceTokenizer(bertVocabFromNpm());
 
-function features(query: string, docs: { text?: string; html?: string; title?: string }[], sections = false) {
+function features(query: string, docs: { text?: string; html?: string; title?: string }[], sections: SectionMode = false) {
   const results: FeatureDoc[] = docs.map((d) => {
     const doc = d.html !== undefined ? htmlToCanonical(d.html) : textToCanonical(d.text!);
     return { doc, units: segmentSentences(doc), ...(d.title ? { title: d.title } : {}) };
@@ -117,6 +117,20 @@ describe("computeTokenFeatures", () => {
     expect(features("museum", set, true).out).toEqual(features("museum", set).out);
     const one = [{ html: "<h1>Museum</h1><p>The museum opened in 1902.</p>" }];
     expect(features("museum", one, true).out).toEqual(features("museum", one).out);
+
+    // "plain": the same split for a document without page chrome (here as markdown text, as a paper comes)…
+    const md =
+      "# Ada Lind\n\nAda Lind (born 1950) is a singer. She was born in Port Avalon.\n\n## Seabird Air\n\nSeabird Air is an airline. It is based in Port Avalon.";
+    expect(features(query, [{ text: md }], "plain").out).toEqual(features(query, [{ text: md }], true).out);
+    expect(features(query, [{ text: md }], "plain").out).not.toEqual(features(query, [{ text: md }]).out);
+    // …and none for a web page with navigation: its headings are the chrome's as much as the article's.
+    const page = `<nav><a href="/">Home</a> <a href="/air">Airlines</a></nav>${html}`;
+    expect(features(query, [{ html: page }], "plain").out).toEqual(features(query, [{ html: page }]).out);
+    expect(features(query, [{ html: page }], true).out).not.toEqual(features(query, [{ html: page }]).out);
+    // A menu outside any <nav> is chrome too: a block that is mostly links.
+    const menu = `<p><a href="/">Home</a> · <a href="/air">Airlines</a> · <a href="/c">Cities</a></p>${html}`;
+    expect(features(query, [{ html: menu }], "plain").out).toEqual(features(query, [{ html: menu }]).out);
+    expect(features(query, [{ html }], "plain").out).toEqual(features(query, [{ html }], true).out);
   });
 
   it("matches Chinese by character bigrams", () => {

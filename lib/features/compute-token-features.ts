@@ -1,8 +1,10 @@
 import { tokenizeTerms } from "../engine/scorers/tokenize-terms";
+export type { SectionMode } from "./section-mode";
 import type { CanonicalDoc, Sentence } from "../text/types";
 import type { Encoding } from "../tokenizer/wordpiece";
 import { FEATURE_COUNT, FEATURE_INDEX as F } from "./feature-spec";
 import { runSteps } from "../run-steps";
+import type { SectionMode } from "./section-mode";
 import { findTitleMentions, titleCore } from "./title-mentions";
 
 /** One result of the set, as the engine prepared it. */
@@ -26,9 +28,10 @@ export interface ComputeTokenFeaturesOptions {
    * Section mode (models whose config has `features.sections`): a single document with headings has its
    * heading-led sections taken as the result set for the result-level features (result rank and title, bridges
    * between titles), as a multi-result set has its results. A long paper or article is then structured the way
-   * the model sees a set of titled paragraphs.
+   * the model sees a set of titled paragraphs. `"plain"`: only for a document without page chrome (every block's
+   * role is main and none is a link list: a paper, a report, a markdown file), never for a web page's menus.
    */
-  sections?: boolean;
+  sections?: SectionMode;
 }
 
 const K1 = 1.2;
@@ -64,6 +67,8 @@ export function computeTokenFeatures(opts: ComputeTokenFeaturesOptions): Uint8Ar
 export function* computeTokenFeaturesSteps(opts: ComputeTokenFeaturesOptions): Generator<void, Uint8Array[]> {
   const base = yield* computeSetFeaturesSteps(opts);
   if (!opts.sections || opts.results.length !== 1) return base;
+  // On a web page the sections are its chrome's headings as much as the article's: the model was not trained so.
+  if (opts.sections === "plain" && !isPlainDocument(opts.results[0]!.doc)) return base;
   const split = splitSections(opts.results[0]!, opts.encodings[0]!);
   if (!split) return base;
   const sec = yield* computeSetFeaturesSteps({ ...opts, results: split.docs, encodings: split.encodings });
@@ -80,6 +85,14 @@ export function* computeTokenFeaturesSteps(opts: ComputeTokenFeaturesOptions): G
     }
   });
   return base;
+}
+
+/** A block at least this much link text is a menu or a link list: page chrome, even outside a <nav>. */
+const CHROME_LINK_DENSITY = 0.5;
+
+/** No page chrome: no navigation, header, footer, aside, form or comment region and no link list. */
+function isPlainDocument(doc: CanonicalDoc): boolean {
+  return doc.blocks.every((b) => b.role === "main" && (b.linkDensity ?? 0) < CHROME_LINK_DENSITY);
 }
 
 /** Beyond this many headings a page is mostly menus and lists: section mode stays off (and its cost bounded). */

@@ -43,8 +43,11 @@ export const modelConfigSchema = z.object({
       version: z.literal("v2"),
       names: z.array(z.string()),
       sizes: z.array(z.number().int().positive()),
-      /** Section mode (computeTokenFeatures `sections`): trained and served with a document's sections as the set. */
-      sections: z.boolean().optional(),
+      /**
+       * Section mode (computeTokenFeatures `sections`): a document's sections as the set; `"plain"` only for documents
+       * without page chrome.
+       */
+      sections: z.union([z.boolean(), z.literal("plain")]).optional(),
     })
     .optional(),
   /**

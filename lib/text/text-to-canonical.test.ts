@@ -47,6 +47,31 @@ describe("textToCanonical", () => {
     ]);
   });
 
+  it("takes a short line standing alone before a paragraph as a heading, and nothing else", () => {
+    const body = "The model is trained on questions about Wikipedia articles and evaluated on held-out papers.";
+    const kinds = (text: string) => textToCanonical(text).blocks.map((b) => b.kind);
+    // A plain-text paper: unmarked section names between blank lines (the title line, followed by another short
+    // line, stays a paragraph). The text itself is unchanged.
+    const paper = `Compressing Context\n\nIntroduction\n\n${body}\n\nExperimental Setup (Table 2)\n\n${body}\n\n相关工作\n\n${body}`;
+    expect(kinds(paper)).toEqual(["paragraph", "heading", "paragraph", "heading", "paragraph", "heading", "paragraph"]);
+    expect(textToCanonical(paper).text.split("\n")[1]).toBe("Introduction");
+    // Not headings: a sentence or greeting, a lowercase or wrapped line, short lines before short lines or a list, a URL,
+    // the last line, a line with no blank line after it.
+    for (const text of [
+      `Thanks for reading.\n\n${body}`,
+      `Hi John,\n\n${body}`,
+      `see below\n\n${body}`,
+      `Introduction to the\nsecond part\n\n${body}`,
+      `Flour\n\nSugar\n\nEggs`,
+      `Ingredients\n\n- flour\n- sugar`,
+      `https://example.org/page\n\n${body}`,
+      `${body}\n\nThe End`,
+      `Introduction\n${body}`,
+    ]) {
+      expect(kinds(text), text).not.toContain("heading");
+    }
+  });
+
   it("keeps CJK and emoji intact", () => {
     const doc = textToCanonical("你好。\n世界！🎉\n\n- 😀 smile");
     expect(doc.blocks.map((b) => doc.text.slice(b.start, b.end))).toEqual(["你好。 世界！🎉", "😀 smile"]);

@@ -5,6 +5,16 @@ interface Pending {
   kind: BlockKind;
   level?: number;
   lines: string[];
+  /** Began right after a blank line (or at the start of the text). */
+  afterBlank?: boolean;
+}
+
+interface Out {
+  text: string;
+  kind: BlockKind;
+  level?: number;
+  /** A one-line paragraph with blank lines (or the text's edges) around it: a heading candidate. */
+  bare?: boolean;
 }
 
 const FENCE_RE = /^\s*(```|~~~)/;
@@ -13,6 +23,13 @@ const RULE_RE = /^([-*_=])(?:\s*\1){2,}$/;
 const BULLET_RE = /^[-*+•‣◦▪]\s+(.*)$/;
 const ORDERED_RE = /^\d{1,3}[.)]\s+\S/;
 const QUOTE_RE = /^>\s?(.*)$/;
+// An unmarked heading ("Introduction", "Experimental Setup", "相关工作"): starts with a capital, a letter of a
+// caseless script or a digit, ends with a letter, digit or ")", and has no URL.
+const BARE_HEADING_RE = /^[\p{Lu}\p{Lt}\p{Lo}\p{N}].*[\p{L}\p{N})]$/u;
+const MAX_BARE_HEADING_CHARS = 80;
+const MAX_BARE_HEADING_WORDS = 10;
+/** The block after an unmarked heading is a real paragraph: this long at least, and longer than the heading. */
+const MIN_BODY_AFTER_BARE_HEADING = 80;
 
 /**
  * Turn plain (markdown-ish) text into canonical blocks: blank lines separate paragraphs; lines inside a
@@ -21,36 +38,42 @@ const QUOTE_RE = /^>\s?(.*)$/;
  * Offsets point into the canonical text, which may differ from the input.
  */
 export function textToCanonical(text: string): CanonicalDoc {
-  const out: Array<{ text: string; kind: BlockKind; level?: number }> = [];
+  const out: Out[] = [];
   let cur: Pending | undefined;
   let inFence = false;
+  // Whether the previous line was blank (or there was none): a one-line paragraph between blank lines stands alone.
+  let afterBlank = true;
 
-  const flush = (): void => {
+  const flush = (blankAfter = false): void => {
     if (cur) {
       const t = collapseWhitespace(cur.lines.join(" "));
-      if (t) out.push({ text: t, kind: cur.kind, ...(cur.level ? { level: cur.level } : {}) });
+      const bare = cur.kind === "paragraph" && cur.lines.length === 1 && cur.afterBlank === true && blankAfter;
+      if (t) out.push({ text: t, kind: cur.kind, ...(cur.level ? { level: cur.level } : {}), ...(bare ? { bare } : {}) });
     }
     cur = undefined;
   };
   const start = (kind: BlockKind, line: string, level?: number): void => {
     flush();
-    cur = { kind, lines: [line], ...(level ? { level } : {}) };
+    cur = { kind, lines: [line], ...(level ? { level } : {}), afterBlank };
   };
 
   for (const line of text.replace(/\r\n?/g, "\n").split("\n")) {
     if (FENCE_RE.test(line)) {
       flush();
       inFence = !inFence;
+      afterBlank = false;
       continue;
     }
     if (inFence) {
       start("code", line);
       flush();
+      afterBlank = false;
       continue;
     }
     const t = line.trim();
     if (!t) {
-      flush();
+      flush(true);
+      afterBlank = true;
       continue;
     }
     let m: RegExpExecArray | null;
@@ -78,8 +101,10 @@ export function textToCanonical(text: string): CanonicalDoc {
     } else {
       start("paragraph", t);
     }
+    afterBlank = false;
   }
-  flush();
+  flush(true);
+  markBareHeadings(out);
 
   const blocks: Block[] = [];
   let pos = 0;
@@ -90,4 +115,23 @@ export function textToCanonical(text: string): CanonicalDoc {
     pos = block.end + 1;
   }
   return { text: out.map((b) => b.text).join("\n"), blocks };
+}
+
+/**
+ * Plain text often marks sections only by layout: a short line on its own between blank lines, then a paragraph
+ * (a paper's "Introduction", a report's "Results"). Such a line becomes a heading, so a long plain-text document
+ * has the structure its markdown or HTML form would have; anything ending like a sentence or a greeting stays a
+ * paragraph, as does a short line followed by another short line (a list, an address, a poem).
+ */
+function markBareHeadings(out: Out[]): void {
+  for (let i = 0; i + 1 < out.length; i++) {
+    const b = out[i]!;
+    const next = out[i + 1]!;
+    if (!b.bare || next.kind !== "paragraph") continue;
+    if (next.text.length < Math.max(MIN_BODY_AFTER_BARE_HEADING, 2 * b.text.length)) continue;
+    if (b.text.length > MAX_BARE_HEADING_CHARS || b.text.split(" ").length > MAX_BARE_HEADING_WORDS) continue;
+    if (!BARE_HEADING_RE.test(b.text) || b.text.includes("://")) continue;
+    b.kind = "heading";
+    b.level = 2;
+  }
 }

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { WordPieceTokenizer } from "../../tokenizer/wordpiece";
 import { splitOfGroup } from "../split-by-group";
+import type { SectionMode } from "../../features/compute-token-features";
 import { labelExampleWindows } from "./label-example-windows";
 import { pickParityExamples } from "./pick-parity-examples";
 import { readGoldFile } from "./read-gold-file";
@@ -17,7 +18,7 @@ export interface BuildGoldTrainingSetOptions {
   /** Share of pairs held out for validation (checkpoint choice). */
   valShare?: number;
   /** Section-mode features, as the model being fine-tuned is served (its config's `features.sections`). */
-  sections?: boolean;
+  sections?: SectionMode;
   log: (message: string) => void;
 }
 
@@ -47,14 +48,14 @@ export function buildGoldTrainingSet(opts: BuildGoldTrainingSetOptions) {
   for (const part of ["train", "val"] as const) {
     const writer = new WindowSetWriter(path.join(opts.outDir, part));
     for (const ex of parts[part])
-      for (const w of labelExampleWindows({ example: ex, tokenizer, maxLength: opts.window, sections: opts.sections === true }))
+      for (const w of labelExampleWindows({ example: ex, tokenizer, maxLength: opts.window, sections: opts.sections ?? false }))
         writer.add(w, "gold");
     writer.close({
       split: part,
       window: opts.window,
       examples: parts[part].length,
       tokenizer: { vocabSize: tokenizer.vocabSize, stripAccents: false },
-      featureSections: opts.sections === true,
+      featureSections: opts.sections ?? false,
       sources: { gold: opts.gold.map((g) => path.basename(g)) },
     });
     opts.log(`${part}: ${parts[part].length} gold pairs → ${writer.stats.windows} windows`);
@@ -63,7 +64,7 @@ export function buildGoldTrainingSet(opts: BuildGoldTrainingSetOptions) {
   const forParity = parts.val.map((e) => ({ ...e, source: "gold" }));
   writeFileSync(
     path.join(opts.outDir, "parity-examples.json"),
-    JSON.stringify(pickParityExamples({ examples: forParity, tokenizer, window: opts.window, sections: opts.sections === true })),
+    JSON.stringify(pickParityExamples({ examples: forParity, tokenizer, window: opts.window, sections: opts.sections ?? false })),
   );
   return summary;
 }

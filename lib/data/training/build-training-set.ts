@@ -21,6 +21,7 @@ import { buildHotpotExamples } from "./build-hotpot-examples";
 import { buildQaExamples } from "./build-qa-examples";
 import { buildRealPageExamples } from "./build-real-page-examples";
 import { readGoldFile } from "./read-gold-file";
+import type { SectionMode } from "../../features/compute-token-features";
 import { labelExampleWindows } from "./label-example-windows";
 import { groupQaArticles } from "./qa-articles";
 import { setTermStats, TermStats } from "./pseudo-queries";
@@ -39,7 +40,7 @@ export interface BuildTrainingSetOptions {
   gold: readonly string[];
   goldCopies: number;
   /** Section-mode features (a single document's sections as the result set): recorded in the windows' meta. */
-  sections?: boolean;
+  sections?: SectionMode;
   log: (message: string) => void;
 }
 
@@ -160,7 +161,7 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
       if (part === "val") parityCandidates.push(ex);
       const kind = ex.source.split(":")[1] ?? ex.source;
       const negKeep = NEGATIVE_KEEP[kind] ?? 1;
-      for (const w of labelExampleWindows({ example: ex, tokenizer, maxLength: opts.window, sections: opts.sections === true })) {
+      for (const w of labelExampleWindows({ example: ex, tokenizer, maxLength: opts.window, sections: opts.sections ?? false })) {
         if (negKeep < 1 && !w.keep.includes(1) && rng() >= negKeep) continue;
         writer.add(w, ex.source);
       }
@@ -172,7 +173,7 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
       examples: examples.length,
       examplesBySource: bySource,
       tokenizer: { vocabSize: vocab.length, stripAccents: false },
-      featureSections: opts.sections === true,
+      featureSections: opts.sections ?? false,
       sources: describeSources(opts),
     });
     log(
@@ -183,7 +184,7 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
   }
   writeFileSync(
     path.join(opts.outDir, "parity-examples.json"),
-    JSON.stringify(pickParityExamples({ examples: parityCandidates, tokenizer, window: opts.window, sections: opts.sections === true })),
+    JSON.stringify(pickParityExamples({ examples: parityCandidates, tokenizer, window: opts.window, sections: opts.sections ?? false })),
   );
   return summary;
 }

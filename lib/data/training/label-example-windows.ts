@@ -1,4 +1,4 @@
-import { computeTokenFeatures } from "../../features/compute-token-features";
+import { computeTokenFeatures, type SectionMode } from "../../features/compute-token-features";
 import { FEATURE_COUNT } from "../../features/feature-spec";
 import { segmentSentences } from "../../text/segment-sentences";
 import { buildWindows } from "../../tokenizer/build-windows";
@@ -24,7 +24,7 @@ export interface LabelExampleWindowsOptions {
   overlap?: number;
   maxQueryTokens?: number;
   /** Section mode of the features (computeTokenFeatures `sections`), as the model will be served. */
-  sections?: boolean;
+  sections?: SectionMode;
 }
 
 /**
@@ -45,7 +45,7 @@ export function labelExampleWindows(opts: LabelExampleWindowsOptions): TrainingW
     if (d.title) r.title = d.title;
     return r;
   });
-  const features = computeTokenFeatures({ query: example.query, results, encodings, queryEncoding, sections: opts.sections === true });
+  const features = computeTokenFeatures({ query: example.query, results, encodings, queryEncoding, sections: opts.sections ?? false });
   const out: TrainingWindow[] = [];
   example.docs.forEach((d, i) => {
     const enc = encodings[i]!;

@@ -1,4 +1,5 @@
 import type { WordPieceTokenizer } from "../../tokenizer/wordpiece";
+import type { SectionMode } from "../../features/compute-token-features";
 import { labelExampleWindows } from "./label-example-windows";
 import type { TrainingExample } from "./types";
 
@@ -14,7 +15,7 @@ export interface PickParityExamplesOptions {
   tokenizer: WordPieceTokenizer;
   window: number;
   /** Section-mode features, as the windows of the model being trained. */
-  sections?: boolean;
+  sections?: SectionMode;
 }
 
 /**

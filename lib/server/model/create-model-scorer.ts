@@ -52,7 +52,7 @@ function* buildModelWindowsSteps(model: LoadedModel, query: string, results: rea
         results: results.map((r) => ({ doc: r.doc, units: r.units, ...(r.title !== undefined ? { title: r.title } : {}) })),
         encodings,
         queryEncoding: q,
-        sections: config.features.sections === true,
+        sections: config.features.sections ?? false,
       })
     : undefined;
   const relevance = config.typeIds === "query-match-bm25";
