@@ -127,6 +127,10 @@ describe("computeTokenFeatures", () => {
     const page = `<nav><a href="/">Home</a> <a href="/air">Airlines</a></nav>${html}`;
     expect(features(query, [{ html: page }], "plain").out).toEqual(features(query, [{ html: page }]).out);
     expect(features(query, [{ html: page }], true).out).not.toEqual(features(query, [{ html: page }]).out);
+    // A query that names the document (its title as the query) asks for all of it: no sections competing.
+    const titled = [{ text: md, title: "Ada Lind and Seabird Air" }];
+    expect(features("Ada Lind and Seabird Air", titled, "plain").out).toEqual(features("Ada Lind and Seabird Air", titled).out);
+    expect(features(query, titled, "plain").out).not.toEqual(features(query, titled).out);
     // A menu outside any <nav> is chrome too: a block that is mostly links.
     const menu = `<p><a href="/">Home</a> · <a href="/air">Airlines</a> · <a href="/c">Cities</a></p>${html}`;
     expect(features(query, [{ html: menu }], "plain").out).toEqual(features(query, [{ html: menu }]).out);

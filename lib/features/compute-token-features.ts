@@ -68,7 +68,7 @@ export function* computeTokenFeaturesSteps(opts: ComputeTokenFeaturesOptions): G
   const base = yield* computeSetFeaturesSteps(opts);
   if (!opts.sections || opts.results.length !== 1) return base;
   // On a web page the sections are its chrome's headings as much as the article's: the model was not trained so.
-  if (opts.sections === "plain" && !isPlainDocument(opts.results[0]!.doc)) return base;
+  if (opts.sections === "plain" && (!isPlainDocument(opts.results[0]!.doc) || namesDocument(opts.query, opts.results[0]!))) return base;
   const split = splitSections(opts.results[0]!, opts.encodings[0]!);
   if (!split) return base;
   const sec = yield* computeSetFeaturesSteps({ ...opts, results: split.docs, encodings: split.encodings });
@@ -93,6 +93,24 @@ const CHROME_LINK_DENSITY = 0.5;
 /** No page chrome: no navigation, header, footer, aside, form or comment region and no link list. */
 function isPlainDocument(doc: CanonicalDoc): boolean {
   return doc.blocks.every((b) => b.role === "main" && (b.linkDensity ?? 0) < CHROME_LINK_DENSITY);
+}
+
+/** A query most of whose words are the document's title asks for the whole document (a broad query). */
+const TITLE_QUERY_COVERAGE = 0.5;
+
+/**
+ * The query names the document (its title as the query, as for a headline): the whole document is what it asks
+ * for, so its sections must not compete as results (in the validation check, they did and lost article text).
+ */
+function namesDocument(query: string, r: FeatureDoc): boolean {
+  const title = r.title ?? r.doc.title;
+  if (!title) return false;
+  const q = new Set(tokenizeTerms(query));
+  if (q.size === 0) return false;
+  const t = new Set(tokenizeTerms(title));
+  let shared = 0;
+  for (const w of q) if (t.has(w)) shared++;
+  return shared / q.size >= TITLE_QUERY_COVERAGE;
 }
 
 /** Beyond this many headings a page is mostly menus and lists: section mode stays off (and its cost bounded). */
