@@ -1,25 +1,31 @@
 import { describe, expect, it } from "vitest";
 import { textToCanonical } from "../text/text-to-canonical";
 import { asPlainText, joinAsSections, splitIntoParagraphs } from "./dev-sets";
+import type { EvalExample } from "../data/types";
+
+/** The bridge question over two titled paragraphs: evidence is "She was born…" and, unless `one`, all of b. */
+function twoParagraphs(id: string, a: string, b: string, one = false): EvalExample {
+  return {
+    id,
+    query: "Where was Ada Lind born?",
+    results: [
+      { id: "Ada Lind", text: a, title: "Ada Lind" },
+      { id: "Port Avalon", text: b, title: "Port Avalon" },
+    ],
+    evidence: [
+      { resultId: "Ada Lind", start: a.indexOf("She"), end: a.length },
+      ...(one ? [] : [{ resultId: "Port Avalon", start: 0, end: b.length }]),
+    ],
+    answers: ["Port Avalon"],
+    group: id,
+  };
+}
 
 describe("joinAsSections", () => {
   it("joins a result set into one document, a heading per result, evidence offsets following", () => {
     const a = "Ada Lind is a singer. She was born in Port Avalon.";
     const b = "Port Avalon is a city on the coast.";
-    const ex = joinAsSections({
-      id: "q1",
-      query: "Where was Ada Lind born?",
-      results: [
-        { id: "Ada Lind", text: a, title: "Ada Lind" },
-        { id: "Port Avalon", text: b, title: "Port Avalon" },
-      ],
-      evidence: [
-        { resultId: "Ada Lind", start: a.indexOf("She"), end: a.length },
-        { resultId: "Port Avalon", start: 0, end: b.length },
-      ],
-      answers: ["Port Avalon"],
-      group: "q1",
-    });
+    const ex = joinAsSections(twoParagraphs("q1", a, b));
     const doc = ex.results[0]!.doc!;
     expect(ex.results).toHaveLength(1);
     expect(doc.text).toBe(`Ada Lind\n${textToCanonical(a).text}\nPort Avalon\n${b}`);
@@ -34,16 +40,7 @@ describe("asPlainText", () => {
   it("gives the document as plain text with bare section names: same text and evidence, headings found by layout", () => {
     const a = "Ada Lind (born 1950) is a singer and songwriter from the coast. She was born in Port Avalon.";
     const b = "Port Avalon is a city on the coast, known for its harbour, its ferries and its airline Seabird Air.";
-    const doc = joinAsSections({
-      id: "q2",
-      query: "Where was Ada Lind born?",
-      results: [
-        { id: "Ada Lind", text: a, title: "Ada Lind" },
-        { id: "Port Avalon", text: b, title: "Port Avalon" },
-      ],
-      evidence: [{ resultId: "Ada Lind", start: a.indexOf("She"), end: a.length }],
-      group: "q2",
-    });
+    const doc = joinAsSections(twoParagraphs("q2", a, b, true));
     const plain = asPlainText(doc);
     expect(plain.id).toBe("q2:doc:text");
     expect(plain.results[0]!.doc!.text).toBe(doc.results[0]!.doc!.text);
