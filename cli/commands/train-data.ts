@@ -65,7 +65,7 @@ export const command: CliCommand = {
     }
     const sections = parseSectionMode(values.sections);
     if (sections === undefined) {
-      console.error(`train-data: --sections takes all or plain (got "${values.sections}")`);
+      console.error(`train-data: --sections takes all, plain or off (got "${values.sections}")`);
       return 2;
     }
     if (!values.data) {

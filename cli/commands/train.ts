@@ -106,10 +106,9 @@ export const command: CliCommand = {
       return 2;
     }
     const trainSections = parseSectionMode(values.sections);
+    const serveArg = values["serve-sections"] === undefined ? undefined : parseSectionMode(values["serve-sections"]);
     const fineTune = !values.data;
-    // A fine-tuned model is served as its base is unless told otherwise (read below, once the base is known).
-    let serveSections = parseSectionMode(values["serve-sections"] ?? (fineTune ? "off" : "plain"));
-    if (trainSections === undefined || serveSections === undefined) {
+    if (trainSections === undefined || (values["serve-sections"] !== undefined && serveArg === undefined)) {
       console.error("train: --sections and --serve-sections take all, plain or off");
       return 2;
     }
@@ -127,7 +126,8 @@ export const command: CliCommand = {
       );
       return 2;
     }
-    if (fineTune && values["serve-sections"] === undefined) serveSections = readModelConfig(base!).config.features?.sections ?? false;
+    // A fine-tuned model is served as its base is unless told otherwise.
+    const serveSections: SectionMode = serveArg ?? (fineTune ? (readModelConfig(base!).config.features?.sections ?? false) : "plain");
     if (!existsSync(values.python)) {
       console.error(`train: ${values.python} not found; install Debian's python3-torch python3-onnx python3-numpy libopenblas0-openmp`);
       return 2;

@@ -1,11 +1,12 @@
 import { tokenizeTerms } from "../engine/scorers/tokenize-terms";
-export type { SectionMode } from "./section-mode";
 import type { CanonicalDoc, Sentence } from "../text/types";
 import type { Encoding } from "../tokenizer/wordpiece";
 import { FEATURE_COUNT, FEATURE_INDEX as F } from "./feature-spec";
 import { runSteps } from "../run-steps";
 import type { SectionMode } from "./section-mode";
 import { findTitleMentions, titleCore } from "./title-mentions";
+
+export type { SectionMode } from "./section-mode";
 
 /** One result of the set, as the engine prepared it. */
 export interface FeatureDoc {
@@ -67,7 +68,8 @@ export function computeTokenFeatures(opts: ComputeTokenFeaturesOptions): Uint8Ar
 export function* computeTokenFeaturesSteps(opts: ComputeTokenFeaturesOptions): Generator<void, Uint8Array[]> {
   const base = yield* computeSetFeaturesSteps(opts);
   if (!opts.sections || opts.results.length !== 1) return base;
-  // On a web page the sections are its chrome's headings as much as the article's: the model was not trained so.
+  // A web page's headings are its chrome's as much as the article's, and a query naming the document asks for all
+  // of it: "plain" leaves both as the model was trained.
   if (opts.sections === "plain" && (!isPlainDocument(opts.results[0]!.doc) || namesDocument(opts.query, opts.results[0]!))) return base;
   const split = splitSections(opts.results[0]!, opts.encodings[0]!);
   if (!split) return base;
