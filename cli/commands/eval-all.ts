@@ -15,7 +15,8 @@ and their thresholds, settings).
   --split S           report (default; figures only, never used for a choice) or val (where choices are made)
   --methods LIST      default: model:<default>,model:<default>-teacher,bm25,lead,oracle
   --sets LIST         subset of: hotpot, squad-en, squad-it, cmrc, squad-en-long, pages-it, pages-zh, pages-en,
-                      real-pages, unanswerable, hotpot-doc, hotpot-para, hotpot-text (default all)
+                      real-pages, unanswerable, hotpot-doc, hotpot-para, hotpot-text, hotpot-flat
+                      (default all)
   --max-queries N     cap per set (deterministic sample; default 600)
   --out DIR           default docs/results/<split>
   --quiet             no progress`;

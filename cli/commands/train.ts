@@ -35,8 +35,8 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
   --sections MODE         section-mode features in training (train-data --sections all|plain; fine-tuning follows
                           the base model's config)
   --serve-sections MODE   the section mode the exported configs serve with when the windows had none: plain
-                          (default: a document without page chrome is split at its headings; fine-tuning: the
-                          base model's), all or off
+                          (default: a document without page chrome is scored as the result set of its sections,
+                          or of its paragraphs when it has no headings; fine-tuning: the base model's), all or off
   --skip-data             reuse WORK/data
   --skip-teacher          reuse WORK/teacher/model.pt
   --skip-student          reuse WORK/student/model.pt
@@ -128,6 +128,9 @@ export const command: CliCommand = {
     }
     // A fine-tuned model is served as its base is unless told otherwise.
     const serveSections: SectionMode = serveArg ?? (fineTune ? (readModelConfig(base!).config.features?.sections ?? false) : "plain");
+    // Serving "plain" scores a plain document as the result set of its sections (features.sectionWindows).
+    const serveSectionWindows =
+      serveArg === undefined && fineTune ? readModelConfig(base!).config.features?.sectionWindows === true : serveSections === "plain";
     if (!existsSync(values.python)) {
       console.error(`train: ${values.python} not found; install Debian's python3-torch python3-onnx python3-numpy libopenblas0-openmp`);
       return 2;
@@ -271,6 +274,7 @@ export const command: CliCommand = {
           ...(trainMeta.featureSections || serveSections
             ? { sections: (trainMeta.featureSections as SectionMode | undefined) || serveSections }
             : {}),
+          ...(serveSectionWindows ? { sectionWindows: true } : {}),
         },
         window: Number(trainMeta.window ?? 512),
         overlap: 128,

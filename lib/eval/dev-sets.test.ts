@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { textToCanonical } from "../text/text-to-canonical";
-import { asPlainText, joinAsSections, splitIntoParagraphs } from "./dev-sets";
+import { asPlainText, joinAsSections, splitIntoParagraphs, withoutTitles } from "./dev-sets";
 import type { EvalExample } from "../data/types";
 
 /** The bridge question over two titled paragraphs: evidence is "She was born…" and, unless `one`, all of b. */
@@ -33,6 +33,18 @@ describe("joinAsSections", () => {
     expect(doc.blocks.map((x) => doc.text.slice(x.start, x.end))).toEqual(["Ada Lind", textToCanonical(a).text, "Port Avalon", b]);
     expect(ex.evidence.map((e) => doc.text.slice(e.start, e.end))).toEqual(["She was born in Port Avalon.", b]);
     expect(ex).toMatchObject({ id: "q1:doc", answers: ["Port Avalon"], group: "q1" });
+  });
+});
+
+describe("withoutTitles", () => {
+  it("joined, gives a document of paragraphs only, evidence offsets following", () => {
+    const a = "Ada Lind is a singer. She was born in Port Avalon.";
+    const b = "Port Avalon is a city on the coast.";
+    const ex = joinAsSections(withoutTitles(twoParagraphs("q3", a, b)));
+    const doc = ex.results[0]!.doc!;
+    expect(doc.text).toBe(`${a}\n${b}`);
+    expect(doc.blocks.map((x) => x.kind)).toEqual(["paragraph", "paragraph"]);
+    expect(ex.evidence.map((e) => doc.text.slice(e.start, e.end))).toEqual(["She was born in Port Avalon.", b]);
   });
 });
 

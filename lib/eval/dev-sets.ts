@@ -51,6 +51,7 @@ export const DEV_SET_NAMES = [
   "hotpot-doc",
   "hotpot-para",
   "hotpot-text",
+  "hotpot-flat",
 ] as const;
 export type DevSetName = (typeof DEV_SET_NAMES)[number];
 
@@ -318,17 +319,14 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
     });
   }
 
-  if (names.has("hotpot-doc")) {
-    // Built last, so adding it left every other set's sample as it was.
+  // The HotpotQA dev questions as ONE document, answer kept at 200 tokens. Each set is built last, so adding it left
+  // every other set's sample as it was; the sample is hotpot-doc's (every question: fewer than the cap).
+  const oneDocument = async (name: DevSetName, kind: string, toDoc: (ex: EvalExample) => EvalExample) => {
+    if (!names.has(name)) return;
     const ex = await hotpotDev();
-    sets.push({
-      name: "hotpot-doc",
-      kind: "one long structured document (a heading per section), questions whose answer spans two sections",
-      examples: sample(rng, ex, max).map(joinAsSections),
-      setting: { budget: 200 },
-      measure: "answerKept",
-    });
-  }
+    sets.push({ name, kind, examples: sample(rng, ex, max).map(toDoc), setting: { budget: 200 }, measure: "answerKept" });
+  };
+  await oneDocument("hotpot-doc", "one long structured document (a heading per section), questions whose answer spans two sections", joinAsSections);
   if (names.has("hotpot-para")) {
     // Built last, so adding it left every other set's sample as it was.
     const ex = await hotpotDev();
@@ -340,18 +338,15 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
       measure: "evidenceRecall",
     });
   }
-  if (names.has("hotpot-text")) {
-    // Built last, so adding it left every other set's sample as it was. The same questions and sample as
-    // hotpot-doc, the document given as plain text.
-    const ex = await hotpotDev();
-    sets.push({
-      name: "hotpot-text",
-      kind: "one long plain-text document (section names as bare lines), questions whose answer spans two sections",
-      examples: sample(rng, ex, max).map(joinAsSections).map(asPlainText),
-      setting: { budget: 200 },
-      measure: "answerKept",
-    });
-  }
+  // The document given as plain text, section names as bare lines.
+  await oneDocument("hotpot-text", "one long plain-text document (section names as bare lines), questions whose answer spans two sections", (ex) =>
+    asPlainText(joinAsSections(ex)),
+  );
+  // The document without its section names: a long text with no structure but its paragraphs.
+  await oneDocument("hotpot-flat", "one long document without section names (paragraphs only), questions whose answer spans two paragraphs", (ex) =>
+    joinAsSections(withoutTitles(ex)),
+  );
+
   return sets;
 }
 
@@ -366,6 +361,11 @@ export function asPlainText(ex: EvalExample): EvalExample {
   const plain = textToCanonical(doc.blocks.map((b) => doc.text.slice(b.start, b.end)).join("\n\n"));
   if (plain.text !== doc.text) throw new Error(`asPlainText: ${ex.id} changed its text`);
   return { ...ex, id: `${ex.id}:text`, results: [{ ...r, doc: plain }] };
+}
+
+/** The example with its results' titles left out. */
+export function withoutTitles(ex: EvalExample): EvalExample {
+  return { ...ex, results: ex.results.map(({ title: _title, ...r }) => r) };
 }
 
 /** One example per result that holds evidence: the question against that paragraph alone. */

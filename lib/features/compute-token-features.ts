@@ -4,6 +4,7 @@ import type { Encoding } from "../tokenizer/wordpiece";
 import { FEATURE_COUNT, FEATURE_INDEX as F } from "./feature-spec";
 import { runSteps } from "../run-steps";
 import type { SectionMode } from "./section-mode";
+import { isPlainDocument, MAX_SECTIONS, namesDocument } from "./split-sections";
 import { findTitleMentions, titleCore } from "./title-mentions";
 
 export type { SectionMode } from "./section-mode";
@@ -70,8 +71,9 @@ export function* computeTokenFeaturesSteps(opts: ComputeTokenFeaturesOptions): G
   if (!opts.sections || opts.results.length !== 1) return base;
   // A web page's headings are its chrome's as much as the article's, and a query naming the document asks for all
   // of it: "plain" leaves both as the model was trained.
-  if (opts.sections === "plain" && (!isPlainDocument(opts.results[0]!.doc) || namesDocument(opts.query, opts.results[0]!))) return base;
-  const split = splitSections(opts.results[0]!, opts.encodings[0]!);
+  const only = opts.results[0]!;
+  if (opts.sections === "plain" && (!isPlainDocument(only.doc) || namesDocument(opts.query, only.title ?? only.doc.title))) return base;
+  const split = sectionFeatureDocs(only, opts.encodings[0]!);
   if (!split) return base;
   const sec = yield* computeSetFeaturesSteps({ ...opts, results: split.docs, encodings: split.encodings });
   const out = base[0]!;
@@ -89,40 +91,14 @@ export function* computeTokenFeaturesSteps(opts: ComputeTokenFeaturesOptions): G
   return base;
 }
 
-/** A block at least this much link text is a menu or a link list: page chrome, even outside a <nav>. */
-const CHROME_LINK_DENSITY = 0.5;
-
-/** No page chrome: no navigation, header, footer, aside, form or comment region and no link list. */
-function isPlainDocument(doc: CanonicalDoc): boolean {
-  return doc.blocks.every((b) => b.role === "main" && (b.linkDensity ?? 0) < CHROME_LINK_DENSITY);
-}
-
-/** A query most of whose words are the document's title asks for the whole document (a broad query). */
-const TITLE_QUERY_COVERAGE = 0.5;
-
-/**
- * The query names the document (its title as the query, as for a headline): the whole document is what it asks
- * for, so its sections must not compete as results (in the validation check, they did and lost article text).
- */
-function namesDocument(query: string, r: FeatureDoc): boolean {
-  const title = r.title ?? r.doc.title;
-  if (!title) return false;
-  const q = new Set(tokenizeTerms(query));
-  if (q.size === 0) return false;
-  const t = new Set(tokenizeTerms(title));
-  let shared = 0;
-  for (const w of q) if (t.has(w)) shared++;
-  return shared / q.size >= TITLE_QUERY_COVERAGE;
-}
-
-/** Beyond this many headings a page is mostly menus and lists: section mode stays off (and its cost bounded). */
-const MAX_SECTIONS = 64;
-
 /**
  * A single document's heading-led sections as a result set: the text before the first heading, then one section per
  * heading (its title), each with the units and tokens that start inside it. Undefined below two headings.
  */
-function splitSections(r: FeatureDoc, enc: Encoding): { docs: FeatureDoc[]; encodings: Encoding[]; ranges: Array<[number, number]> } | undefined {
+function sectionFeatureDocs(
+  r: FeatureDoc,
+  enc: Encoding,
+): { docs: FeatureDoc[]; encodings: Encoding[]; ranges: Array<[number, number]> } | undefined {
   const heads = r.doc.blocks.filter((b) => b.kind === "heading");
   if (heads.length < 2 || heads.length > MAX_SECTIONS) return undefined;
   const bounds: Array<{ start: number; title?: string }> = [];

@@ -48,6 +48,11 @@ export const modelConfigSchema = z.object({
        * without page chrome.
        */
       sections: z.union([z.boolean(), z.literal("plain")]).optional(),
+      /**
+       * A plain document (no page chrome, 2–64 headings, a query that does not name it) is scored as the result set
+       * of its sections: each section windowed and featurized as a titled result (splitSections).
+       */
+      sectionWindows: z.boolean().optional(),
     })
     .optional(),
   /**

@@ -3,7 +3,8 @@ import { aggregateTokenScores } from "../../engine/aggregate-token-scores";
 import { formatModelMethod } from "../../engine/methods";
 import { computeBm25Scores } from "../../engine/scorers/bm25";
 import type { PreparedResult, Scorer, TokenScores } from "../../engine/types";
-import { computeTokenFeaturesSteps } from "../../features/compute-token-features";
+import { computeTokenFeaturesSteps, type SectionMode } from "../../features/compute-token-features";
+import { splitSections, type DocumentSection } from "../../features/split-sections";
 import { runSteps, runStepsAsync } from "../../run-steps";
 import { FEATURE_COUNT } from "../../features/feature-spec";
 import { buildWindows, stitchWindows, type Window } from "../../tokenizer/build-windows";
@@ -38,7 +39,12 @@ interface ModelWindows {
   windows: Window[][];
 }
 
-function* buildModelWindowsSteps(model: LoadedModel, query: string, results: readonly PreparedResult[]): Generator<void, ModelWindows> {
+function* buildModelWindowsSteps(
+  model: LoadedModel,
+  query: string,
+  results: readonly PreparedResult[],
+  sections: SectionMode = model.config.features?.sections ?? false,
+): Generator<void, ModelWindows> {
   const { config, tokenizer } = model;
   const q = tokenizer.encode(query);
   const encodings: Encoding[] = [];
@@ -52,7 +58,7 @@ function* buildModelWindowsSteps(model: LoadedModel, query: string, results: rea
         results: results.map((r) => ({ doc: r.doc, units: r.units, ...(r.title !== undefined ? { title: r.title } : {}) })),
         encodings,
         queryEncoding: q,
-        sections: config.features.sections ?? false,
+        sections,
       })
     : undefined;
   const relevance = config.typeIds === "query-match-bm25";
@@ -101,41 +107,105 @@ export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
     name: formatModelMethod(model.name),
     async scoreUnits({ query, results, aggregation }) {
       const t0 = performance.now();
-      // Tokenizing and featurizing a 5 MB page takes seconds: in slices, so other requests are served meanwhile.
-      const { encodings, windows } = await runStepsAsync(buildModelWindowsSteps(model, query, results), pause);
-      const t1 = performance.now();
-      const all = windows.flat();
-      const { outputs, timings } = await getBatcher(model).runTimed(all);
-      let k = 0;
-      const tokenScores: TokenScores[] = windows.map((mine, i) => {
-        const enc = encodings[i]!;
-        const outs = outputs.slice(k, k + mine.length);
-        k += mine.length;
-        const scores: TokenScores = {
-          starts: Int32Array.from(enc.starts),
-          ends: Int32Array.from(enc.ends),
-          probs: stitchWindows(
-            mine,
-            outs.map((o) => o.probs),
-            enc.ids.length,
-          ),
-        };
-        if (outs.length > 0 && outs[0]!.categories) {
-          const cats = stitchWindows(
-            mine,
-            outs.map((o) => o.categories!),
-            enc.ids.length,
-          );
-          scores.categories = Uint8Array.from(cats);
-        }
-        return scores;
-      });
-      const unitScores = results.map((r, i) => aggregateTokenScores({ tokenScores: tokenScores[i]!, units: r.units, aggregation }));
+      const sections =
+        model.config.features?.sectionWindows && results.length === 1
+          ? splitSections({
+              query,
+              doc: results[0]!.doc,
+              units: results[0]!.units,
+              ...(results[0]!.title !== undefined ? { title: results[0]!.title } : {}),
+            })
+          : undefined;
+      const scored = sections ? await scoreSections(model, query, results[0]!, sections) : await scoreTokens(model, query, results);
+      const unitScores = results.map((r, i) => aggregateTokenScores({ tokenScores: scored.tokenScores[i]!, units: r.units, aggregation }));
       return {
         unitScores,
-        tokenScores,
-        timings: { tokenizeMs: t1 - t0, queueMs: timings.queueMs, modelMs: timings.modelMs, windows: all.length },
+        tokenScores: scored.tokenScores,
+        timings: { tokenizeMs: scored.tokenizeMs - t0, queueMs: scored.queueMs, modelMs: scored.modelMs, windows: scored.windows },
       };
     },
   };
+}
+
+interface ScoredTokens {
+  tokenScores: TokenScores[];
+  /** performance.now() when the windows were built. */
+  tokenizeMs: number;
+  queueMs: number;
+  modelMs: number;
+  windows: number;
+}
+
+/** Token probabilities (and categories) of every result, windows stitched back together. */
+async function scoreTokens(model: LoadedModel, query: string, results: readonly PreparedResult[], sections?: SectionMode): Promise<ScoredTokens> {
+  // Tokenizing and featurizing a 5 MB page takes seconds: in slices, so other requests are served meanwhile.
+  const { encodings, windows } = await runStepsAsync(buildModelWindowsSteps(model, query, results, sections), pause);
+  const tokenizeMs = performance.now();
+  const all = windows.flat();
+  const { outputs, timings } = await getBatcher(model).runTimed(all);
+  let k = 0;
+  const tokenScores: TokenScores[] = windows.map((mine, i) => {
+    const enc = encodings[i]!;
+    const outs = outputs.slice(k, k + mine.length);
+    k += mine.length;
+    const scores: TokenScores = {
+      starts: Int32Array.from(enc.starts),
+      ends: Int32Array.from(enc.ends),
+      probs: stitchWindows(
+        mine,
+        outs.map((o) => o.probs),
+        enc.ids.length,
+      ),
+    };
+    if (outs.length > 0 && outs[0]!.categories) {
+      const cats = stitchWindows(
+        mine,
+        outs.map((o) => o.categories!),
+        enc.ids.length,
+      );
+      scores.categories = Uint8Array.from(cats);
+    }
+    return scores;
+  });
+  return { tokenScores, tokenizeMs, queueMs: timings.queueMs, modelMs: timings.modelMs, windows: all.length };
+}
+
+/**
+ * A plain document scored as the result set of its sections (splitSections): each section is windowed and
+ * featurized as a titled result, as in training, and its token scores are mapped back into the document.
+ */
+async function scoreSections(model: LoadedModel, query: string, result: PreparedResult, sections: readonly DocumentSection[]): Promise<ScoredTokens> {
+  const subResults: PreparedResult[] = sections.map((s, k) => ({
+    id: `${result.id}#${k}`,
+    doc: s.doc,
+    units: s.units,
+    unitTokens: s.unitIndexes.map((i) => result.unitTokens[i] ?? 0),
+    tokensIn: 0,
+    ...(s.title !== undefined ? { title: s.title } : {}),
+  }));
+  const scored = await scoreTokens(model, query, subResults, false);
+  const enc = await runStepsAsync(model.tokenizer.encodeSteps(result.doc.text), pause);
+  const probs = new Float32Array(enc.ids.length);
+  const hasCats = scored.tokenScores.some((t) => t.categories);
+  const cats = hasCats ? new Uint8Array(enc.ids.length) : undefined;
+  const filled = new Uint8Array(enc.ids.length);
+  let t = 0;
+  sections.forEach((s, k) => {
+    const sub = scored.tokenScores[k]!;
+    for (let j = 0; j < sub.starts.length; j++) {
+      const at = sub.starts[j]! + s.offset;
+      while (t < enc.starts.length && enc.starts[t]! < at) t++;
+      if (t < enc.starts.length && enc.starts[t] === at) {
+        probs[t] = sub.probs[j]!;
+        if (cats && sub.categories) cats[t] = sub.categories[j]!;
+        filled[t] = 1;
+      }
+    }
+  });
+  // Headings are the sections' titles, not their text (as a result's title is): probability 0, like a result
+  // title the model never keeps; their category is the one of the first token after them.
+  if (cats) for (let i = probs.length - 2; i >= 0; i--) if (!filled[i]) cats[i] = cats[i + 1]!;
+  const scores: TokenScores = { starts: Int32Array.from(enc.starts), ends: Int32Array.from(enc.ends), probs };
+  if (cats) scores.categories = cats;
+  return { ...scored, tokenScores: [scores] };
 }

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { prepareResult } from "../../engine/prepare-result";
+import type { PreparedResult } from "../../engine/types";
+import { splitSections } from "../../features/split-sections";
+import { htmlToCanonical } from "../../text/html-to-canonical";
+import { textToCanonical } from "../../text/text-to-canonical";
+import { createModelScorer } from "./create-model-scorer";
+import { loadModel, type LoadedModel } from "./load-model";
+
+const PAPER = [
+  "Compressing retrieved pages",
+  "We study extractive compression of retrieved pages for question answering with small encoders.",
+  "## Datasets",
+  "We train on SQuAD and HotpotQA, and evaluate on held-out pages from news sites and blogs.",
+  "## Results",
+  "The student keeps the answer more often than BM25 at a budget of two hundred tokens.",
+].join("\n\n");
+const QUERY = "Which datasets do they train on?";
+
+async function models(): Promise<{ off: LoadedModel; on: LoadedModel }> {
+  const model = await loadModel({ name: "snippet-lab", intraOpNumThreads: 1 });
+  const features = model.config.features!;
+  return {
+    off: { ...model, config: { ...model.config, features: { ...features, sectionWindows: false } } },
+    on: { ...model, config: { ...model.config, features: { ...features, sectionWindows: true } } },
+  };
+}
+
+describe("section windows (features.sectionWindows)", () => {
+  it("scores a plain document exactly as the result set of its sections, headings at 0", async () => {
+    const { off, on } = await models();
+    const doc = prepareResult({ id: "paper", doc: textToCanonical(PAPER), title: "Compressing retrieved pages" });
+    const sections = splitSections({ query: QUERY, doc: doc.doc, units: doc.units, title: doc.title! })!;
+    expect(sections).toHaveLength(3);
+    const asSet: PreparedResult[] = sections.map((s, k) =>
+      prepareResult({ id: String(k), doc: s.doc, ...(s.title !== undefined ? { title: s.title } : {}) }),
+    );
+    const whole = await createModelScorer({ model: on }).scoreUnits({ query: QUERY, results: [doc], aggregation: "mean" });
+    const set = await createModelScorer({ model: off }).scoreUnits({ query: QUERY, results: asSet, aggregation: "mean" });
+    const ts = whole.tokenScores![0]!;
+    // Every section token has the probability the section got as a result of its own.
+    sections.forEach((s, k) => {
+      const sub = set.tokenScores![k]!;
+      for (let j = 0; j < sub.starts.length; j++) {
+        const t = ts.starts.indexOf(sub.starts[j]! + s.offset);
+        expect(t).toBeGreaterThanOrEqual(0);
+        expect(ts.probs[t]).toBeCloseTo(sub.probs[j]!, 6);
+      }
+    });
+    // Heading tokens are titles, not text.
+    for (const b of doc.doc.blocks.filter((x) => x.kind === "heading")) {
+      for (let t = 0; t < ts.starts.length; t++) if (ts.starts[t]! >= b.start && ts.starts[t]! < b.end) expect(ts.probs[t]).toBe(0);
+    }
+    expect(whole.unitScores[0]).toHaveLength(doc.units.length);
+    expect(whole.timings!.windows).toBe(3);
+  });
+
+  it("leaves a web page as one document", async () => {
+    const { off, on } = await models();
+    const html =
+      "<nav><a href='/'>Home</a> <a href='/b'>Blog</a></nav><main><h2>Datasets</h2><p>We train on SQuAD and HotpotQA.</p><h2>Results</h2><p>The student keeps the answer.</p></main>";
+    const page = prepareResult({ id: "page", doc: htmlToCanonical(html) });
+    const a = await createModelScorer({ model: on }).scoreUnits({ query: QUERY, results: [page], aggregation: "mean" });
+    const b = await createModelScorer({ model: off }).scoreUnits({ query: QUERY, results: [page], aggregation: "mean" });
+    expect(Array.from(a.tokenScores![0]!.probs)).toEqual(Array.from(b.tokenScores![0]!.probs));
+    expect(a.timings!.windows).toBe(1);
+  });
+});
