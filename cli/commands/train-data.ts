@@ -32,7 +32,9 @@ Sources (training split only; the validation split is built the same way for che
   --gold FILE           the app's gold JSONL export: its pairs are added to the training windows
                         (repeated --gold-copies times; default 3). Without --data (and with --vocab, the vocabulary
                         of the model to fine-tune), the windows come from the gold exports alone, 10% of the pairs
-                        held out for validation.`;
+                        held out for validation.
+  --spelled-as-unknown  gold windows only: a word of a script the vocabulary covers only by letters is one [UNK]
+                        (tokenizer.spelledWordsAsUnknown of the model being fine-tuned)`;
 
 export const command: CliCommand = {
   name: "train-data",
@@ -52,6 +54,7 @@ export const command: CliCommand = {
         gold: { type: "string", multiple: true },
         "gold-copies": { type: "string", default: "3" },
         sections: { type: "string" },
+        "spelled-as-unknown": { type: "boolean", default: false },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -76,6 +79,7 @@ export const command: CliCommand = {
         outDir: values.out,
         window: Number(values.window),
         sections,
+        spelledWordsAsUnknown: values["spelled-as-unknown"],
         log: (m) => console.log(m),
       });
       writeFileSync(path.join(values.out, "summary.json"), `${JSON.stringify(result, null, 2)}\n`);

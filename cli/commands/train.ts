@@ -131,6 +131,9 @@ export const command: CliCommand = {
     // Serving "plain" scores a plain document as the result set of its sections (features.sectionWindows).
     const serveSectionWindows =
       serveArg === undefined && fineTune ? readModelConfig(base!).config.features?.sectionWindows === true : serveSections === "plain";
+    // Words of a script the vocabulary covers only by letters are served as one [UNK] each (chosen on validation);
+    // a fine-tuned model follows its base, and its gold windows are tokenized the same way.
+    const spelledAsUnknown = fineTune ? readModelConfig(base!).config.tokenizer.spelledWordsAsUnknown : true;
     if (!existsSync(values.python)) {
       console.error(`train: ${values.python} not found; install Debian's python3-torch python3-onnx python3-numpy libopenblas0-openmp`);
       return 2;
@@ -150,6 +153,7 @@ export const command: CliCommand = {
         data,
         ...(values.gold ?? []).flatMap((g) => ["--gold", g]),
         ...(sections ? ["--sections", sections === true ? "all" : sections] : []),
+        ...(fineTune && spelledAsUnknown ? ["--spelled-as-unknown"] : []),
       ]);
       if (code !== 0) return code;
     }
@@ -255,7 +259,7 @@ export const command: CliCommand = {
             ? `${layers}-layer student pruned from ${modelName}-teacher (layers ${values.keep}) and distilled; keep probabilities and six categories; int8 weights`
             : `${layers}-layer teacher: keep probabilities (token BCE) and six categories; page-structure and result-set features`,
         files: { model: "model.onnx", vocab: "vocab.txt" },
-        tokenizer: { type: "wordpiece", lowercase: true, stripAccents: false },
+        tokenizer: { type: "wordpiece", lowercase: true, stripAccents: false, spelledWordsAsUnknown: spelledAsUnknown },
         io: {
           inputIds: "input_ids",
           attentionMask: "attention_mask",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { textToCanonical } from "../text/text-to-canonical";
-import { asPlainText, joinAsSections, splitIntoParagraphs, withoutTitles } from "./dev-sets";
+import { asPlainText, inCyrillic, joinAsSections, splitIntoParagraphs, toCyrillic, withoutTitles } from "./dev-sets";
 import type { EvalExample } from "../data/types";
 
 /** The bridge question over two titled paragraphs: evidence is "She was born…" and, unless `one`, all of b. */
@@ -85,5 +85,38 @@ describe("splitIntoParagraphs", () => {
     expect(out.map((e) => e.results.map((r) => r.id))).toEqual([["A"], ["B"]]);
     expect(out[0]!.evidence).toEqual([{ resultId: "A", start: a.indexOf("She"), end: a.length }]);
     expect(out.every((e) => e.group === "q1" && e.answers === undefined)).toBe(true);
+  });
+});
+
+describe("inCyrillic", () => {
+  it("writes letters one for one in Cyrillic: same length, distinct letters stay distinct, the rest unchanged", () => {
+    const latin = "abcdefghijklmnopqrstuvwxyz";
+    const cyr = toCyrillic(latin);
+    expect(cyr).toHaveLength(latin.length);
+    expect(new Set(cyr).size).toBe(latin.length);
+    expect(/^[\u0400-\u04ff]+$/.test(cyr)).toBe(true);
+    expect(toCyrillic("Città, 1979: è l'anno!")).toBe("Ціття, 1979: є л'анно!");
+    expect(toCyrillic("Roma")).toBe(toCyrillic("roma").replace("р", "Р"));
+  });
+
+  it("keeps every evidence offset on the same words, in query, titles, documents and answers", () => {
+    const a = "Ada Lind è una cantante. È nata a Port Avalon nel 1950.";
+    const b = "Port Avalon è una città sulla costa.";
+    const ex = joinAsSections(twoParagraphs("q4", a, b));
+    const cyr = inCyrillic(ex);
+    const doc = ex.results[0]!.doc!;
+    const cdoc = cyr.results[0]!.doc!;
+    expect(cyr.id).toBe("q4:doc:cyr");
+    expect(cdoc.text).toHaveLength(doc.text.length);
+    expect(cdoc.blocks).toEqual(doc.blocks);
+    expect(cyr.evidence).toEqual(ex.evidence);
+    expect(cyr.evidence.map((e) => cdoc.text.slice(e.start, e.end))).toEqual(ex.evidence.map((e) => toCyrillic(doc.text.slice(e.start, e.end))));
+    expect(cyr.query).toBe(toCyrillic("Where was Ada Lind born?"));
+    expect(cyr.answers).toEqual([toCyrillic("Port Avalon")]);
+    const titled = inCyrillic(twoParagraphs("q5", a, b));
+    expect(titled.results.map((r) => [r.title, r.text])).toEqual([
+      [toCyrillic("Ada Lind"), toCyrillic(a)],
+      [toCyrillic("Port Avalon"), toCyrillic(b)],
+    ]);
   });
 });

@@ -52,6 +52,7 @@ export const DEV_SET_NAMES = [
   "hotpot-para",
   "hotpot-text",
   "hotpot-flat",
+  "pages-cyr",
 ] as const;
 export type DevSetName = (typeof DEV_SET_NAMES)[number];
 
@@ -143,7 +144,10 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
       measure: "evidenceRecall",
     });
   }
-  const squadIt = names.has("squad-it") || names.has("pages-it") ? splitExamples(await loadSquadIt(opts.dataDir, squadEn), SPLITS.squad)[split] : [];
+  const squadIt =
+    names.has("squad-it") || names.has("pages-it") || names.has("pages-cyr")
+      ? splitExamples(await loadSquadIt(opts.dataDir, squadEn), SPLITS.squad)[split]
+      : [];
   const cmrc = names.has("cmrc") || names.has("pages-zh") ? splitExamples(await loadCmrc(opts.dataDir), SPLITS.cmrc)[split] : [];
   for (const [name, list, lang] of [
     ["squad-en", enSplit, "English"],
@@ -196,12 +200,7 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
   }
 
   // Multilingual pages of ~5k tokens: the question's article paragraphs inside a real site's boilerplate.
-  for (const [name, list, lang, target] of [
-    ["pages-it", squadIt, "it", 18_000],
-    ["pages-en", enSplit, "en", 18_000],
-    ["pages-zh", cmrc, "zh", 7_000],
-  ] as const) {
-    if (!names.has(name)) continue;
+  const questionPages = (list: readonly EvalExample[], lang: "it" | "en" | "zh", target: number): EvalExample[] => {
     const articles = groupQaArticles(
       list.filter((e) => e.evidence.length > 0),
       lang,
@@ -244,10 +243,18 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
       if (q.answers.length) ex.answers = q.answers;
       examples.push(ex);
     }
+    return examples;
+  };
+  for (const [name, list, lang, target] of [
+    ["pages-it", squadIt, "it", 18_000],
+    ["pages-en", enSplit, "en", 18_000],
+    ["pages-zh", cmrc, "zh", 7_000],
+  ] as const) {
+    if (!names.has(name)) continue;
     sets.push({
       name,
       kind: `${lang} pages of several thousand tokens with real boilerplate`,
-      examples,
+      examples: questionPages(list, lang, target),
       setting: { budget: 200 },
       measure: "evidenceRecall",
     });
@@ -346,6 +353,18 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
   await oneDocument("hotpot-flat", "one long document without section names (paragraphs only), questions whose answer spans two paragraphs", (ex) =>
     joinAsSections(withoutTitles(ex)),
   );
+  // Ukrainian stands for a script the vocabulary covers only by single characters (no Cyrillic text was there to
+  // learn pieces from). No Ukrainian QA data exists here, so Italian question pages are written in Cyrillic letters,
+  // one for one: the words, the question and the evidence offsets stay what they were, the tokens become characters.
+  if (names.has("pages-cyr")) {
+    sets.push({
+      name: "pages-cyr",
+      kind: "pages in a script the vocabulary covers only by characters (the Ukrainian case): Italian question pages transliterated into Cyrillic",
+      examples: questionPages(squadIt, "it", 18_000).map(inCyrillic),
+      setting: { budget: 200 },
+      measure: "evidenceRecall",
+    });
+  }
 
   return sets;
 }
@@ -361,6 +380,38 @@ export function asPlainText(ex: EvalExample): EvalExample {
   const plain = textToCanonical(doc.blocks.map((b) => doc.text.slice(b.start, b.end)).join("\n\n"));
   if (plain.text !== doc.text) throw new Error(`asPlainText: ${ex.id} changed its text`);
   return { ...ex, id: `${ex.id}:text`, results: [{ ...r, doc: plain }] };
+}
+
+const LATIN = "abcdefghijklmnopqrstuvwxyzàèéìíòóùú";
+const CYRILLIC = "абцдефгхійклмнопщрстувшжизяєэїїююьь";
+const TO_CYRILLIC = new Map<string, string>();
+for (let i = 0; i < LATIN.length; i++) {
+  TO_CYRILLIC.set(LATIN[i]!, CYRILLIC[i]!);
+  TO_CYRILLIC.set(LATIN[i]!.toUpperCase(), CYRILLIC[i]!.toUpperCase());
+}
+
+/** Latin letters (and Italian accented vowels) one for one into Cyrillic: the same length, so every offset holds. */
+export function toCyrillic(text: string): string {
+  return text.replace(/[a-zàèéìíòóùú]/gi, (ch) => TO_CYRILLIC.get(ch) ?? ch);
+}
+
+/** The example written in Cyrillic letters: query, titles, documents and answers; evidence and categories unchanged. */
+export function inCyrillic(ex: EvalExample): EvalExample {
+  // HTML would need its markup left alone; the question pages are canonical documents.
+  if (ex.results.some((r) => r.html !== undefined && r.doc === undefined)) throw new Error(`inCyrillic: ${ex.id} has HTML results`);
+  const out: EvalExample = {
+    ...ex,
+    id: `${ex.id}:cyr`,
+    query: toCyrillic(ex.query),
+    results: ex.results.map((r) => ({
+      ...r,
+      ...(r.title !== undefined ? { title: toCyrillic(r.title) } : {}),
+      ...(r.text !== undefined ? { text: toCyrillic(r.text) } : {}),
+      ...(r.doc ? { doc: { ...r.doc, text: toCyrillic(r.doc.text) } } : {}),
+    })),
+  };
+  if (ex.answers) out.answers = ex.answers.map(toCyrillic);
+  return out;
 }
 
 /** The example with its results' titles left out. */

@@ -18,8 +18,13 @@ export const modelConfigSchema = z.object({
       lowercase: z.literal(true).default(true),
       /** BERT uncased strips accents; the project's multilingual vocabularies keep them. */
       stripAccents: z.boolean().default(true),
+      /**
+       * Words of a script the vocabulary covers only by single letters (e.g. Cyrillic in the shipped vocabulary) are
+       * one [UNK] each, as words of a script it lacks are (WordPieceOptions.spelledWordsAsUnknown).
+       */
+      spelledWordsAsUnknown: z.boolean().default(false),
     })
-    .default({ type: "wordpiece", lowercase: true, stripAccents: true }),
+    .default({ type: "wordpiece", lowercase: true, stripAccents: true, spelledWordsAsUnknown: false }),
   /** Input/output names of the graph. The output is either keep probabilities or logits, [batch, seq] or [batch, seq, 2]. */
   io: z
     .object({
@@ -89,4 +94,9 @@ export interface ModelInfo {
   fallbackFloor?: number;
   aggregation: Aggregation;
   layers: number | null;
+}
+
+/** The tokenizer options of a model, the same wherever its vocabulary is loaded (serving, exports, fine-tuning). */
+export function wordPieceOptions(tokenizer: ModelConfig["tokenizer"]): { stripAccents: boolean; spelledWordsAsUnknown: boolean } {
+  return { stripAccents: tokenizer.stripAccents, spelledWordsAsUnknown: tokenizer.spelledWordsAsUnknown };
 }

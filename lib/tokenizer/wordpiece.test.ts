@@ -93,3 +93,42 @@ describe("encodeSteps", () => {
     expect(sliced).toEqual(whole);
   });
 });
+
+describe("spelledWordsAsUnknown", () => {
+  // Single letters of every script, and pieces for Latin words and one Cyrillic word only.
+  const letters = [..."abcdefghijklmnopqrstuvwxyzабвгдеєжзиіїйклмнопрстуфхцчшщьюяαβγδεζ0123456789"];
+  const vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", ...letters, ...letters.map((c) => `##${c}`), "city", "київ", "北", "京"];
+  const opts = { stripAccents: false };
+  const text = "Київ місто city zqx 1979 βγδ 北京 на";
+  const spelled = new WordPieceTokenizer(vocab, opts).encode(text);
+  const unknown = new WordPieceTokenizer(vocab, { ...opts, spelledWordsAsUnknown: true }).encode(text);
+  const slices = (e: typeof spelled) => e.ids.map((id, i) => `${vocab[id]}=${text.slice(e.starts[i], e.ends[i])}`);
+
+  it("is off by default: a word of a script covered only by letters is spelled letter by letter", () => {
+    expect(slices(spelled).filter((s) => s.endsWith("=м") || s.endsWith("=і"))).toHaveLength(2);
+    expect(spelled.ids).not.toContain(1);
+  });
+
+  it("makes such a word one [UNK] over the whole word, and leaves Latin, digits, CJK, pieces and short words alone", () => {
+    expect(slices(unknown)).toEqual([
+      "київ=Київ",
+      "[UNK]=місто",
+      "city=city",
+      "z=z",
+      "##q=q",
+      "##x=x",
+      "1=1",
+      "##9=9",
+      "##7=7",
+      "##9=9",
+      "[UNK]=βγδ",
+      "北=北",
+      "京=京",
+      "н=н",
+      "##а=а",
+    ]);
+    // The words and their ids are the same either way: word-level features (query match, BM25) still see them.
+    expect(unknown.words).toEqual(spelled.words);
+    expect(new Set(unknown.wordIds)).toEqual(new Set(spelled.wordIds));
+  });
+});

@@ -33,13 +33,24 @@ export interface WordPieceOptions {
    * (NFC): "città" and "citta", "й" and "и" stay distinct.
    */
   stripAccents?: boolean;
+  /**
+   * A word of three or more letters in a script the vocabulary covers only by its single letters (no piece longer than
+   * one character fits it; Latin and CJK excepted) becomes one [UNK], as a word in a script the vocabulary lacks
+   * altogether already does. Off by default: the models trained before it spell such words letter by letter.
+   */
+  spelledWordsAsUnknown?: boolean;
 }
+
+/** Scripts whose letters spelled one by one are the training data's own (Latin) or the design (CJK characters). */
+const SPELLED_BY_DESIGN = /[\p{Script=Latin}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const LETTER = /\p{L}/u;
 
 export class WordPieceTokenizer {
   readonly vocab: Map<string, number>;
   readonly special: SpecialIds;
   readonly vocabSize: number;
   readonly stripAccents: boolean;
+  readonly spelledWordsAsUnknown: boolean;
 
   constructor(tokens: readonly string[], opts: WordPieceOptions = {}) {
     this.vocab = new Map();
@@ -48,6 +59,7 @@ export class WordPieceTokenizer {
     });
     this.vocabSize = tokens.length;
     this.stripAccents = opts.stripAccents ?? true;
+    this.spelledWordsAsUnknown = opts.spelledWordsAsUnknown ?? false;
     const id = (t: string) => {
       const v = this.vocab.get(t);
       if (v === undefined) throw new Error(`vocabulary lacks ${t}`);
@@ -131,6 +143,16 @@ export class WordPieceTokenizer {
       }
       pieces.push([found, s, e]);
       s = e;
+    }
+    if (
+      this.spelledWordsAsUnknown &&
+      pieces.length >= 3 &&
+      pieces.every(([, a, b]) => b - a === 1) &&
+      LETTER.test(word) &&
+      !SPELLED_BY_DESIGN.test(word)
+    ) {
+      pushToken(out, this.special.unk, first, last, wordId);
+      return;
     }
     for (const [id, a, b] of pieces) pushToken(out, id, srcStart[a]!, srcEnd[b - 1]!, wordId);
   }

@@ -114,7 +114,7 @@ export default async function ModelsPage() {
             </dd>
             <dt className="text-slate-500">Tokenizer and inputs</dt>
             <dd>
-              {m.tokenizer.type} ({m.tokenizer.vocabSize?.toLocaleString("en") ?? "?"} entries{m.tokenizer.stripAccents ? ", accents stripped" : ""}) ·{" "}
+              {m.tokenizer.type} ({m.tokenizer.vocabSize?.toLocaleString("en") ?? "?"} entries{m.tokenizer.stripAccents ? ", accents stripped" : ""}{m.tokenizer.spelledWordsAsUnknown ? ", letter-only words as [UNK]" : ""}) ·{" "}
               {m.tokenizer.inputs} · window {m.window}, overlap {m.overlap}, query ≤ {m.maxQueryTokens} tokens
             </dd>
             <dt className="text-slate-500">Selection defaults</dt>

@@ -19,6 +19,8 @@ export interface BuildGoldTrainingSetOptions {
   valShare?: number;
   /** Section-mode features, as the model being fine-tuned is served (its config's `features.sections`). */
   sections?: SectionMode;
+  /** As the model being fine-tuned is served (its config's `tokenizer.spelledWordsAsUnknown`). */
+  spelledWordsAsUnknown?: boolean;
   log: (message: string) => void;
 }
 
@@ -28,7 +30,8 @@ export interface BuildGoldTrainingSetOptions {
  */
 export function buildGoldTrainingSet(opts: BuildGoldTrainingSetOptions) {
   const vocabText = readFileSync(opts.vocabFile, "utf8");
-  const tokenizer = WordPieceTokenizer.fromVocabText(vocabText, { stripAccents: false });
+  const spelledWordsAsUnknown = opts.spelledWordsAsUnknown ?? false;
+  const tokenizer = WordPieceTokenizer.fromVocabText(vocabText, { stripAccents: false, spelledWordsAsUnknown });
   const examples: TrainingExample[] = [];
   for (const file of opts.gold) {
     const { records, examples: ex } = readGoldFile(file);
@@ -54,7 +57,7 @@ export function buildGoldTrainingSet(opts: BuildGoldTrainingSetOptions) {
       split: part,
       window: opts.window,
       examples: parts[part].length,
-      tokenizer: { vocabSize: tokenizer.vocabSize, stripAccents: false },
+      tokenizer: { vocabSize: tokenizer.vocabSize, stripAccents: false, spelledWordsAsUnknown },
       featureSections: opts.sections ?? false,
       sources: { gold: opts.gold.map((g) => path.basename(g)) },
     });

@@ -2,6 +2,7 @@ import "server-only";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { WordPieceTokenizer } from "@/lib/tokenizer/wordpiece";
+import { wordPieceOptions } from "@/lib/model/model-config";
 import { defaultModelName, readModelConfig } from "../model/list-models";
 
 const cache = new Map<string, WordPieceTokenizer>();
@@ -12,7 +13,8 @@ export function loadExportTokenizer({ model }: { model?: string } = {}): { name:
   let tokenizer = cache.get(name);
   if (!tokenizer) {
     const { dir, config } = readModelConfig(name);
-    tokenizer = WordPieceTokenizer.fromVocabText(readFileSync(path.join(dir, config.files.vocab), "utf8"));
+    // The model's own options: token offsets and keep labels must be the tokens the model reads.
+    tokenizer = WordPieceTokenizer.fromVocabText(readFileSync(path.join(dir, config.files.vocab), "utf8"), wordPieceOptions(config.tokenizer));
     cache.set(name, tokenizer);
   }
   return { name, tokenizer };

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import * as ort from "onnxruntime-node";
 import { AppError } from "../../errors";
-import type { ModelConfig } from "../../model/model-config";
+import { wordPieceOptions, type ModelConfig } from "../../model/model-config";
 import { WordPieceTokenizer } from "../../tokenizer/wordpiece";
 import { getEnv } from "../env";
 import { defaultModelName, readModelConfig } from "./list-models";
@@ -48,9 +48,7 @@ export function loadModel(opts: LoadModelOptions = {}): Promise<LoadedModel> {
 
 async function createLoadedModel(name: string, provider: ExecutionProvider, threads: number): Promise<LoadedModel> {
   const { dir, config } = readModelConfig(name);
-  const tokenizer = WordPieceTokenizer.fromVocabText(readFileSync(path.join(dir, config.files.vocab), "utf8"), {
-    stripAccents: config.tokenizer.stripAccents,
-  });
+  const tokenizer = WordPieceTokenizer.fromVocabText(readFileSync(path.join(dir, config.files.vocab), "utf8"), wordPieceOptions(config.tokenizer));
   const modelPath = path.join(dir, config.files.model);
   const base: ort.InferenceSession.SessionOptions = { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: "all" };
   if (provider === "cuda") {
