@@ -15,7 +15,11 @@ the mean over realistic sets of the F1 of kept characters against needed charact
 as query, question pages in English, Italian and Chinese with real boilerplate, multi-hop result sets — with
 questions the page cannot answer scored by how often nothing is kept. The fallback floor is then chosen on the same
 objective; above the threshold it gates a result set whose best unit does not clear it (keep nothing), and such a
-floor may make at most 5% of any answerable set's queries keep nothing.
+floor may make at most 5% of any answerable set's queries keep nothing. Last, the selection floor: the score at or
+below which a unit never fills a budget (budget-only selection, threshold 0, as \`eval --budgets/--ratios\` and the
+dev sets' budget settings run). It maximises the mean evidence recall of the answerable sets at their dev-set
+setting (question pages at 200 tokens, multi-hop at 20% of tokens); among equal floors the largest wins, so no
+budget is filled for nothing. It changes nothing above the threshold.
 
   --model NAME      model folder under models/ (default: the default model)
   --data DIR        the public data (../shared/data on project machines)
@@ -25,6 +29,8 @@ floor may make at most 5% of any answerable set's queries keep nothing.
 
 const SETS = ["real-pages", "pages-en", "pages-it", "pages-zh", "hotpot", "unanswerable"] as const;
 const BUDGET = 1000;
+/** Selection floors tried (the engine's own first). */
+const FLOORS = [0.02, 0.01, 0.005, 0.002, 0.001];
 /** The most a gating fallback floor may make any answerable validation set's queries keep nothing. */
 const MAX_ABSTAINED = 0.05;
 
@@ -121,6 +127,28 @@ export const command: CliCommand = {
     const floorSweep = floors.map((f) => objective(byThreshold.threshold, f));
     const allowed = floorSweep.filter((x) => x.fallbackFloor <= byThreshold.threshold || x.maxAbstained <= MAX_ABSTAINED);
     const best = allowed.reduce((a, b) => (b.objective > a.objective ? b : a));
+    // 3. The selection floor, in budget-only selection on the answerable sets whose dev-set setting is a budget.
+    const budgetSets = sets.filter((s) => s.name !== "unanswerable" && !s.setting.useModelThreshold);
+    const floorRecall = (floor: number) => {
+      const per = Object.fromEntries(
+        budgetSets.map((set) => {
+          const rows = scored[set.name]!.map(({ example, results, unitScores }) => {
+            const tokensIn = results.reduce((a, r) => a + r.tokensIn, 0);
+            const budget = set.setting.budget ?? (set.setting.ratio ?? 1) * tokensIn;
+            return computeQueryMetrics({
+              selection: selectSpans({ results, unitScores, budget, threshold: 0, floor, fallbackFloor: best.fallbackFloor }),
+              evidence: example.evidence,
+            });
+          });
+          const row = summarizeQueryMetrics(rows);
+          return [set.name, { recall: round(row.evidenceRecall), tokens: round(row.tokensPerQuery) }];
+        }),
+      );
+      const recalls = Object.values(per).map((x) => x.recall);
+      return { floor, objective: round(recalls.reduce((a, b) => a + b, 0) / Math.max(1, recalls.length)), per };
+    };
+    const floorRecalls = FLOORS.map(floorRecall);
+    const bestFloor = floorRecalls.reduce((a, b) => (b.objective > a.objective || (b.objective === a.objective && b.floor > a.floor) ? b : a));
     const perSet = Object.fromEntries(Object.keys(scored).map((k) => [k, thresholds.map((t) => measure(k, t, best.fallbackFloor))]));
     const reliability = computeReliability(unitPairs);
     const realPages = perSet["real-pages"] ?? [];
@@ -128,6 +156,7 @@ export const command: CliCommand = {
       model: name,
       chosenThreshold: best.threshold,
       chosenFallbackFloor: best.fallbackFloor,
+      chosenFloor: bestFloor.floor,
       objective: best.objective,
       criterion: `max over thresholds, then over fallback floors, of the mean over the validation sets ${SETS.join(", ")} of the F1 of kept vs needed characters at a ${BUDGET}-token budget (unanswerable: share of queries keeping nothing); a fallback floor above the threshold gates the result set and may make at most ${MAX_ABSTAINED * 100}% of any answerable set's queries keep nothing`,
       split: "val",
@@ -140,11 +169,15 @@ export const command: CliCommand = {
       unitReliability: reliability,
       sweep: sweep.map(({ threshold, objective: o }) => ({ threshold, objective: o })),
       floorSweep: floorSweep.map(({ fallbackFloor, objective: o, maxAbstained }) => ({ fallbackFloor, objective: o, maxAbstained })),
+      selectionFloorCriterion: `max over floors ${FLOORS.join(", ")} of the mean evidence recall, in budget-only selection (threshold 0), of ${budgetSets.map((s) => s.name).join(", ")} at their dev-set settings; ties → the larger floor`,
+      selectionFloorSweep: floorRecalls,
     };
     console.log(
       `model ${name}: threshold ${best.threshold}, fallback floor ${best.fallbackFloor} (objective ${best.objective}); unit-level ECE ${reliability.ece} over ${reliability.count} units`,
     );
     for (const [k, v] of Object.entries(report.atChosen)) console.log(`  ${k.padEnd(14)} ${JSON.stringify(v)}`);
+    console.log(`  selection floor ${bestFloor.floor} (budget-only evidence recall by floor):`);
+    for (const x of floorRecalls) console.log(`    ${String(x.floor).padEnd(6)} ${x.objective}  ${JSON.stringify(x.per)}`);
     console.log("  real pages, tokens kept per page by threshold (1,000-token budget):");
     for (const x of report.realPagesTokensByThreshold)
       console.log(`    ${x.threshold.toFixed(2)}  ${x.tokens.toFixed(1)} tokens  precision ${x.precision}  recall ${x.recall}`);
@@ -156,9 +189,10 @@ export const command: CliCommand = {
       const raw = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
       raw.threshold = best.threshold;
       raw.fallbackFloor = best.fallbackFloor;
+      raw.floor = bestFloor.floor;
       raw.calibration = { ...(config.calibration ?? {}), ...report };
       writeFileSync(file, `${JSON.stringify(raw, null, 2)}\n`);
-      console.log(`wrote threshold ${best.threshold} to ${file}`);
+      console.log(`wrote threshold ${best.threshold}, fallback floor ${best.fallbackFloor} and floor ${bestFloor.floor} to ${file}`);
     }
     return 0;
   },

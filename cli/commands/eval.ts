@@ -34,7 +34,7 @@ selection is re-run for each ratio, budget and threshold.
   --seed S              split seed (default 2026, the seed of the shared data's splits)
   --aggregation A       mean | max: token → unit scores for model methods (default mean)
   --fragment-size N     sentences per unit, 1..3 (default 1)
-  --floor P             selection floor (default 0.02)
+  --floor P             selection floor for every method (default: a model's calibrated floor, else 0.02)
   --locale L            sentence segmentation locale (default en)
   --quiet               no progress on stderr
 
@@ -72,10 +72,11 @@ async function resolveMethod(name: string): Promise<EvalMethod> {
   if (parsed.kind === "default-model" || parsed.kind === "model") {
     const { getScorer } = await import("../../lib/server/get-scorer");
     const scorer = await getScorer(name);
-    // The model's calibrated fallback floor, as the API applies it.
+    // The model's calibrated floors, as the API applies them.
     const { readModelConfig } = await import("../../lib/server/model/list-models");
-    const { fallbackFloor } = readModelConfig(scorer.name.replace(/^model:/, "")).config;
-    return { name: scorer.name || name, createScorer: () => scorer, ...(fallbackFloor !== undefined ? { fallbackFloor } : {}) };
+    const { selectionFloors } = await import("../../lib/engine/select-spans");
+    const { config } = readModelConfig(scorer.name.replace(/^model:/, ""));
+    return { name: scorer.name || name, createScorer: () => scorer, ...selectionFloors(config) };
   }
   throw new AppError("BAD_REQUEST", `Unknown method "${name}" (use model, model:<name>, bm25, lead, oracle, llm-extract, hybrid, hybrid:<filter>)`);
 }
@@ -133,7 +134,12 @@ export const command: CliCommand = {
       .filter(Boolean);
     if (methodNames.length === 0) throw new AppError("BAD_REQUEST", "--methods is empty");
     const methods = [];
-    for (const name of methodNames) methods.push(await resolveMethod(name));
+    for (const name of methodNames) {
+      const m = await resolveMethod(name);
+      // An explicit --floor is the run's, for every method.
+      if (values.floor !== undefined) delete m.floor;
+      methods.push(m);
+    }
 
     const t0 = performance.now();
     let examples = await readExamples(format, values.input);

@@ -1,6 +1,7 @@
 import { createBaselineMethod } from "../../lib/eval/baseline-methods";
 import type { DevSetMethod } from "../../lib/eval/evaluate-dev-set";
 import { formatModelMethod, parseMethod } from "../../lib/engine/methods";
+import { selectionFloors } from "../../lib/engine/select-spans";
 import { AppError } from "../../lib/errors";
 
 export interface ResolvedDevSetMethod extends DevSetMethod {
@@ -46,7 +47,7 @@ export async function resolveDevSetMethods(list: string | undefined): Promise<Re
       name: scorer.name,
       createScorer: () => scorer,
       threshold: config.threshold,
-      ...(config.fallbackFloor !== undefined ? { fallbackFloor: config.fallbackFloor } : {}),
+      ...selectionFloors(config),
       info: { name: modelName, threshold: config.threshold, description: config.description, features: config.features !== undefined },
     });
   }

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { selectionFloors } from "../../lib/engine/select-spans";
 import { parseSectionMode, type SectionMode } from "../../lib/features/section-mode";
 import type { CliCommand } from "../types";
 
@@ -320,10 +321,10 @@ export const command: CliCommand = {
         const baseConfig = readModelConfig(role === "student" ? base! : `${base}-teacher`).config;
         Object.assign(config, {
           threshold: baseConfig.threshold,
-          ...(baseConfig.fallbackFloor !== undefined ? { fallbackFloor: baseConfig.fallbackFloor } : {}),
+          ...selectionFloors(baseConfig),
           calibration: {
             inheritedFrom: role === "student" ? base : `${base}-teacher`,
-            note: "fine-tuned on gold without --data: threshold not recalibrated",
+            note: "fine-tuned on gold without --data: threshold and floors not recalibrated",
           },
         });
       }

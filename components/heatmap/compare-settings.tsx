@@ -7,7 +7,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { Select } from "@/components/ui/select";
 import { compareSelections, diffFlags } from "@/lib/engine/compare-selections";
 import { PRESET_NAMES, PRESETS } from "@/lib/engine/methods";
-import { selectSpans } from "@/lib/engine/select-spans";
+import { selectionFloors, selectSpans } from "@/lib/engine/select-spans";
 import type { SelectableResult } from "@/lib/engine/types";
 import { computePairCurve } from "@/lib/eval/pair-curve";
 import type { ScoredResponse, SelectionControlsState } from "./types";
@@ -51,10 +51,10 @@ export function CompareSettings({
       })),
     [data],
   );
-  const fallback = data.fallbackFloor !== undefined ? { fallbackFloor: data.fallbackFloor } : {};
+  const fallback = selectionFloors(data);
   const selB = useMemo(
     () => (open ? selectSpans({ results: selectable, unitScores: live.unitScores, budget: budgetB, threshold, ...fallback }) : null),
-    [open, selectable, live.unitScores, budgetB, threshold, data.fallbackFloor], // eslint-disable-line react-hooks/exhaustive-deps -- fallback derives from data.fallbackFloor
+    [open, selectable, live.unitScores, budgetB, threshold, data.fallbackFloor, data.floor], // eslint-disable-line react-hooks/exhaustive-deps -- fallback derives from data's floors
   );
   const diff = useMemo(
     () => (selB ? compareSelections({ results: selectable, a: live.selection, b: selB }) : null),
@@ -77,7 +77,7 @@ export function CompareSettings({
       budget: budgetOf(controls),
       ...fallback,
     }).map((p) => ({ ...p, kept: p.evidenceTotal > 0 ? p.evidenceKept / p.evidenceTotal : null }));
-  }, [open, vital, selectable, live.unitScores, controls, data.fallbackFloor]); // eslint-disable-line react-hooks/exhaustive-deps -- fallback derives from data.fallbackFloor
+  }, [open, vital, selectable, live.unitScores, controls, data.fallbackFloor, data.floor]); // eslint-disable-line react-hooks/exhaustive-deps -- fallback derives from data's floors
   const withGold = vital.length > 0;
 
   // Marks the units the second setting adds or removes in the heatmaps (imperatively, like data-kept); closed, it

@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { aggregateTokenScores } from "@/lib/engine/aggregate-token-scores";
 import { PRESETS } from "@/lib/engine/methods";
-import { selectSpans } from "@/lib/engine/select-spans";
+import { selectionFloors, selectSpans } from "@/lib/engine/select-spans";
 import type { SelectableResult, Selection } from "@/lib/engine/types";
 import type { ScoredResponse, SelectionControlsState } from "./types";
 
@@ -73,6 +73,7 @@ export function useLiveSelection(data: ScoredResponse | null, controls: Selectio
 
   const budget = budgetOf(controls);
   const fallbackFloor = data?.fallbackFloor;
+  const floor = data?.floor;
   return useMemo(() => {
     if (!selectable || !unitScores || !typed) return null;
     const safeBudget = Number.isFinite(budget) && budget >= 1 ? budget : 1;
@@ -81,7 +82,7 @@ export function useLiveSelection(data: ScoredResponse | null, controls: Selectio
       unitScores,
       budget: safeBudget,
       threshold,
-      ...(fallbackFloor !== undefined ? { fallbackFloor } : {}),
+      ...selectionFloors({ floor, fallbackFloor }),
     });
     const kept = selectable.map((res, r) => {
       const flags = new Uint8Array(res.units.length);
@@ -97,5 +98,5 @@ export function useLiveSelection(data: ScoredResponse | null, controls: Selectio
       return flags;
     });
     return { tokenScores: typed, unitScores, budget: safeBudget, selection, kept };
-  }, [selectable, unitScores, typed, budget, threshold, fallbackFloor]);
+  }, [selectable, unitScores, typed, budget, threshold, fallbackFloor, floor]);
 }

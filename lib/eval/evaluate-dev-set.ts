@@ -1,3 +1,4 @@
+import { selectionFloors } from "../engine/select-spans";
 import type { PreparedResult, TokenScores } from "../engine/types";
 import { SPAN_CATEGORIES } from "../spans/categories";
 import type { DevSet } from "./dev-sets";
@@ -9,6 +10,8 @@ export interface DevSetMethod extends EvalMethod {
   threshold: number;
   /** Models: the calibrated best-unit fallback floor the API applies. */
   fallbackFloor?: number;
+  /** Models: the calibrated selection floor the API applies. */
+  floor?: number;
 }
 
 /** Real pages: how the model's categories split page regions (the category goals). */
@@ -85,7 +88,7 @@ export async function evaluateDevSet(
       ...(set.setting.ratio !== undefined ? { ratios: [set.setting.ratio] } : {}),
       ...(set.setting.budget !== undefined ? { budgets: [set.setting.budget] } : {}),
       budgetThreshold: threshold,
-      ...(method.fallbackFloor !== undefined ? { fallbackFloor: method.fallbackFloor } : {}),
+      ...selectionFloors(method),
       onScored:
         set.measure === "pages"
           ? ({ example, results, scores }) => pageCategoryCounts(results, scores.tokenScores, example.evidence, acc)

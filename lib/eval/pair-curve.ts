@@ -1,6 +1,6 @@
 // One pair's curve: downstream tokens kept against gold evidence kept, threshold by threshold (the workspace's small
 // per-pair chart). The same selection and the same "kept" rule as `snippet-lab eval`. Pure and client-safe.
-import { selectSpans } from "../engine/select-spans";
+import { selectionFloors, selectSpans } from "../engine/select-spans";
 import type { SelectableResult } from "../engine/types";
 import type { EvidenceSpan } from "../data/types";
 import { computeQueryMetrics } from "./compute-query-metrics";
@@ -20,6 +20,7 @@ export function computePairCurve(o: {
   /** The budget every point shares (the current one). */
   budget: number;
   fallbackFloor?: number;
+  floor?: number;
 }): PairCurvePoint[] {
   return o.thresholds.map((threshold) => {
     const selection = selectSpans({
@@ -27,7 +28,7 @@ export function computePairCurve(o: {
       unitScores: o.unitScores,
       budget: o.budget,
       threshold,
-      ...(o.fallbackFloor !== undefined ? { fallbackFloor: o.fallbackFloor } : {}),
+      ...selectionFloors(o),
     });
     const m = computeQueryMetrics({ selection, evidence: o.evidence });
     return { threshold, tokensOut: selection.tokensOut, evidenceKept: m.evidenceKept, evidenceTotal: m.evidenceTotal };

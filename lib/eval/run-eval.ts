@@ -1,6 +1,6 @@
 import type { EvalExample } from "../data/types";
 import { prepareResult } from "../engine/prepare-result";
-import { selectSpans } from "../engine/select-spans";
+import { selectionFloors, selectSpans } from "../engine/select-spans";
 import type { PreparedResult, Scorer, UnitScores } from "../engine/types";
 import type { Aggregation } from "../engine/methods";
 import { AppError } from "../errors";
@@ -19,6 +19,8 @@ export interface EvalMethod {
   createScorer(example: EvalExample): Scorer | Promise<Scorer>;
   /** A model's calibrated best-unit fallback floor (as the API applies it); wins over the run's. */
   fallbackFloor?: number;
+  /** A model's calibrated selection floor; wins over the run's. */
+  floor?: number;
 }
 
 export interface RunEvalOptions {
@@ -109,8 +111,7 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
           unitScores,
           budget: setting.key === "ratio" ? setting.value * tokensIn : setting.key === "budget" ? setting.value : thresholdBudget,
           threshold: setting.key === "threshold" ? setting.value : (opts.budgetThreshold ?? 0),
-          ...(opts.floor !== undefined ? { floor: opts.floor } : {}),
-          ...((method.fallbackFloor ?? opts.fallbackFloor) !== undefined ? { fallbackFloor: method.fallbackFloor ?? opts.fallbackFloor } : {}),
+          ...selectionFloors({ floor: method.floor ?? opts.floor, fallbackFloor: method.fallbackFloor ?? opts.fallbackFloor }),
         });
         const fidelity = selectionFidelity({ results, selection, ...(scores.llm ? { extracts: scores.llm.extracts } : {}) });
         const q: Parameters<typeof computeQueryMetrics>[0] = { selection, evidence: example.evidence, fidelity };

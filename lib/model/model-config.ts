@@ -76,6 +76,11 @@ export const modelConfigSchema = z.object({
    * unless the best unit scores above it; when it does and nothing passes the threshold, that unit is kept.
    */
   fallbackFloor: z.number().min(0).max(1).optional(),
+  /**
+   * The unit score at or below which a unit never fills a budget, whatever the threshold (calibrated on the model's
+   * probability scale; default the engine's floor, 0.02).
+   */
+  floor: z.number().min(0).max(1).optional(),
   /** How the threshold (and the exported temperature) were chosen: the output of `snippet-lab calibrate`. */
   calibration: z.record(z.string(), z.unknown()).optional(),
   architecture: z.record(z.string(), z.unknown()).optional(),
@@ -92,6 +97,8 @@ export interface ModelInfo {
   window: number;
   threshold: number;
   fallbackFloor?: number;
+  /** The calibrated selection floor (engine default when absent). */
+  floor?: number;
   aggregation: Aggregation;
   layers: number | null;
 }

@@ -244,6 +244,10 @@ export const compressResponseSchema = z.object({
     .describe(
       "The model's calibrated fallback floor: with a threshold above the floor, nothing is kept unless the best unit scores above it; when nothing passes the threshold, the best unit is kept only above it.",
     ),
+  floor: z
+    .number()
+    .optional()
+    .describe("The model's calibrated selection floor: a unit scoring at or below it never fills the budget (absent: the engine's 0.02)."),
   budget: z.int(),
   aggregation: z.enum(AGGREGATIONS),
   reason: z.string().optional().describe("Why the selection is not the plain threshold+budget outcome (fallback unit kept, or nothing relevant)."),

@@ -120,7 +120,8 @@ export default async function ModelsPage() {
             <dt className="text-slate-500">Selection defaults</dt>
             <dd>
               threshold {m.threshold}
-              {m.fallbackFloor !== null ? `, fallback floor ${m.fallbackFloor}` : ""}, {m.aggregation} aggregation
+              {m.fallbackFloor !== null ? `, fallback floor ${m.fallbackFloor}` : ""}
+              {m.floor !== null ? `, floor ${m.floor}` : ""}, {m.aggregation} aggregation
               {m.calibration ? ` · calibrated: ${m.calibration}` : ""}
             </dd>
             <dt className="text-slate-500">Training</dt>

@@ -35,6 +35,8 @@ export type ModelDescription = {
   maxQueryTokens: number;
   threshold: number;
   fallbackFloor: number | null;
+  /** The calibrated selection floor (null: the engine's). */
+  floor: number | null;
   aggregation: string;
   architecture: { layers: number | null; width: number | null; heads: number | null; ffn: number | null; quantization: string | null };
   /** Parameters estimated from the architecture and the vocabulary (an encoder's embeddings, layers and heads). */
@@ -203,6 +205,7 @@ function describeConfig(
     maxQueryTokens: config.maxQueryTokens,
     threshold: config.threshold,
     fallbackFloor: config.fallbackFloor ?? null,
+    floor: config.floor ?? null,
     aggregation: config.aggregation,
     architecture: { layers, width, heads: num(arch.heads), ffn, quantization: str(arch.quantization) },
     parameters,

@@ -66,6 +66,7 @@ function readModels(): ModelInfo[] {
       window: config.window,
       threshold: config.threshold,
       ...(config.fallbackFloor !== undefined ? { fallbackFloor: config.fallbackFloor } : {}),
+      ...(config.floor !== undefined ? { floor: config.floor } : {}),
       aggregation: config.aggregation,
       layers: typeof layers === "number" ? layers : null,
     };

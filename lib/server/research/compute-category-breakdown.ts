@@ -3,7 +3,7 @@ import { performance } from "node:perf_hooks";
 import { DEFAULT_PRESET, PRESETS } from "@/lib/engine/methods";
 import { createBm25Scorer } from "@/lib/engine/scorers/bm25";
 import { createLeadScorer } from "@/lib/engine/scorers/lead";
-import { selectSpans } from "@/lib/engine/select-spans";
+import { selectionFloors, selectSpans } from "@/lib/engine/select-spans";
 import type { Scorer } from "@/lib/engine/types";
 import { AppError } from "@/lib/errors";
 import {
@@ -166,7 +166,7 @@ export async function computeCategoryBreakdown({
       unitScores,
       budget,
       threshold: setting.threshold,
-      ...(method.fallbackFloor !== undefined ? { fallbackFloor: method.fallbackFloor } : {}),
+      ...selectionFloors(method),
     });
 
     let source: CategorySource | "none" = "none";

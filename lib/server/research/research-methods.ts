@@ -2,6 +2,7 @@ import "server-only";
 import { aggregateTokenScores } from "@/lib/engine/aggregate-token-scores";
 import { BASELINE_LABELS, formatModelMethod, LLM_METHOD_LABELS, LLM_THRESHOLD, parseMethod } from "@/lib/engine/methods";
 import type { Scorer, TokenScores } from "@/lib/engine/types";
+import { selectionFloors } from "@/lib/engine/select-spans";
 import { AppError } from "@/lib/errors";
 import { createBaselineMethod } from "@/lib/eval/baseline-methods";
 import type { EvalMethod } from "@/lib/eval/run-eval";
@@ -16,6 +17,7 @@ export type ResearchMethod = {
   /** The method's defaults, as the compress API applies them. */
   threshold: number;
   fallbackFloor?: number;
+  floor?: number;
   /** llm-extract and hybrid: scored live through the judge server (its replies cached in JudgeCall). */
   llm?: boolean;
 };
@@ -61,7 +63,7 @@ export function resolveResearchMethods(
       info,
       modelName: model.name,
       threshold: model.threshold,
-      ...(model.fallbackFloor !== undefined ? { fallbackFloor: model.fallbackFloor } : {}),
+      ...selectionFloors(model),
     };
   });
 }
@@ -85,7 +87,7 @@ export function evalMethodOf(m: ResearchMethod, scores?: ReadonlyMap<string, rea
   const name = m.info.method;
   return {
     name,
-    ...(m.fallbackFloor !== undefined ? { fallbackFloor: m.fallbackFloor } : {}),
+    ...selectionFloors(m),
     createScorer(example) {
       const cached = scores?.get(example.id);
       if (!cached) throw new AppError("UNPROCESSABLE", `pair ${example.id} has no cached ${name} scores`);

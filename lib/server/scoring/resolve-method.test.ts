@@ -14,6 +14,11 @@ describe("resolveMethod", () => {
     expect(resolveMethod("model:mini", models).method).toBe("model:mini");
     expect(resolveMethod("mini", models)).toEqual({ method: "model:mini", modelName: "mini", threshold: 0.4, aggregation: "max" });
   });
+  it("carries a model's calibrated floors, and none for baselines", () => {
+    const calibrated = [{ name: "cal", default: true, threshold: 0.2, fallbackFloor: 0.3, floor: 0.002, aggregation: "mean" as const }];
+    expect(resolveMethod("model", calibrated)).toMatchObject({ threshold: 0.2, fallbackFloor: 0.3, floor: 0.002 });
+    expect(resolveMethod("bm25", calibrated)).not.toHaveProperty("floor");
+  });
   it("baselines default to threshold 0", () => {
     expect(resolveMethod("bm25", [])).toEqual({ method: "bm25", threshold: 0, aggregation: "mean" });
     expect(resolveMethod("lead", []).method).toBe("lead");

@@ -5,7 +5,7 @@ import { requireJudgeConfig } from "../judge/judge-config";
 import type { ModelInfo } from "../../model/model-config";
 
 /** What resolveMethod needs of a model (listModels()). */
-export type ModelDefaults = Pick<ModelInfo, "name" | "default" | "threshold" | "fallbackFloor" | "aggregation">;
+export type ModelDefaults = Pick<ModelInfo, "name" | "default" | "threshold" | "fallbackFloor" | "floor" | "aggregation">;
 
 export interface ResolvedMethod {
   /** "model:<name>", "bm25" or "lead": what getScorer receives and responses report as `model`. */
@@ -16,6 +16,8 @@ export interface ResolvedMethod {
   threshold: number;
   /** The model's calibrated best-unit fallback floor (baselines: the engine's floor). */
   fallbackFloor?: number;
+  /** The model's calibrated selection floor (baselines: the engine's). */
+  floor?: number;
   aggregation: Aggregation;
   /** llm-extract or hybrid: calls the judge server. */
   llm?: boolean;
@@ -73,5 +75,6 @@ export function resolveMethod(requested: string, models: readonly ModelDefaults[
     aggregation: info.aggregation,
   };
   if (info.fallbackFloor !== undefined) resolved.fallbackFloor = info.fallbackFloor;
+  if (info.floor !== undefined) resolved.floor = info.floor;
   return resolved;
 }

@@ -98,6 +98,31 @@ describe("scoreResultSet", () => {
     expect(elapsed).toBeGreaterThanOrEqual(0);
   });
 
+  it("applies and reports the method's calibrated selection floor in budget-only selection", async () => {
+    const cached = tokensPerUnit([
+      [0.9, 0.01],
+      [0.01, 0.01],
+    ]);
+    const engine: ResolvedMethod = { method: "model:x", modelName: "x", threshold: 0, aggregation: "mean" };
+    const withEngineFloor = await scoreResultSet({
+      query: "q",
+      results,
+      method: engine,
+      budget: 1000,
+      includeTokens: false,
+      cachedTokenScores: cached,
+    });
+    expect(withEngineFloor.floor).toBeUndefined();
+    expect(withEngineFloor.results.map((r) => r.snippet)).toEqual(["Cats purr when content.", ""]);
+    const calibrated = { ...engine, floor: 0.005 };
+    const out = await scoreResultSet({ query: "q", results, method: calibrated, budget: 1000, includeTokens: false, cachedTokenScores: cached });
+    expect(out.floor).toBe(0.005);
+    expect(out.results.map((r) => r.snippet)).toEqual([
+      "Cats purr when content. Dogs bark at strangers.",
+      "The weather is mild. Cats sleep most of the day.",
+    ]);
+  });
+
   it("keeps the method's fallback floor: nothing above it → an explicit empty result with a reason", async () => {
     const method: ResolvedMethod = { method: "model:x", modelName: "x", threshold: 0.9, fallbackFloor: 0.5, aggregation: "mean" };
     const cached = tokensPerUnit([

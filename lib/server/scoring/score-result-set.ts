@@ -2,7 +2,7 @@ import "server-only";
 import { performance } from "node:perf_hooks";
 import { aggregateTokenScores } from "../../engine/aggregate-token-scores";
 import type { Aggregation } from "../../engine/methods";
-import { selectSpans } from "../../engine/select-spans";
+import { selectionFloors, selectSpans } from "../../engine/select-spans";
 import type { LlmScoreInfo, PreparedResult, ScoreTimings, Selection, TokenScores, UnitScores } from "../../engine/types";
 import { selectionFidelity } from "../../eval/selection-fidelity";
 import type { CompressResponse, CompressResultOut } from "../../schemas/compress";
@@ -75,7 +75,7 @@ export async function scoreResultSet(options: ScoreResultSetOptions): Promise<Sc
     unitScores,
     budget,
     threshold,
-    ...(method.fallbackFloor !== undefined ? { fallbackFloor: method.fallbackFloor } : {}),
+    ...selectionFloors(method),
     ...(options.countTokens ? { countTokens: options.countTokens } : {}),
   });
   const t2 = performance.now();
@@ -103,6 +103,7 @@ export async function scoreResultSet(options: ScoreResultSetOptions): Promise<Sc
     },
   };
   if (method.fallbackFloor !== undefined) out.fallbackFloor = method.fallbackFloor;
+  if (method.floor !== undefined) out.floor = method.floor;
   if (selection.reason) out.reason = selection.reason;
   out.fidelity = selectionFidelity({ results, selection, ...(llm ? { extracts: llm.extracts } : {}) });
   if (llm) out.llm = llm;
