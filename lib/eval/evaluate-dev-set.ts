@@ -1,4 +1,3 @@
-import { selectionFloors } from "../engine/select-spans";
 import type { PreparedResult, TokenScores } from "../engine/types";
 import { SPAN_CATEGORIES } from "../spans/categories";
 import type { DevSet } from "./dev-sets";
@@ -8,10 +7,6 @@ import type { EvalRow } from "./types";
 export interface DevSetMethod extends EvalMethod {
   /** The method's default threshold (models: their calibrated one; baselines: 0). */
   threshold: number;
-  /** Models: the calibrated best-unit fallback floor the API applies. */
-  fallbackFloor?: number;
-  /** Models: the calibrated selection floor the API applies. */
-  floor?: number;
 }
 
 /** Real pages: how the model's categories split page regions (the category goals). */
@@ -88,7 +83,6 @@ export async function evaluateDevSet(
       ...(set.setting.ratio !== undefined ? { ratios: [set.setting.ratio] } : {}),
       ...(set.setting.budget !== undefined ? { budgets: [set.setting.budget] } : {}),
       budgetThreshold: threshold,
-      ...selectionFloors(method),
       onScored:
         set.measure === "pages"
           ? ({ example, results, scores }) => pageCategoryCounts(results, scores.tokenScores, example.evidence, acc)
