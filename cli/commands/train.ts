@@ -132,6 +132,8 @@ export const command: CliCommand = {
     // Serving "plain" scores a plain document as the result set of its sections (features.sectionWindows).
     const serveSectionWindows =
       serveArg === undefined && fineTune ? readModelConfig(base!).config.features?.sectionWindows === true : serveSections === "plain";
+    // With section windows, a document of entries is scored as its entries, titled by their names (chosen on validation).
+    const serveEntryTitles = serveSectionWindows && (fineTune ? readModelConfig(base!).config.features?.entryTitles === true : true);
     // Words of a script the vocabulary covers only by letters are served as one [UNK] each (chosen on validation);
     // a fine-tuned model follows its base, and its gold windows are tokenized the same way.
     const spelledAsUnknown = fineTune ? readModelConfig(base!).config.tokenizer.spelledWordsAsUnknown : true;
@@ -280,6 +282,7 @@ export const command: CliCommand = {
             ? { sections: (trainMeta.featureSections as SectionMode | undefined) || serveSections }
             : {}),
           ...(serveSectionWindows ? { sectionWindows: true } : {}),
+          ...(serveEntryTitles ? { entryTitles: true } : {}),
         },
         window: Number(trainMeta.window ?? 512),
         overlap: 128,

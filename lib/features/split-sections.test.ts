@@ -13,9 +13,9 @@ const PAPER = [
   "The model keeps the answer more often than BM25.",
 ].join("\n\n");
 
-function split(doc: CanonicalDoc, query = "Which datasets are used?", title?: string) {
+function split(doc: CanonicalDoc, query = "Which datasets are used?", title?: string, entryTitles = false) {
   const units = segmentSentences(doc);
-  return { units, sections: splitSections({ query, doc, units, ...(title !== undefined ? { title } : {}) }) };
+  return { units, sections: splitSections({ query, doc, units, entryTitles, ...(title !== undefined ? { title } : {}) }) };
 }
 
 describe("splitSections", () => {
@@ -81,5 +81,35 @@ describe("splitSections without headings", () => {
 
   it("scores a short one whole", () => {
     expect(split(textToCanonical([para(100, "a"), para(100, "b")].join("\n\n"))).sections).toBeUndefined();
+  });
+});
+
+describe("splitSections on a document of entries (entryTitles)", () => {
+  const filler = (n: number, word: string) => Array.from({ length: n }, (_, i) => `${word}${i}`).join(" ");
+  const entry = (name: string, n: number) => `${name} is a river of the north. It is ${filler(n, "w")}.`;
+  // Four entries (one with a second paragraph that names nothing) and a short preamble: 330 words.
+  const ENTRIES = [
+    `${filler(10, "p")}.`,
+    entry("Kosasthalaiyar River", 60),
+    entry("The Mthatha River", 60),
+    `It flows east. ${filler(30, "x")}.`,
+    entry("Ramganga", 70),
+    entry("Withlacoochee River (Georgia)", 70),
+  ].join("\n\n");
+
+  it("titles each entry by the name it opens with; a paragraph naming nothing stays with its entry", () => {
+    const doc = textToCanonical(ENTRIES);
+    const { sections } = split(doc, "Where does the river rise?", undefined, true);
+    expect(sections!.map((s) => s.title)).toEqual([undefined, "Kosasthalaiyar River", "The Mthatha River", "Ramganga", "Withlacoochee River"]);
+    expect(sections!.map((s) => s.doc.blocks.length)).toEqual([1, 1, 2, 1, 1]);
+    for (const s of sections!) expect(doc.text.slice(s.offset, s.offset + s.doc.text.length)).toBe(s.doc.text);
+  });
+
+  it("is off unless asked for, and for a document whose paragraphs mostly open otherwise", () => {
+    expect(split(textToCanonical(ENTRIES), "Where does the river rise?").sections!.every((s) => s.title === undefined)).toBe(true);
+    const prose = [entry("Kenya", 60), `The country ${filler(90, "a")}.`, `In 1990 ${filler(90, "b")}.`, `Its people ${filler(90, "c")}.`];
+    const { sections } = split(textToCanonical(prose.join("\n\n")), "Where does the river rise?", undefined, true);
+    expect(sections).toHaveLength(4);
+    expect(sections!.every((s) => s.title === undefined)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { tokenizeTerms } from "../engine/scorers/tokenize-terms";
 import type { Block, CanonicalDoc, Sentence } from "../text/types";
+import { entryTitle } from "./entry-title";
 
 /** A block at least this much link text is a menu or a link list: page chrome, even outside a <nav>. */
 const CHROME_LINK_DENSITY = 0.5;
@@ -49,6 +50,11 @@ export interface SplitSectionsOptions {
   units: readonly Sentence[];
   /** The result's title (else the document's). */
   title?: string;
+  /**
+   * A section-less document most of whose paragraphs open with an entry's name ("X is …", entryTitle) is split at
+   * those paragraphs instead, each run titled by the name (model config `features.entryTitles`).
+   */
+  entryTitles?: boolean;
 }
 
 /** A section-less document is cut into runs of paragraphs of at least this many words, */
@@ -60,19 +66,76 @@ export const MAX_GROUPS = 512;
 
 const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
+/** A document is one of entries when at least this share of its paragraphs open with an entry's name. */
+export const MIN_ENTRY_SHARE = 0.5;
+
+interface Run {
+  from: number;
+  to: number;
+  title?: string;
+}
+
+/** Runs of paragraphs of at least MIN_GROUP_WORDS words, cut at headings (which belong to no run). */
+function paragraphRuns(doc: CanonicalDoc): Run[] {
+  const runs: Run[] = [];
+  let from = 0;
+  let words = 0;
+  doc.blocks.forEach((b, i) => {
+    if (b.kind === "heading") {
+      runs.push({ from, to: i });
+      from = i + 1;
+      words = 0;
+      return;
+    }
+    words += countWords(doc.text.slice(b.start, b.end));
+    if (words >= MIN_GROUP_WORDS) {
+      runs.push({ from, to: i + 1 });
+      from = i + 1;
+      words = 0;
+    }
+  });
+  runs.push({ from, to: doc.blocks.length });
+  return runs;
+}
+
+/**
+ * A document of entries (most paragraphs open with a name): one run per entry, from its opening paragraph to the
+ * next entry or heading, titled by the name; text before the first entry is one untitled run. Undefined otherwise.
+ */
+function entryRuns(doc: CanonicalDoc): Run[] | undefined {
+  const names = doc.blocks.map((b) => (b.kind === "heading" ? undefined : entryTitle(doc.text.slice(b.start, b.end))));
+  const paragraphs = doc.blocks.filter((b) => b.kind !== "heading").length;
+  const named = names.filter((n) => n !== undefined).length;
+  if (named < 2 || named < MIN_ENTRY_SHARE * paragraphs) return undefined;
+  const runs: Run[] = [];
+  let cur: Run = { from: 0, to: 0 };
+  doc.blocks.forEach((b, i) => {
+    const name = names[i];
+    if (b.kind === "heading" || name !== undefined) {
+      cur.to = i;
+      runs.push(cur);
+      cur = b.kind === "heading" ? { from: i + 1, to: i + 1 } : name === undefined ? { from: i, to: i } : { from: i, to: i, title: name };
+    }
+  });
+  cur.to = doc.blocks.length;
+  runs.push(cur);
+  return runs;
+}
+
 /**
  * A plain single document (no page chrome, a query that does not name it) as a result set, the shape the model was
  * trained on: with 2–64 headings, its heading-led sections, each titled by its heading (the text before the first
  * heading by the document's title); without, once longer than about a window, runs of paragraphs of at least
- * MIN_GROUP_WORDS words, untitled. Headings belong to no section (a result's title is not part of its text).
+ * MIN_GROUP_WORDS words, untitled, or (entryTitles) its entries, titled by their names. Headings belong to no section (a
+ * result's title is not part of its text).
  * Undefined when the document does not qualify.
  */
-export function splitSections({ query, doc, units, title }: SplitSectionsOptions): DocumentSection[] | undefined {
+export function splitSections({ query, doc, units, title, entryTitles = false }: SplitSectionsOptions): DocumentSection[] | undefined {
   const docTitle = title ?? doc.title;
   if (!isPlainDocument(doc) || namesDocument(query, docTitle)) return undefined;
   const heads = doc.blocks.flatMap((b, i) => (b.kind === "heading" ? [i] : []));
   if (heads.length > MAX_SECTIONS) return undefined;
-  const spans: Array<{ from: number; to: number; title?: string }> = [];
+  const spans: Run[] = [];
   if (heads.length >= 2) {
     spans.push({ from: 0, to: heads[0]!, ...(docTitle ? { title: docTitle } : {}) });
     heads.forEach((i, k) => {
@@ -81,23 +144,9 @@ export function splitSections({ query, doc, units, title }: SplitSectionsOptions
     });
   } else {
     if (countWords(doc.text) < MIN_SPLIT_WORDS) return undefined;
-    let from = 0;
-    let words = 0;
-    doc.blocks.forEach((b, i) => {
-      if (b.kind === "heading") {
-        spans.push({ from, to: i });
-        from = i + 1;
-        words = 0;
-        return;
-      }
-      words += countWords(doc.text.slice(b.start, b.end));
-      if (words >= MIN_GROUP_WORDS) {
-        spans.push({ from, to: i + 1 });
-        from = i + 1;
-        words = 0;
-      }
-    });
-    spans.push({ from, to: doc.blocks.length });
+    const entries = entryTitles ? entryRuns(doc) : undefined;
+    if (entries) spans.push(...entries);
+    else spans.push(...paragraphRuns(doc));
     if (spans.length > MAX_GROUPS) return undefined;
   }
   const out: DocumentSection[] = [];

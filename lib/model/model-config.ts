@@ -58,6 +58,11 @@ export const modelConfigSchema = z.object({
        * of its sections: each section windowed and featurized as a titled result (splitSections).
        */
       sectionWindows: z.boolean().optional(),
+      /**
+       * With sectionWindows: a section-less plain document most of whose paragraphs open with a name ("X is …", a
+       * document of entries) is scored as the result set of its entries, each titled by its name (splitSections).
+       */
+      entryTitles: z.boolean().optional(),
     })
     .optional(),
   /**

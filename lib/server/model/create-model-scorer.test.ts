@@ -17,12 +17,13 @@ const PAPER = [
 ].join("\n\n");
 const QUERY = "Which datasets do they train on?";
 
-async function models(): Promise<{ off: LoadedModel; on: LoadedModel }> {
+async function models(): Promise<{ off: LoadedModel; on: LoadedModel; entries: LoadedModel }> {
   const model = await loadModel({ name: "snippet-lab", intraOpNumThreads: 1 });
   const features = model.config.features!;
   return {
-    off: { ...model, config: { ...model.config, features: { ...features, sectionWindows: false } } },
-    on: { ...model, config: { ...model.config, features: { ...features, sectionWindows: true } } },
+    off: { ...model, config: { ...model.config, features: { ...features, sectionWindows: false, entryTitles: false } } },
+    on: { ...model, config: { ...model.config, features: { ...features, sectionWindows: true, entryTitles: false } } },
+    entries: { ...model, config: { ...model.config, features: { ...features, sectionWindows: true, entryTitles: true } } },
   };
 }
 
@@ -64,5 +65,27 @@ describe("section windows (features.sectionWindows)", () => {
     const b = await createModelScorer({ model: off }).scoreUnits({ query: QUERY, results: [page], aggregation: "mean" });
     expect(Array.from(a.tokenScores![0]!.probs)).toEqual(Array.from(b.tokenScores![0]!.probs));
     expect(a.timings!.windows).toBe(1);
+  });
+
+  it("scores a document of entries as the result set of its entries, each titled by its name (features.entryTitles)", async () => {
+    const { off, entries } = await models();
+    const body = (topic: string) => Array.from({ length: 40 }, (_, i) => `${topic} fact ${i}`).join(", ");
+    const names = ["Shotton Surface Mine", "Eric Marlon Bishop", "The Dark at the Top of the Stairs", "Jeremy Lee Renner"];
+    const text = names.map((n) => `${n} is known for many things: ${body(n.split(" ")[0]!)}.`).join("\n\n");
+    const doc = prepareResult({ id: "entries", doc: textToCanonical(text) });
+    const query = "Which film did the actor born Eric Marlon Bishop star in?";
+    const sections = splitSections({ query, doc: doc.doc, units: doc.units, entryTitles: true })!;
+    expect(sections.map((s) => s.title)).toEqual(names);
+    const asSet = sections.map((s, k) => prepareResult({ id: String(k), doc: s.doc, title: s.title! }));
+    const whole = await createModelScorer({ model: entries }).scoreUnits({ query, results: [doc], aggregation: "mean" });
+    const set = await createModelScorer({ model: off }).scoreUnits({ query, results: asSet, aggregation: "mean" });
+    sections.forEach((s, k) => {
+      const sub = set.tokenScores![k]!;
+      for (let j = 0; j < sub.starts.length; j++) {
+        const t = whole.tokenScores![0]!.starts.indexOf(sub.starts[j]! + s.offset);
+        expect(whole.tokenScores![0]!.probs[t]).toBeCloseTo(sub.probs[j]!, 6);
+      }
+    });
+    expect(whole.timings!.windows).toBe(4);
   });
 });

@@ -114,6 +114,7 @@ export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
               doc: results[0]!.doc,
               units: results[0]!.units,
               ...(results[0]!.title !== undefined ? { title: results[0]!.title } : {}),
+              entryTitles: model.config.features.entryTitles === true,
             })
           : undefined;
       const scored = sections ? await scoreSections(model, query, results[0]!, sections) : await scoreTokens(model, query, results);
