@@ -53,6 +53,7 @@ export const DEV_SET_NAMES = [
   "hotpot-text",
   "hotpot-flat",
   "pages-cyr",
+  "hotpot-untitled",
 ] as const;
 export type DevSetName = (typeof DEV_SET_NAMES)[number];
 
@@ -362,6 +363,19 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
       kind: "pages in a script the vocabulary covers only by characters (the Ukrainian case): Italian question pages transliterated into Cyrillic",
       examples: questionPages(squadIt, "it", 18_000).map(inCyrillic),
       setting: { budget: 200 },
+      measure: "evidenceRecall",
+    });
+  }
+
+  // A result set whose results come without titles (plain search snippets): the bridge features have no names unless
+  // the model finds them in the text. Built last, so adding it left every other set's sample as it was.
+  if (names.has("hotpot-untitled")) {
+    const ex = await hotpotDev();
+    sets.push({
+      name: "hotpot-untitled",
+      kind: "multi-hop QA, 10 paragraphs per query, results without titles",
+      examples: sample(rng, ex, max).map(withoutTitles),
+      setting: { ratio: 0.2 },
       measure: "evidenceRecall",
     });
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { entryTitle } from "./entry-title";
+import { textToCanonical } from "../text/text-to-canonical";
+import { entryTitle, titleOrEntryName } from "./entry-title";
 
 describe("entryTitle", () => {
   it("takes the name an entry opens with, up to its copula, parenthesis or dash", () => {
@@ -21,5 +22,15 @@ describe("entryTitle", () => {
     expect(entryTitle("We show that the method is faster.")).toBeUndefined();
     expect(entryTitle("Many of the Kenyan schools are private.")).toBeUndefined();
     expect(entryTitle("A very Long Title With Many Capitalised Words Across Eleven Words Here Now Is odd.")).toBeUndefined();
+  });
+});
+
+describe("titleOrEntryName", () => {
+  const doc = textToCanonical("Eric Marlon Bishop (born December 13, 1967) is an American actor.\n\nHe is known as Jamie Foxx.");
+  it("keeps a given title, else the page's, else takes the name the first paragraph opens with", () => {
+    expect(titleOrEntryName(doc, "Jamie Foxx")).toBe("Jamie Foxx");
+    expect(titleOrEntryName({ ...doc, title: "Foxx" }, undefined)).toBe("Foxx");
+    expect(titleOrEntryName(doc, undefined)).toBe("Eric Marlon Bishop");
+    expect(titleOrEntryName(textToCanonical("We show that compression helps."), undefined)).toBeUndefined();
   });
 });

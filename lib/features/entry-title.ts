@@ -1,3 +1,5 @@
+import type { CanonicalDoc } from "../text/types";
+
 /**
  * The name an encyclopedic entry opens with: "Kyiv (Ukrainian: Київ) is the capital…" → "Kyiv", "The Beatles were an
  * English rock band…" → "The Beatles", "Il Colosseo è un anfiteatro…" → "Il Colosseo", "Київ — столиця…" → "Київ".
@@ -32,4 +34,15 @@ export function entryTitle(text: string): string | undefined {
   if (words.length > MAX_WORDS) return undefined;
   const isName = words.every((w, i) => /^[\p{Lu}\p{Lt}\p{N}"'“«(]/u.test(w) || (i > 0 && NAME_PARTICLES.has(w)));
   return isName ? name : undefined;
+}
+
+/**
+ * A result's title for the result-level features: the one given (or the page's <title>), else the name its first
+ * block opens with as an entry. Search snippets often come untitled, and the bridges between results need names.
+ */
+export function titleOrEntryName(doc: CanonicalDoc, title: string | undefined): string | undefined {
+  const given = title ?? doc.title;
+  if (given !== undefined) return given;
+  const first = doc.blocks.find((b) => b.kind !== "heading");
+  return first ? entryTitle(doc.text.slice(first.start, first.end)) : undefined;
 }

@@ -88,4 +88,21 @@ describe("section windows (features.sectionWindows)", () => {
     });
     expect(whole.timings!.windows).toBe(4);
   });
+
+  it("scores the untitled results of a set as if titled by the names they open with (features.entryTitles)", async () => {
+    const { off, entries } = await models();
+    const texts = [
+      "Eric Marlon Bishop (born December 13, 1967) is an American actor known as Jamie Foxx.",
+      "Ray is a 2004 American biographical film starring Jamie Foxx as Ray Charles.",
+      "We report the weather for the coming week.",
+    ];
+    const query = "Which film starred the actor born Eric Marlon Bishop?";
+    const untitled = texts.map((t, i) => prepareResult({ id: String(i), doc: textToCanonical(t) }));
+    const titled = untitled.map((r, i) => (i < 2 ? { ...r, title: ["Eric Marlon Bishop", "Ray"][i]! } : r));
+    const a = await createModelScorer({ model: entries }).scoreUnits({ query, results: untitled, aggregation: "mean" });
+    const b = await createModelScorer({ model: off }).scoreUnits({ query, results: titled, aggregation: "mean" });
+    const c = await createModelScorer({ model: off }).scoreUnits({ query, results: untitled, aggregation: "mean" });
+    expect(a.unitScores).toEqual(b.unitScores);
+    expect(a.unitScores).not.toEqual(c.unitScores);
+  });
 });

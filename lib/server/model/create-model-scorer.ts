@@ -4,6 +4,7 @@ import { formatModelMethod } from "../../engine/methods";
 import { computeBm25Scores } from "../../engine/scorers/bm25";
 import type { PreparedResult, Scorer, TokenScores } from "../../engine/types";
 import { computeTokenFeaturesSteps, type SectionMode } from "../../features/compute-token-features";
+import { titleOrEntryName } from "../../features/entry-title";
 import { splitSections, type DocumentSection } from "../../features/split-sections";
 import { runSteps, runStepsAsync } from "../../run-steps";
 import { FEATURE_COUNT } from "../../features/feature-spec";
@@ -117,7 +118,9 @@ export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
               entryTitles: model.config.features.entryTitles === true,
             })
           : undefined;
-      const scored = sections ? await scoreSections(model, query, results[0]!, sections) : await scoreTokens(model, query, results);
+      const scored = sections
+        ? await scoreSections(model, query, results[0]!, sections)
+        : await scoreTokens(model, query, model.config.features?.entryTitles && results.length > 1 ? results.map(withEntryName) : results);
       const unitScores = results.map((r, i) => aggregateTokenScores({ tokenScores: scored.tokenScores[i]!, units: r.units, aggregation }));
       return {
         unitScores,
@@ -126,6 +129,12 @@ export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
       };
     },
   };
+}
+
+/** An untitled result of a result set, titled by the name it opens with as an entry (features.entryTitles). */
+function withEntryName(r: PreparedResult): PreparedResult {
+  const title = titleOrEntryName(r.doc, r.title);
+  return title === undefined || title === (r.title ?? r.doc.title) ? r : { ...r, title };
 }
 
 interface ScoredTokens {
