@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { textToCanonical } from "../text/text-to-canonical";
-import { asPlainText, inCyrillic, joinAsSections, splitIntoParagraphs, toCyrillic, withoutTitles } from "./dev-sets";
+import { asLines, asPlainText, inCyrillic, joinAsSections, splitIntoParagraphs, toCyrillic, withoutTitles } from "./dev-sets";
 import type { EvalExample } from "../data/types";
 
 /** The bridge question over two titled paragraphs: evidence is "She was born…" and, unless `one`, all of b. */
@@ -58,6 +58,25 @@ describe("asPlainText", () => {
     expect(plain.results[0]!.doc!.text).toBe(doc.results[0]!.doc!.text);
     expect(plain.evidence).toEqual(doc.evidence);
     expect(plain.results[0]!.doc!.blocks.map((x) => x.kind)).toEqual(["heading", "paragraph", "heading", "paragraph"]);
+  });
+});
+
+describe("asLines", () => {
+  it("gives the document one paragraph per line: same offsets and evidence; a break it cannot find becomes a space", () => {
+    const a = "Ada Lind (born 1950) is a singer and songwriter from the coast, who has recorded nine albums. She was born in Port Avalon.";
+    const b = "Port Avalon is a city on the coast, known for its harbour, its ferries, its old fish market and its small airline Seabird Air.";
+    const doc = joinAsSections(twoParagraphs("q4", a, b, true));
+    const lines = asLines(asPlainText(doc));
+    expect(lines.id).toBe("q4:doc:lines");
+    const text = lines.results[0]!.doc!.text;
+    expect(text).toBe(doc.results[0]!.doc!.text);
+    expect(lines.evidence.map((e) => text.slice(e.start, e.end))).toEqual(["She was born in Port Avalon."]);
+    expect(lines.results[0]!.doc!.blocks.map((x) => x.kind)).toEqual(["heading", "paragraph", "heading", "paragraph"]);
+    // A paragraph line shorter than any hard wrap could be one: the heading above it runs on into it (the heading
+    // above the long line still stands alone).
+    const short = asLines(asPlainText(joinAsSections(twoParagraphs("q5", "Ada Lind is a singer. She was born in Port Avalon.", b, true))));
+    expect(short.results[0]!.doc!.text).toBe(`Ada Lind Ada Lind is a singer. She was born in Port Avalon.\nPort Avalon\n${b}`);
+    expect(short.evidence.map((e) => short.results[0]!.doc!.text.slice(e.start, e.end))).toEqual(["She was born in Port Avalon."]);
   });
 });
 

@@ -54,6 +54,7 @@ export const DEV_SET_NAMES = [
   "hotpot-flat",
   "pages-cyr",
   "hotpot-untitled",
+  "hotpot-lines",
 ] as const;
 export type DevSetName = (typeof DEV_SET_NAMES)[number];
 
@@ -380,7 +381,24 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
     });
   }
 
+  // hotpot-text's document written one paragraph per line, no blank lines (text exported line by line).
+  await oneDocument("hotpot-lines", "one long plain-text document written one paragraph per line (section names as lines, no blank lines)", (ex) =>
+    asLines(asPlainText(joinAsSections(ex))),
+  );
+
   return sets;
+}
+
+/**
+ * The plain-text example written one paragraph per line without blank lines: its canonical text, read back. Where a
+ * paragraph break is not recovered its newline becomes a space, so every offset (and the evidence) still holds.
+ */
+export function asLines(ex: EvalExample): EvalExample {
+  const r = ex.results[0]!;
+  const doc = r.doc!;
+  const lines = textToCanonical(doc.text);
+  if (lines.text.replace(/\n/g, " ") !== doc.text.replace(/\n/g, " ")) throw new Error(`asLines: ${ex.id} changed its text`);
+  return { ...ex, id: `${ex.id.replace(/:text$/, "")}:lines`, results: [{ ...r, doc: lines }] };
 }
 
 /**

@@ -114,7 +114,7 @@ function entryRuns(doc: CanonicalDoc): Run[] | undefined {
     if (b.kind === "heading" || name !== undefined) {
       cur.to = i;
       runs.push(cur);
-      cur = b.kind === "heading" ? { from: i + 1, to: i + 1 } : name === undefined ? { from: i, to: i } : { from: i, to: i, title: name };
+      cur = name === undefined ? { from: i + 1, to: i + 1 } : { from: i, to: i, title: name };
     }
   });
   cur.to = doc.blocks.length;

@@ -21,6 +21,23 @@ describe("textToCanonical", () => {
     ]);
   });
 
+  it("reads text written one paragraph per line (no blank lines): long lines that end a sentence, headings above them", () => {
+    const p1 = "We study the compression of retrieved pages for question answering with small encoders that were trained on two CPU cores.";
+    const p2 = "The student keeps the answer more often than BM25 does at a budget of two hundred tokens, on every long-document set we built.";
+    const p3 = "It is also faster than its teacher, and its probabilities are calibrated on the validation pages of every kind we have here.";
+    expect(view([p1, "Results", p2, p3].join("\n"))).toEqual([
+      ["paragraph", undefined, p1],
+      ["heading", 2, "Results"],
+      ["paragraph", undefined, p2],
+      ["paragraph", undefined, p3],
+    ]);
+    // A line that stops mid-sentence still runs on, and so does a paragraph hard-wrapped at any usual width.
+    const cut = "The student keeps the answer more often than BM25 does at a budget of two hundred tokens on every long-document set and";
+    expect(view(`${cut}\nalso on real pages.`)).toEqual([["paragraph", undefined, `${cut} also on real pages.`]]);
+    const wrapped = ["We study the compression of retrieved pages for question answering.", "Small encoders are trained on two CPU cores.", p1];
+    expect(view(wrapped.join("\n"))).toEqual([["paragraph", undefined, wrapped.join(" ")]]);
+  });
+
   it("recognises headings, list items, quotes and fenced code", () => {
     expect(
       view("# Title #\nIntro:\n- one\n* two\n  continued\n• three\n1. first\n2) second\n\n> q1\n> q2\n\n```\na  =  1\n\nb\n```\n#hashtag text"),

@@ -30,6 +30,12 @@ const MAX_BARE_HEADING_CHARS = 80;
 const MAX_BARE_HEADING_WORDS = 10;
 /** The block after an unmarked heading is a real paragraph: this long at least, and longer than the heading. */
 const MIN_BODY_AFTER_BARE_HEADING = 80;
+/**
+ * No one hard-wraps prose this wide: a line this long is a whole paragraph written on one line (text exported one
+ * paragraph per line, with no blank lines between), so a new line after it that ends a sentence starts a paragraph.
+ */
+const UNWRAPPED_LINE_CHARS = 120;
+const ENDS_SENTENCE_RE = /[.!?。！？…]["'”’»」』)\]]*$/u;
 
 /**
  * Turn plain (markdown-ish) text into canonical blocks: blank lines separate paragraphs; lines inside a
@@ -44,10 +50,11 @@ export function textToCanonical(text: string): CanonicalDoc {
   // Whether the previous line was blank (or there was none): a one-line paragraph between blank lines stands alone.
   let afterBlank = true;
 
-  const flush = (blankAfter = false): void => {
+  // `alone`: a one-line paragraph set apart by layout without blank lines (a line above an unwrapped paragraph).
+  const flush = (blankAfter = false, alone = false): void => {
     if (cur) {
       const t = collapseWhitespace(cur.lines.join(" "));
-      const bare = cur.kind === "paragraph" && cur.lines.length === 1 && cur.afterBlank === true && blankAfter;
+      const bare = cur.kind === "paragraph" && cur.lines.length === 1 && (alone || (cur.afterBlank === true && blankAfter));
       if (t) out.push({ text: t, kind: cur.kind, ...(cur.level ? { level: cur.level } : {}), ...(bare ? { bare } : {}) });
     }
     cur = undefined;
@@ -57,6 +64,7 @@ export function textToCanonical(text: string): CanonicalDoc {
     cur = { kind, lines: [line], ...(level ? { level } : {}), afterBlank };
   };
 
+  let split: ReturnType<typeof unwrappedBreak>;
   for (const line of text.replace(/\r\n?/g, "\n").split("\n")) {
     if (FENCE_RE.test(line)) {
       flush();
@@ -95,6 +103,15 @@ export function textToCanonical(text: string): CanonicalDoc {
     } else if ((m = QUOTE_RE.exec(t))) {
       if (cur?.kind === "quote") cur.lines.push(m[1] ?? "");
       else start("quote", m[1] ?? "");
+    } else if (cur?.kind === "paragraph" && (split = unwrappedBreak(cur.lines, t))) {
+      // One paragraph per line: the previous line was a whole paragraph, or a heading line above this one.
+      if (split === "heading") {
+        const heading = cur.lines.pop()!;
+        if (cur.lines.length > 0) flush();
+        cur = { kind: "paragraph", lines: [heading], afterBlank: false };
+        flush(false, true);
+      }
+      start("paragraph", t);
     } else if (cur) {
       // Continuation line of a paragraph / list item / quote.
       cur.lines.push(t);
@@ -115,6 +132,19 @@ export function textToCanonical(text: string): CanonicalDoc {
     pos = block.end + 1;
   }
   return { text: out.map((b) => b.text).join("\n"), blocks };
+}
+
+/**
+ * Where text written one paragraph per line breaks before `next`: "paragraph" when the last line is longer than any
+ * hard wrap and ends a sentence; "heading" when the last line is a short line that ends none, alone or after a
+ * sentence's end, above a line longer than any hard wrap (it then stands alone, as a heading candidate).
+ */
+function unwrappedBreak(lines: readonly string[], next: string): "paragraph" | "heading" | undefined {
+  const last = lines[lines.length - 1]!;
+  if (last.length >= UNWRAPPED_LINE_CHARS && ENDS_SENTENCE_RE.test(last)) return "paragraph";
+  const afterSentence = lines.length === 1 || ENDS_SENTENCE_RE.test(lines[lines.length - 2]!);
+  if (next.length >= UNWRAPPED_LINE_CHARS && last.length <= MAX_BARE_HEADING_CHARS && !ENDS_SENTENCE_RE.test(last) && afterSentence) return "heading";
+  return undefined;
 }
 
 /**
