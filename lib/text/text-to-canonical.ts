@@ -31,8 +31,8 @@ const MAX_BARE_HEADING_WORDS = 10;
 /** The block after an unmarked heading is a real paragraph: this long at least, and longer than the heading. */
 const MIN_BODY_AFTER_BARE_HEADING = 80;
 /**
- * No one hard-wraps prose this wide: a line this long is a whole paragraph written on one line (text exported one
- * paragraph per line, with no blank lines between), so a new line after it that ends a sentence starts a paragraph.
+ * Hard-wrapped prose is rarely this wide: a line this long that ends a sentence is taken as a whole paragraph written
+ * on one line (text exported one paragraph per line, with no blank lines between), and ends its paragraph.
  */
 const UNWRAPPED_LINE_CHARS = 120;
 const ENDS_SENTENCE_RE = /[.!?。！？…]["'”’»」』)\]]*$/u;
