@@ -144,9 +144,7 @@ export function splitSections({ query, doc, units, title, entryTitles = false }:
     });
   } else {
     if (countWords(doc.text) < MIN_SPLIT_WORDS) return undefined;
-    const entries = entryTitles ? entryRuns(doc) : undefined;
-    if (entries) spans.push(...entries);
-    else spans.push(...paragraphRuns(doc));
+    spans.push(...((entryTitles ? entryRuns(doc) : undefined) ?? paragraphRuns(doc)));
     if (spans.length > MAX_GROUPS) return undefined;
   }
   const out: DocumentSection[] = [];

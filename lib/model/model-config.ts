@@ -61,6 +61,7 @@ export const modelConfigSchema = z.object({
       /**
        * With sectionWindows: a section-less plain document most of whose paragraphs open with a name ("X is …", a
        * document of entries) is scored as the result set of its entries, each titled by its name (splitSections).
+       * In a multi-result set, an untitled result is titled by the name it opens with (titleOrEntryName).
        */
       entryTitles: z.boolean().optional(),
     })

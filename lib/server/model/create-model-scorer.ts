@@ -134,7 +134,7 @@ export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
 /** An untitled result of a result set, titled by the name it opens with as an entry (features.entryTitles). */
 function withEntryName(r: PreparedResult): PreparedResult {
   const title = titleOrEntryName(r.doc, r.title);
-  return title === undefined || title === (r.title ?? r.doc.title) ? r : { ...r, title };
+  return title === r.title ? r : { ...r, title };
 }
 
 interface ScoredTokens {
