@@ -29,6 +29,13 @@ Sources (training split only; the validation split is built the same way for che
   --sections MODE       section-mode features: a single document's heading-led sections are the result set for
                         the result-level features; MODE "all", or "plain" (only documents without page chrome).
                         Recorded in the windows' meta; the exported model's config gets features.sections
+  --qa FILE[:LANG]      a SQuAD-layout QA file beyond the shared data (e.g. SQuAD v1.1 train, CMRC 2018 train),
+                        training only, built into the same variants as the shared QA data (repeatable; LANG
+                        default en). Questions of a validation or report article, or whose paragraph is one of
+                        theirs, are dropped (they would leak into the figures), as are paragraphs the shared data
+                        already has; each file's counts are printed
+  --hotpot FILE         a HotpotQA-layout file beyond the shared data (e.g. HotpotQA train), training only, each
+                        question once; the same guard (repeatable)
   --gold FILE           the app's gold JSONL export: its pairs are added to the training windows
                         (repeated --gold-copies times; default 3). Without --data (and with --vocab, the vocabulary
                         of the model to fine-tune), the windows come from the gold exports alone, 10% of the pairs
@@ -52,6 +59,8 @@ export const command: CliCommand = {
         seed: { type: "string", default: "13" },
         limit: { type: "string" },
         gold: { type: "string", multiple: true },
+        qa: { type: "string", multiple: true },
+        hotpot: { type: "string", multiple: true },
         "gold-copies": { type: "string", default: "3" },
         sections: { type: "string" },
         "spelled-as-unknown": { type: "boolean", default: false },
@@ -64,6 +73,10 @@ export const command: CliCommand = {
     }
     if (!values.out || (!values.data && !(values.gold?.length && values.vocab))) {
       console.error("train-data: --out and --data (or --gold with --vocab, to fine-tune on gold only) are required\n\n" + usage);
+      return 2;
+    }
+    if (!values.data && (values.qa?.length || values.hotpot?.length)) {
+      console.error("train-data: --qa and --hotpot need --data: extra files are checked against its validation and report splits");
       return 2;
     }
     const sections = parseSectionMode(values.sections);
@@ -86,6 +99,7 @@ export const command: CliCommand = {
       return 0;
     }
     const { buildTrainingSet } = await import("../../lib/data/training/build-training-set");
+    const { parseExtraQaArg } = await import("../../lib/data/training/extra-sources");
     const t0 = performance.now();
     const result = await buildTrainingSet({
       dataDir: values.data,
@@ -97,6 +111,8 @@ export const command: CliCommand = {
       limit: values.limit ? Number(values.limit) : undefined,
       gold: values.gold ?? [],
       goldCopies: Number(values["gold-copies"]),
+      extraQa: (values.qa ?? []).map(parseExtraQaArg),
+      extraHotpot: values.hotpot ?? [],
       sections,
       log: (m) => console.log(m),
     });

@@ -23,6 +23,8 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
   --gold FILE             a gold JSONL export of the app; its pairs join the training data (repeatable).
                           Without --data: fine-tunes the shipped --base model (its teacher, then its student
                           distilled from it) on the gold pairs alone, and keeps the base model's threshold
+  --qa FILE[:LANG]        a SQuAD-layout QA file beyond the shared data, training only (train-data --qa; repeatable)
+  --hotpot FILE           a HotpotQA-layout file beyond the shared data, training only (train-data --hotpot)
   --base NAME             model to fine-tune with --gold and no --data (default: the default model)
   --name NAME             model name (default snippet-lab; with --gold and no --data: <base>-gold)
   --work DIR              scratch folder (default models/training/work)
@@ -76,6 +78,8 @@ export const command: CliCommand = {
       options: {
         data: { type: "string" },
         gold: { type: "string", multiple: true },
+        qa: { type: "string", multiple: true },
+        hotpot: { type: "string", multiple: true },
         base: { type: "string" },
         name: { type: "string" },
         work: { type: "string", default: "models/training/work" },
@@ -111,6 +115,10 @@ export const command: CliCommand = {
     const fineTune = !values.data;
     if (trainSections === undefined || (values["serve-sections"] !== undefined && serveArg === undefined)) {
       console.error("train: --sections and --serve-sections take all, plain or off");
+      return 2;
+    }
+    if (fineTune && (values.qa?.length || values.hotpot?.length)) {
+      console.error("train: --qa and --hotpot need --data: extra files are checked against its validation and report splits");
       return 2;
     }
     if (fineTune && !values.gold?.length) {
@@ -155,6 +163,8 @@ export const command: CliCommand = {
         "--out",
         data,
         ...(values.gold ?? []).flatMap((g) => ["--gold", g]),
+        ...(values.qa ?? []).flatMap((f) => ["--qa", f]),
+        ...(values.hotpot ?? []).flatMap((f) => ["--hotpot", f]),
         ...(sections ? ["--sections", sections === true ? "all" : sections] : []),
         ...(fineTune && spelledAsUnknown ? ["--spelled-as-unknown"] : []),
       ]);
@@ -315,9 +325,14 @@ export const command: CliCommand = {
             ? { fineTunedFrom: role === "student" ? base : `${base}-teacher`, gold: (values.gold ?? []).map((g) => path.basename(g)) }
             : {}),
           ...(!fineTune && values.gold?.length ? { gold: values.gold.map((g) => path.basename(g)) } : {}),
+          ...(values.qa?.length ? { extraQa: values.qa.map((f) => path.basename(f)) } : {}),
+          ...(values.hotpot?.length ? { extraHotpot: values.hotpot.map((f) => path.basename(f)) } : {}),
         },
         license:
-          "Apache-2.0 (code and weights); trained on SQuAD v1.1, SQuAD-it, CMRC 2018 and HotpotQA (CC BY-SA 4.0) and Mozilla Readability test pages (Apache-2.0 repository; page content © its publishers)",
+          "Apache-2.0 (code and weights); trained on SQuAD v1.1, SQuAD-it, CMRC 2018 and HotpotQA (CC BY-SA 4.0) and Mozilla Readability test pages (Apache-2.0 repository; page content © its publishers)" +
+          (values.qa?.length || values.hotpot?.length
+            ? "; and the extra files in training.extraQa / training.extraHotpot, under their own licences"
+            : ""),
       };
       if (fineTune) {
         // No public data to calibrate on: keep the base model's choices, and say so.

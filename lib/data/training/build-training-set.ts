@@ -16,6 +16,7 @@ import {
 } from "../load-shared-data";
 import { createRng } from "../synthesize-page";
 import type { EvalExample } from "../types";
+import type { ThreeWaySplitOptions } from "../split-by-group";
 import { boilerplateFromPage } from "./boilerplate-pool";
 import { buildHotpotExamples } from "./build-hotpot-examples";
 import { buildQaExamples } from "./build-qa-examples";
@@ -25,6 +26,10 @@ import type { SectionMode } from "../../features/compute-token-features";
 import { labelExampleWindows } from "./label-example-windows";
 import { groupQaArticles } from "./qa-articles";
 import { setTermStats, TermStats } from "./pseudo-queries";
+import { describeFiltered, filterExtraExamples, SharedDataGuard, type ExtraQaFile } from "./extra-sources";
+import { readHotpotQa } from "../read-hotpotqa";
+import { readSquad } from "../read-squad";
+import type { QaArticle } from "./qa-articles";
 import type { TrainingExample } from "./types";
 import { pickParityExamples } from "./pick-parity-examples";
 import { WindowSetWriter } from "./write-window-set";
@@ -41,6 +46,10 @@ export interface BuildTrainingSetOptions {
   goldCopies: number;
   /** Section-mode features (a single document's sections as the result set): recorded in the windows' meta. */
   sections?: SectionMode;
+  /** SQuAD-layout QA files beyond the shared data (training only; nothing of the held-out splits gets in). */
+  extraQa?: readonly ExtraQaFile[];
+  /** HotpotQA-layout files beyond the shared data (training only, likewise). */
+  extraHotpot?: readonly string[];
   log: (message: string) => void;
 }
 
@@ -70,6 +79,10 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
   };
   for (const [k, v] of Object.entries(split)) log(`${k}: ${v.train.length} train / ${v.val.length} val / ${v.report.length} report questions`);
   log(`hotpot: ${hotpotTrain.length} train, ${hotpotDev.val.length} val, ${hotpotDev.report.length} report`);
+  const extra = await loadExtraSources(opts, {
+    shared: [squadEn, squadIt, cmrc, hotpotTrain],
+    heldOut: [heldOutOf(squadEn, SPLITS.squad), heldOutOf(squadIt, SPLITS.squad), heldOutOf(cmrc, SPLITS.cmrc), hotpotDev.val, hotpotDev.report],
+  });
 
   const articles = (part: "train" | "val") => ({
     en: groupQaArticles(split.en[part], "en"),
@@ -83,7 +96,8 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
   const stats = new TermStats();
   const trainTexts: string[] = [];
   for (const list of Object.values(trainArticles)) for (const a of list) for (const p of a.paragraphs) trainTexts.push(p.doc.text);
-  for (const ex of hotpotTrain) for (const r of ex.results) trainTexts.push(r.text ?? "");
+  for (const { articles: list } of extra.qa) for (const a of list) for (const p of a.paragraphs) trainTexts.push(p.doc.text);
+  for (const ex of [...hotpotTrain, ...extra.hotpot]) for (const r of ex.results) trainTexts.push(r.text ?? "");
   for (const p of pages.train) trainTexts.push(p.doc.text);
   for (const t of trainTexts) stats.add(t);
   setTermStats(stats);
@@ -128,9 +142,31 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
         }),
       );
     }
+    if (part === "train") {
+      // Extra QA files: the same variants as the shared QA data, built once.
+      for (const { tag, articles: list } of extra.qa) {
+        const perArticle = list.reduce((n, a) => n + a.paragraphs.length, 0) / Math.max(1, list.length);
+        examples.push(
+          ...buildQaExamples({
+            articles: list,
+            boilerplate: bps,
+            rng,
+            tag,
+            pageShare: 1,
+            longShare: 0.15,
+            unanswerableShare: 0.08,
+            broadPerArticle: perArticle < 1.5 ? 1 : 12,
+            ictPerParagraph: 0.4,
+          }),
+        );
+      }
+    }
     examples.push(
       ...buildHotpotExamples({ examples: part === "train" ? hotpotTrain : hotpotDev.val, boilerplate: bps, rng, copies: part === "train" ? 3 : 1 }),
     );
+    // Extra HotpotQA questions once each (the shared 300 are few, so they come three times).
+    if (part === "train" && extra.hotpot.length > 0)
+      examples.push(...buildHotpotExamples({ examples: extra.hotpot, boilerplate: bps, rng, copies: 1 }));
     examples.push(
       ...buildRealPageExamples({
         pages: part === "train" ? pages.train : pages.val,
@@ -189,6 +225,12 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
   return summary;
 }
 
+/** The validation and report examples of a shared file. */
+function heldOutOf(examples: readonly EvalExample[], split: ThreeWaySplitOptions): EvalExample[] {
+  const parts = splitExamples(examples, split);
+  return [...parts.val, ...parts.report];
+}
+
 function hasEvidence(e: EvalExample): boolean {
   return e.evidence.length > 0;
 }
@@ -201,5 +243,39 @@ function describeSources(opts: BuildTrainingSetOptions) {
     hotpot: "HotpotQA distractor train; dev for validation (CC BY-SA 4.0)",
     pages: "Mozilla Readability test pages (Apache-2.0 repository; page content © its publishers)",
     gold: opts.gold.map((g) => path.basename(g)),
+    ...(opts.extraQa?.length ? { extraQa: opts.extraQa.map((q) => `${path.basename(q.file)} (${q.lang})`) } : {}),
+    ...(opts.extraHotpot?.length ? { extraHotpot: opts.extraHotpot.map((f) => path.basename(f)) } : {}),
   };
+}
+
+interface ExtraSources {
+  qa: Array<{ tag: string; articles: QaArticle[] }>;
+  hotpot: EvalExample[];
+}
+
+/**
+ * Reads the extra training files and keeps what the guard lets through: nothing of a validation or report article or
+ * paragraph, no paragraph the shared data already has. Extra QA articles are tagged `qa-<lang>`.
+ */
+async function loadExtraSources(
+  opts: BuildTrainingSetOptions,
+  known: { shared: ReadonlyArray<readonly EvalExample[]>; heldOut: ReadonlyArray<readonly EvalExample[]> },
+): Promise<ExtraSources> {
+  const out: ExtraSources = { qa: [], hotpot: [] };
+  if (!opts.extraQa?.length && !opts.extraHotpot?.length) return out;
+  const guard = new SharedDataGuard();
+  for (const list of known.shared) guard.addShared(list);
+  for (const list of known.heldOut) guard.addHeldOut(list);
+  const limit = opts.limit ? { limit: opts.limit } : {};
+  for (const { file, lang } of opts.extraQa ?? []) {
+    const filtered = filterExtraExamples(await readSquad(file, { locale: lang, ...limit }), guard);
+    opts.log(describeFiltered(`${path.basename(file)} (${lang})`, filtered));
+    out.qa.push({ tag: `qa-${lang}`, articles: groupQaArticles(filtered.kept, lang) });
+  }
+  for (const file of opts.extraHotpot ?? []) {
+    const filtered = filterExtraExamples(await readHotpotQa(file, limit), guard);
+    opts.log(describeFiltered(path.basename(file), filtered));
+    out.hotpot.push(...filtered.kept);
+  }
+  return out;
 }
