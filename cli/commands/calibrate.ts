@@ -122,10 +122,12 @@ export const command: CliCommand = {
     // keeping when nothing passes; above it, it gates the whole set (keep nothing unless the best unit clears it).
     // Keeping nothing on a question the results answer costs a RAG caller more than one stray sentence on one they
     // don't, and the mean F1 barely sees it, so a floor may make at most MAX_ABSTAINED of any answerable set's
-    // queries keep nothing.
+    // queries keep nothing. That holds for a floor at the threshold too: nothing then passes it without clearing
+    // the floor, so it gates as any higher floor does. Only the engine's floor (the best unit kept when nothing
+    // passes) is always allowed.
     const floors = [...new Set([DEFAULT_FLOOR, ...thresholds])];
     const floorSweep = floors.map((f) => objective(byThreshold.threshold, f));
-    const allowed = floorSweep.filter((x) => x.fallbackFloor <= byThreshold.threshold || x.maxAbstained <= MAX_ABSTAINED);
+    const allowed = floorSweep.filter((x) => x.fallbackFloor === DEFAULT_FLOOR || x.maxAbstained <= MAX_ABSTAINED);
     const best = allowed.reduce((a, b) => (b.objective > a.objective ? b : a));
     // 3. The selection floor, in budget-only selection on the answerable sets whose dev-set setting is a budget.
     const budgetSets = sets.filter((s) => s.name !== "unanswerable" && !s.setting.useModelThreshold);

@@ -2,6 +2,7 @@
 
 import { useMemo } from "react";
 import { aggregateTokenScores } from "@/lib/engine/aggregate-token-scores";
+import { resultFocus } from "@/lib/engine/focus-terms";
 import { PRESETS } from "@/lib/engine/methods";
 import { selectionFloors, selectSpans } from "@/lib/engine/select-spans";
 import type { SelectableResult, Selection } from "@/lib/engine/types";
@@ -67,7 +68,8 @@ export function useLiveSelection(data: ScoredResponse | null, controls: Selectio
     if (!data || !typed) return null;
     return data.results.map((r, i) => {
       const ts = typed[i];
-      return ts ? aggregateTokenScores({ tokenScores: ts, units: r.units, aggregation }) : r.units.map((u) => u.score);
+      const focus = data.query !== undefined ? resultFocus(data.query, r, data.focusWeight) : undefined;
+      return ts ? aggregateTokenScores({ tokenScores: ts, units: r.units, aggregation, focus }) : r.units.map((u) => u.score);
     });
   }, [data, typed, aggregation]);
 

@@ -2,12 +2,13 @@
 import { SPAN_CATEGORIES } from "../schemas/enums";
 import type { TokenScores } from "./types";
 import type { Aggregation } from "./methods";
+import { blendFocusScores, focusTermScores, type FocusOptions } from "./focus-terms";
 
 /**
  * Changes with the formula below. Unit scores stored for reuse (ModelRunUnits) carry it in their key, so rows
  * computed by an older formula are recomputed instead of read.
  */
-export const AGGREGATION_FORMULA = "content-share-v1";
+export const AGGREGATION_FORMULA = "content-share-focus-v2";
 
 /**
  * Categories that are never worth a downstream token, whatever the keep probability says: a unit is discounted by
@@ -23,6 +24,8 @@ export interface AggregateTokenScoresOptions {
   /** Units of the same result, ascending and non-overlapping. */
   units: ReadonlyArray<{ start: number; end: number }>;
   aggregation: Aggregation;
+  /** Models with a `focusWeight`: the units ranked by the query's focus terms too (focus-terms.ts). */
+  focus?: FocusOptions | undefined;
 }
 
 /**
@@ -33,10 +36,11 @@ export interface AggregateTokenScoresOptions {
  * Units that no token touches (e.g. beyond the model's reach) score 0.
  * Two pointers: O(units + tokens) since both lists are sorted.
  */
-export function aggregateTokenScores({ tokenScores, units, aggregation }: AggregateTokenScoresOptions): number[] {
+export function aggregateTokenScores({ tokenScores, units, aggregation, focus }: AggregateTokenScoresOptions): number[] {
   const { starts, ends, probs, categories } = tokenScores;
   const n = Math.min(starts.length, ends.length, probs.length);
   const out = new Array<number>(units.length);
+  const content = new Array<number>(units.length);
   let first = 0;
   for (let u = 0; u < units.length; u++) {
     const unit = units[u]!;
@@ -58,7 +62,9 @@ export function aggregateTokenScores({ tokenScores, units, aggregation }: Aggreg
       count++;
       if (categories && DISCOUNTED[categories[k]!]) discounted++;
     }
+    content[u] = count === 0 ? 0 : (count - discounted) / count;
     out[u] = count === 0 ? 0 : ((aggregation === "max" ? max : sum / count) * (count - discounted)) / count;
   }
-  return out;
+  const focusScores = focus && focus.weight > 0 ? focusTermScores(focus, units) : undefined;
+  return focusScores ? blendFocusScores(out, focusScores, content, focus!.weight) : out;
 }

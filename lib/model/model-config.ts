@@ -87,6 +87,11 @@ export const modelConfigSchema = z.object({
    * probability scale; default the engine's floor, 0.02).
    */
   floor: z.number().min(0).max(1).optional(),
+  /**
+   * Within a titled result, a unit's score blends in the BM25 of the query's focus terms, the terms not in the
+   * result's title, with this weight (lib/engine/focus-terms.ts; chosen on validation). Absent: the model's scores alone.
+   */
+  focusWeight: z.number().min(0).max(1).optional(),
   /** How the threshold (and the exported temperature) were chosen: the output of `snippet-lab calibrate`. */
   calibration: z.record(z.string(), z.unknown()).optional(),
   architecture: z.record(z.string(), z.unknown()).optional(),
@@ -105,6 +110,8 @@ export interface ModelInfo {
   fallbackFloor?: number;
   /** The calibrated selection floor (engine default when absent). */
   floor?: number;
+  /** Weight of the query's focus terms in unit scores (config `focusWeight`). */
+  focusWeight?: number;
   aggregation: Aggregation;
   layers: number | null;
 }

@@ -248,6 +248,13 @@ export const compressResponseSchema = z.object({
     .number()
     .optional()
     .describe("The model's calibrated selection floor: a unit scoring at or below it never fills the budget (absent: the engine's 0.02)."),
+  query: z.string().optional().describe("The query the results were scored for (the request's, echoed)."),
+  focusWeight: z
+    .number()
+    .optional()
+    .describe(
+      "The model's focus-term weight: within a titled result, unit scores blend in the BM25 of the query's terms that are not in the title (re-aggregating `include.tokens` probabilities needs it).",
+    ),
   budget: z.int(),
   aggregation: z.enum(AGGREGATIONS),
   reason: z.string().optional().describe("Why the selection is not the plain threshold+budget outcome (fallback unit kept, or nothing relevant)."),

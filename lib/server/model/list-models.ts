@@ -67,6 +67,7 @@ function readModels(): ModelInfo[] {
       threshold: config.threshold,
       ...(config.fallbackFloor !== undefined ? { fallbackFloor: config.fallbackFloor } : {}),
       ...(config.floor !== undefined ? { floor: config.floor } : {}),
+      ...(config.focusWeight !== undefined ? { focusWeight: config.focusWeight } : {}),
       aggregation: config.aggregation,
       layers: typeof layers === "number" ? layers : null,
     };

@@ -115,6 +115,7 @@ export async function computeCategoryBreakdown({
         unitsKeys: indices.map((i) => unitsKeys[i]!),
         modelName,
         aggregation: aggregationOf(modelName),
+        focusWeight: models.find((m) => m.name === modelName)?.focusWeight,
         ...(db ? { db } : {}),
       })
     ).scores;

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { AGGREGATION_FORMULA, aggregateTokenScores } from "@/lib/engine/aggregate-token-scores";
+import { resultFocus } from "@/lib/engine/focus-terms";
 import type { Aggregation } from "@/lib/engine/methods";
 import type { PreparedResult } from "@/lib/engine/types";
 import type { CategoryInterval } from "@/lib/eval/category-breakdown";
@@ -23,6 +24,8 @@ export type LoadUnitScoresOptions = {
   unitsKeys: readonly (readonly string[])[];
   modelName: string;
   aggregation: Aggregation;
+  /** The model's focus-term weight (config `focusWeight`): aggregated as its scorer does. */
+  focusWeight?: number | undefined;
   db?: Db;
 };
 
@@ -45,7 +48,8 @@ function pairInputKeys(p: PairForCache, modelVersion: string, relevanceScope: En
 }
 
 /** ModelRunUnits.key: the units' setting, the aggregation and the formula that turned tokens into unit scores. */
-const rowKey = (unitsKey: string, aggregation: Aggregation) => `${unitsKey}|${aggregation}|${AGGREGATION_FORMULA}`;
+const rowKey = (unitsKey: string, aggregation: Aggregation, focusWeight: number | undefined) =>
+  `${unitsKey}|${aggregation}|${AGGREGATION_FORMULA}${focusWeight ? `|focus ${focusWeight}` : ""}`;
 
 /** Every token's category merged into intervals (all six categories: a breakdown counts off-topic too). */
 const intervalsOf = (ts: Parameters<typeof categorySpansFromTokens>[0]) =>
@@ -64,6 +68,7 @@ export async function loadUnitScores({
   unitsKeys,
   modelName,
   aggregation,
+  focusWeight,
   db,
 }: LoadUnitScoresOptions): Promise<{ scores: Map<string, PairUnitScores>; missing: string[] }> {
   const runs = await listModelRunUnitsForPairs({ pairIds: pairs.map((p) => p.id), modelName, ...(db ? { db } : {}) });
@@ -77,7 +82,7 @@ export async function loadUnitScores({
     const byDocument = new Map((runs.get(p.id) ?? []).map((r) => [r.documentId, r]));
     const out: PairUnitScores = { unitScores: [], categories: [] };
     for (const [k, d] of p.documents.entries()) {
-      const key = rowKey(unitsKeys[i]![k]!, aggregation);
+      const key = rowKey(unitsKeys[i]![k]!, aggregation, focusWeight);
       const row = byDocument
         .get(d.id)
         ?.reduced.find((x) => x.key === key && x.inputKey === inputKeys[i]![k] && x.units && x.unitCount === results[i]![k]!.units.length);
@@ -107,7 +112,13 @@ export async function loadUnitScores({
     const out: PairUnitScores = { unitScores: [], categories: [] };
     for (const [k, d] of p.documents.entries()) {
       const t = ts[k]!;
-      const unitScores = aggregateTokenScores({ tokenScores: t, units: results[i]![k]!.units, aggregation });
+      const r = results[i]![k]!;
+      const unitScores = aggregateTokenScores({
+        tokenScores: t,
+        units: r.units,
+        aggregation,
+        focus: resultFocus(p.query, { title: r.title, text: r.doc.text }, focusWeight),
+      });
       const categories = t.categories
         ? intervalsOf({ documentId: d.id, text: d.text, starts: t.starts, ends: t.ends, categories: t.categories })
         : null;
@@ -116,7 +127,13 @@ export async function loadUnitScores({
       // The tokens passed the freshness check (their input hash is the current one): the row is for these inputs.
       const modelRunId = runIds.get(d.id);
       if (modelRunId)
-        rows.push({ modelRunId, key: rowKey(unitsKeys[i]![k]!, aggregation), inputKey: inputKeys[i]![k]!, scores: unitScores, categories });
+        rows.push({
+          modelRunId,
+          key: rowKey(unitsKeys[i]![k]!, aggregation, focusWeight),
+          inputKey: inputKeys[i]![k]!,
+          scores: unitScores,
+          categories,
+        });
     }
     scores.set(p.id, out);
   }

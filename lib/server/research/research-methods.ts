@@ -1,5 +1,6 @@
 import "server-only";
 import { aggregateTokenScores } from "@/lib/engine/aggregate-token-scores";
+import { resultFocus } from "@/lib/engine/focus-terms";
 import { BASELINE_LABELS, formatModelMethod, LLM_METHOD_LABELS, LLM_THRESHOLD, parseMethod } from "@/lib/engine/methods";
 import type { Scorer, TokenScores } from "@/lib/engine/types";
 import { selectionFloors } from "@/lib/engine/select-spans";
@@ -18,6 +19,8 @@ export type ResearchMethod = {
   threshold: number;
   fallbackFloor?: number;
   floor?: number;
+  /** Token models: the focus-term weight their scorer aggregates with (config `focusWeight`). */
+  focusWeight?: number;
   /** llm-extract and hybrid: scored live through the judge server (its replies cached in JudgeCall). */
   llm?: boolean;
 };
@@ -64,6 +67,7 @@ export function resolveResearchMethods(
       modelName: model.name,
       threshold: model.threshold,
       ...selectionFloors(model),
+      ...(model.focusWeight !== undefined ? { focusWeight: model.focusWeight } : {}),
     };
   });
 }
@@ -93,9 +97,16 @@ export function evalMethodOf(m: ResearchMethod, scores?: ReadonlyMap<string, rea
       if (!cached) throw new AppError("UNPROCESSABLE", `pair ${example.id} has no cached ${name} scores`);
       return {
         name,
-        async scoreUnits({ results, aggregation }) {
+        async scoreUnits({ query, results, aggregation }) {
           return {
-            unitScores: results.map((r, i) => aggregateTokenScores({ tokenScores: cached[i]!, units: r.units, aggregation })),
+            unitScores: results.map((r, i) =>
+              aggregateTokenScores({
+                tokenScores: cached[i]!,
+                units: r.units,
+                aggregation,
+                focus: resultFocus(query, { title: r.title, text: r.doc.text }, m.focusWeight),
+              }),
+            ),
             tokenScores: [...cached],
           };
         },

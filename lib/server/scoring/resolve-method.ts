@@ -5,7 +5,7 @@ import { requireJudgeConfig } from "../judge/judge-config";
 import type { ModelInfo } from "../../model/model-config";
 
 /** What resolveMethod needs of a model (listModels()). */
-export type ModelDefaults = Pick<ModelInfo, "name" | "default" | "threshold" | "fallbackFloor" | "floor" | "aggregation">;
+export type ModelDefaults = Pick<ModelInfo, "name" | "default" | "threshold" | "fallbackFloor" | "floor" | "focusWeight" | "aggregation">;
 
 export interface ResolvedMethod {
   /** "model:<name>", "bm25" or "lead": what getScorer receives and responses report as `model`. */
@@ -18,6 +18,8 @@ export interface ResolvedMethod {
   fallbackFloor?: number;
   /** The model's calibrated selection floor (baselines: the engine's). */
   floor?: number;
+  /** The model's focus-term weight (config `focusWeight`): cached probabilities are aggregated as the scorer does. */
+  focusWeight?: number;
   aggregation: Aggregation;
   /** llm-extract or hybrid: calls the judge server. */
   llm?: boolean;
@@ -76,5 +78,6 @@ export function resolveMethod(requested: string, models: readonly ModelDefaults[
   };
   if (info.fallbackFloor !== undefined) resolved.fallbackFloor = info.fallbackFloor;
   if (info.floor !== undefined) resolved.floor = info.floor;
+  if (info.focusWeight !== undefined) resolved.focusWeight = info.focusWeight;
   return resolved;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { performance } from "node:perf_hooks";
 import { aggregateTokenScores } from "../../engine/aggregate-token-scores";
+import { resultFocus } from "../../engine/focus-terms";
 import type { Aggregation } from "../../engine/methods";
 import { selectionFloors, selectSpans } from "../../engine/select-spans";
 import type { LlmScoreInfo, PreparedResult, ScoreTimings, Selection, TokenScores, UnitScores } from "../../engine/types";
@@ -57,7 +58,14 @@ export async function scoreResultSet(options: ScoreResultSetOptions): Promise<Sc
   let llm: LlmScoreInfo | undefined;
   if (options.cachedTokenScores) {
     tokenScores = options.cachedTokenScores;
-    unitScores = results.map((r, i) => aggregateTokenScores({ tokenScores: tokenScores![i]!, units: r.units, aggregation }));
+    unitScores = results.map((r, i) =>
+      aggregateTokenScores({
+        tokenScores: tokenScores![i]!,
+        units: r.units,
+        aggregation,
+        focus: resultFocus(query, { title: r.title, text: r.doc.text }, method.focusWeight),
+      }),
+    );
   } else {
     const scorer = await getScorer(method.method);
     const started = performance.now();
@@ -104,6 +112,11 @@ export async function scoreResultSet(options: ScoreResultSetOptions): Promise<Sc
   };
   if (method.fallbackFloor !== undefined) out.fallbackFloor = method.fallbackFloor;
   if (method.floor !== undefined) out.floor = method.floor;
+  if (method.focusWeight !== undefined) {
+    // The browser re-aggregates token probabilities (include.tokens) the same way: it needs the weight and the query.
+    out.focusWeight = method.focusWeight;
+    out.query = query;
+  }
   if (selection.reason) out.reason = selection.reason;
   out.fidelity = selectionFidelity({ results, selection, ...(llm ? { extracts: llm.extracts } : {}) });
   if (llm) out.llm = llm;
