@@ -61,6 +61,7 @@ export const command: CliCommand = {
     const { computeQueryMetrics } = await import("../../lib/eval/compute-query-metrics");
     const { summarizeQueryMetrics } = await import("../../lib/eval/summarize-query-metrics");
     const { computeReliability } = await import("../../lib/eval/reliability");
+    const { chooseFallbackFloor } = await import("../../lib/eval/choose-fallback-floor");
     const { defaultModelName, readModelConfig } = await import("../../lib/server/model/list-models");
     const { getScorer } = await import("../../lib/server/get-scorer");
     const name = values.model ?? defaultModelName();
@@ -120,15 +121,10 @@ export const command: CliCommand = {
     const byThreshold = sweep.reduce((a, b) => (b.objective > a.objective ? b : a));
     // 2. The fallback floor at that threshold. Below the threshold it decides whether the best unit is still worth
     // keeping when nothing passes; above it, it gates the whole set (keep nothing unless the best unit clears it).
-    // Keeping nothing on a question the results answer costs a RAG caller more than one stray sentence on one they
-    // don't, and the mean F1 barely sees it, so a floor may make at most MAX_ABSTAINED of any answerable set's
-    // queries keep nothing. That holds for a floor at the threshold too: nothing then passes it without clearing
-    // the floor, so it gates as any higher floor does. Only the engine's floor (the best unit kept when nothing
-    // passes) is always allowed.
+    // A floor may make at most MAX_ABSTAINED of any answerable set's queries keep nothing (chooseFallbackFloor).
     const floors = [...new Set([DEFAULT_FLOOR, ...thresholds])];
     const floorSweep = floors.map((f) => objective(byThreshold.threshold, f));
-    const allowed = floorSweep.filter((x) => x.fallbackFloor === DEFAULT_FLOOR || x.maxAbstained <= MAX_ABSTAINED);
-    const best = allowed.reduce((a, b) => (b.objective > a.objective ? b : a));
+    const best = chooseFallbackFloor(floorSweep, DEFAULT_FLOOR, MAX_ABSTAINED);
     // 3. The selection floor, in budget-only selection on the answerable sets whose dev-set setting is a budget.
     const budgetSets = sets.filter((s) => s.name !== "unanswerable" && !s.setting.useModelThreshold);
     const floorRecall = (floor: number) => {

@@ -46,6 +46,9 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
   --export ROLES          which models to export and calibrate: student,teacher (default) or one of them
                           (e.g. --skip-teacher --skip-student --export student after continuing the student)`;
 
+/** The focus-term weight `train` gives a new model (the shipped models' `focusWeight`, chosen on validation). */
+const DEFAULT_FOCUS_WEIGHT = 0.5;
+
 function run(cmd: string, args: string[]): void {
   console.log(`$ ${cmd} ${args.join(" ")}`);
   // glibc's per-thread malloc arenas fragment under batches of varying shapes: memory grew by gigabytes per hour.
@@ -142,6 +145,8 @@ export const command: CliCommand = {
       serveArg === undefined && fineTune ? readModelConfig(base!).config.features?.sectionWindows === true : serveSections === "plain";
     // With section windows, a document of entries is scored as its entries, titled by their names (chosen on validation).
     const serveEntryTitles = serveSectionWindows && (fineTune ? readModelConfig(base!).config.features?.entryTitles === true : true);
+    // Units of a titled result ranked by the query's focus terms too (chosen on validation); a fine-tune follows its base.
+    const focusWeight = fineTune ? readModelConfig(base!).config.focusWeight : DEFAULT_FOCUS_WEIGHT;
     // Words of a script the vocabulary covers only by letters are served as one [UNK] each (chosen on validation);
     // a fine-tuned model follows its base, and its gold windows are tokenized the same way.
     const spelledAsUnknown = fineTune ? readModelConfig(base!).config.tokenizer.spelledWordsAsUnknown : true;
@@ -300,6 +305,7 @@ export const command: CliCommand = {
         aggregation: "mean",
         // Replaced by `snippet-lab calibrate --write` below.
         threshold: 0.5,
+        ...(focusWeight !== undefined ? { focusWeight } : {}),
         architecture: {
           layers,
           d: arch.d,

@@ -106,3 +106,31 @@ describe("section windows (features.sectionWindows)", () => {
     expect(a.unitScores).not.toEqual(c.unitScores);
   });
 });
+
+describe("focus terms (focusWeight)", () => {
+  const ENTRY = [
+    "The Lumen Bridge is a stone arch bridge over the Varna River in the town of Ostrel, in the Tessel region.",
+    "Its seven arches are built of local granite, and tourists photograph it at sunset.",
+    "Construction was completed in 1898, after nine years of work.",
+  ].join(" ");
+
+  it("moves a titled result's units by the query's terms outside the title and keeps the same token probabilities and best score", async () => {
+    const model = await loadModel({ name: "snippet-lab", intraOpNumThreads: 1 });
+    expect(model.config.focusWeight).toBe(0.5);
+    const without: LoadedModel = { ...model, config: { ...model.config, focusWeight: undefined } };
+    const doc = prepareResult({ id: "bridge", doc: textToCanonical(ENTRY), title: "Lumen Bridge" });
+    const query = "When was the Lumen Bridge completed?";
+    const on = await createModelScorer({ model }).scoreUnits({ query, results: [doc], aggregation: "mean" });
+    const off = await createModelScorer({ model: without }).scoreUnits({ query, results: [doc], aggregation: "mean" });
+    expect(on.tokenScores![0]!.probs).toEqual(off.tokenScores![0]!.probs);
+    expect(Math.max(...on.unitScores[0]!)).toBeCloseTo(Math.max(...off.unitScores[0]!), 12);
+    const completed = doc.units.findIndex((u) => doc.doc.text.slice(u.start, u.end).includes("completed"));
+    // The sentence holding "completed" gains against the one that names the bridge.
+    expect(on.unitScores[0]![completed]! / on.unitScores[0]![0]!).toBeGreaterThan(off.unitScores[0]![completed]! / off.unitScores[0]![0]!);
+    // Untitled, or asked by its title alone: nothing to focus on.
+    const untitled = prepareResult({ id: "bridge", doc: textToCanonical(ENTRY) });
+    const a = await createModelScorer({ model }).scoreUnits({ query, results: [untitled], aggregation: "mean" });
+    const b = await createModelScorer({ model: without }).scoreUnits({ query, results: [untitled], aggregation: "mean" });
+    expect(a.unitScores).toEqual(b.unitScores);
+  });
+});

@@ -134,4 +134,33 @@ describe("scoreResultSet", () => {
     expect(out.tokensOut).toBe(0);
     expect(out.reason).toBeTruthy();
   });
+
+  it("aggregates cached probabilities with the method's focus weight, and echoes it with the query for the browser", async () => {
+    const titled = [prepareResult({ id: "a", title: "Cats", text: "Cats are small felines. They purr when content." })];
+    const cached: TokenScores[] = titled.map((r) => ({
+      starts: Int32Array.from(r.units.map((u) => u.start)),
+      ends: Int32Array.from(r.units.map((u) => u.end)),
+      probs: Float32Array.from([0.8, 0.3]),
+    }));
+    const method: ResolvedMethod = { method: "model:x", modelName: "x", threshold: 0.5, focusWeight: 0.5, aggregation: "mean" };
+    const query = "why do cats purr";
+    const out = await scoreResultSet({ query, results: titled, method, budget: 1000, includeTokens: true, cachedTokenScores: cached });
+    expect(compressResponseSchema.omit({ timings: true }).parse(out)).toBeTruthy();
+    expect([out.focusWeight, out.query]).toEqual([0.5, query]);
+    const scores = out.results[0]!.units!.map((u) => u.score);
+    // "why", "do", "purr" are the focus terms ("cats" names the result): the second sentence now leads, the best
+    // score stays the model's.
+    expect(scores[1]!).toBeGreaterThan(scores[0]!);
+    expect(Math.max(...scores)).toBeCloseTo(0.8, 6);
+    const plain = await scoreResultSet({
+      query,
+      results: titled,
+      method: { ...method, focusWeight: undefined },
+      budget: 1000,
+      includeTokens: true,
+      cachedTokenScores: cached,
+    });
+    expect(plain.results[0]!.units!.map((u) => u.score)).toEqual([expect.closeTo(0.8, 6), expect.closeTo(0.3, 6)]);
+    expect(plain.query).toBeUndefined();
+  });
 });
