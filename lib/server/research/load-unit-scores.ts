@@ -47,9 +47,9 @@ function pairInputKeys(p: PairForCache, modelVersion: string, relevanceScope: En
   return p.documents.map((_, k) => `${set}:${k}`);
 }
 
-/** ModelRunUnits.key: the units' setting, the aggregation and the formula that turned tokens into unit scores. */
+/** ModelRunUnits.key: the units' setting, the aggregation, the focus weight and the formula that turned tokens into unit scores. */
 const rowKey = (unitsKey: string, aggregation: Aggregation, focusWeight: number | undefined) =>
-  `${unitsKey}|${aggregation}|${AGGREGATION_FORMULA}${focusWeight ? `|focus ${focusWeight}` : ""}`;
+  `${unitsKey}|${aggregation}${focusWeight ? `|focus ${focusWeight}` : ""}|${AGGREGATION_FORMULA}`;
 
 /** Every token's category merged into intervals (all six categories: a breakdown counts off-topic too). */
 const intervalsOf = (ts: Parameters<typeof categorySpansFromTokens>[0]) =>
