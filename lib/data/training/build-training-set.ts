@@ -122,43 +122,33 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
     const arts = part === "train" ? trainArticles : valArticles;
     const copies = part === "train" ? 1 : 0.5;
     const examples: TrainingExample[] = [];
+    // Every QA source gets the same variants: the bare paragraph, a page, the whole article, unanswerable, broad and
+    // inverse-cloze queries (`copies` scales them; broad queries per article apart).
+    const qaVariants = (list: readonly QaArticle[], tag: string, copies: number, broadPerArticle: number) =>
+      buildQaExamples({
+        articles: list,
+        boilerplate: bps,
+        rng,
+        tag,
+        pageShare: copies,
+        longShare: 0.15 * copies,
+        unanswerableShare: 0.08 * copies,
+        broadPerArticle,
+        ictPerParagraph: 0.4 * copies,
+      });
     for (const [tag, list] of [
       ["squad-en", arts.en],
       ["squad-it", arts.it],
       ["cmrc", arts.zh],
     ] as const) {
-      examples.push(
-        ...buildQaExamples({
-          articles: list,
-          boilerplate: bps,
-          rng,
-          tag,
-          pageShare: copies,
-          longShare: 0.15 * copies,
-          unanswerableShare: 0.08 * copies,
-          // CMRC articles are one paragraph each: fewer broad samples per article.
-          broadPerArticle: tag === "cmrc" ? 1 : Math.round(12 * copies),
-          ictPerParagraph: 0.4 * copies,
-        }),
-      );
+      // CMRC articles are one paragraph each: fewer broad samples per article.
+      examples.push(...qaVariants(list, tag, copies, tag === "cmrc" ? 1 : Math.round(12 * copies)));
     }
     if (part === "train") {
-      // Extra QA files: the same variants as the shared QA data, built once.
+      // Extra QA files, built once; files of one-paragraph articles get one broad query per article, as CMRC does.
       for (const { tag, articles: list } of extra.qa) {
         const perArticle = list.reduce((n, a) => n + a.paragraphs.length, 0) / Math.max(1, list.length);
-        examples.push(
-          ...buildQaExamples({
-            articles: list,
-            boilerplate: bps,
-            rng,
-            tag,
-            pageShare: 1,
-            longShare: 0.15,
-            unanswerableShare: 0.08,
-            broadPerArticle: perArticle < 1.5 ? 1 : 12,
-            ictPerParagraph: 0.4,
-          }),
-        );
+        examples.push(...qaVariants(list, tag, 1, perArticle < 1.5 ? 1 : 12));
       }
     }
     examples.push(
