@@ -39,8 +39,8 @@ export function focusTermScores(
  * A result's unit scores with the focus terms blended in: (1 − w)·score + w·best·focus·content, where best is the
  * result's best unit score and content the unit's share of tokens the category head does not put in ads,
  * UI/navigation or duplicate (boilerplate that happens to contain a focus term is not lifted). Rescaled so the best
- * unit keeps the model's best score: the result's relevance (the gate, thresholds calibrated on it) is unchanged; only
- * the order of its units moves.
+ * unit keeps the model's best score: the result's relevance (the gate reads the best unit) is unchanged, while the
+ * other units rise or fall with the focus terms.
  */
 export function blendFocusScores(scores: readonly number[], focus: readonly number[], content: readonly number[], weight: number): number[] {
   let best = 0;
