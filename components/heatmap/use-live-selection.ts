@@ -1,8 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { aggregateTokenScores } from "@/lib/engine/aggregate-token-scores";
-import { resultFocus } from "@/lib/engine/focus-terms";
+import { aggregateResultScores } from "@/lib/engine/aggregate-token-scores";
 import { PRESETS } from "@/lib/engine/methods";
 import { selectionFloors, selectSpans } from "@/lib/engine/select-spans";
 import type { SelectableResult, Selection } from "@/lib/engine/types";
@@ -68,8 +67,16 @@ export function useLiveSelection(data: ScoredResponse | null, controls: Selectio
     if (!data || !typed) return null;
     return data.results.map((r, i) => {
       const ts = typed[i];
-      const focus = data.query !== undefined ? resultFocus(data.query, r, data.focusWeight) : undefined;
-      return ts ? aggregateTokenScores({ tokenScores: ts, units: r.units, aggregation, focus }) : r.units.map((u) => u.score);
+      // The server's formula: the focus weight and query come with the response when the model has one.
+      return ts
+        ? aggregateResultScores({
+            query: data.query ?? "",
+            result: { ...r, doc: { text: r.text } },
+            tokenScores: ts,
+            aggregation,
+            focusWeight: data.focusWeight,
+          })
+        : r.units.map((u) => u.score);
     });
   }, [data, typed, aggregation]);
 

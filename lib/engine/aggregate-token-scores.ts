@@ -2,7 +2,7 @@
 import { SPAN_CATEGORIES } from "../schemas/enums";
 import type { TokenScores } from "./types";
 import type { Aggregation } from "./methods";
-import { blendFocusScores, focusTermScores, type FocusOptions } from "./focus-terms";
+import { blendFocusScores, focusTermScores, resultFocus, type FocusOptions } from "./focus-terms";
 
 /**
  * Changes with the formula below. Unit scores stored for reuse (ModelRunUnits) carry it in their key, so rows
@@ -67,4 +67,24 @@ export function aggregateTokenScores({ tokenScores, units, aggregation, focus }:
   }
   const focusScores = focus && focus.weight > 0 ? focusTermScores(focus, units) : undefined;
   return focusScores ? blendFocusScores(out, focusScores, content, focus!.weight) : out;
+}
+
+export interface AggregateResultScoresOptions {
+  query: string;
+  /** One result: its units, canonical text and title (the focus terms are the query's terms not in the title). */
+  result: { title?: string | undefined; units: AggregateTokenScoresOptions["units"]; doc: { text: string } };
+  tokenScores: AggregateTokenScoresOptions["tokenScores"];
+  aggregation: Aggregation;
+  /** The model's `focusWeight` (absent: its scores alone). */
+  focusWeight: number | undefined;
+}
+
+/** A result's unit scores exactly as a model's scorer gives them: every path from cached probabilities goes through it. */
+export function aggregateResultScores({ query, result, tokenScores, aggregation, focusWeight }: AggregateResultScoresOptions): number[] {
+  return aggregateTokenScores({
+    tokenScores,
+    units: result.units,
+    aggregation,
+    focus: resultFocus(query, { title: result.title, text: result.doc.text }, focusWeight),
+  });
 }

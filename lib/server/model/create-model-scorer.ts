@@ -1,6 +1,5 @@
 import "server-only";
-import { aggregateTokenScores } from "../../engine/aggregate-token-scores";
-import { resultFocus } from "../../engine/focus-terms";
+import { aggregateResultScores } from "../../engine/aggregate-token-scores";
 import { formatModelMethod } from "../../engine/methods";
 import { computeBm25Scores } from "../../engine/scorers/bm25";
 import type { PreparedResult, Scorer, TokenScores } from "../../engine/types";
@@ -122,13 +121,8 @@ export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
       const scored = sections
         ? await scoreSections(model, query, results[0]!, sections)
         : await scoreTokens(model, query, model.config.features?.entryTitles && results.length > 1 ? results.map(withEntryName) : results);
-      const unitScores = results.map((r, i) =>
-        aggregateTokenScores({
-          tokenScores: scored.tokenScores[i]!,
-          units: r.units,
-          aggregation,
-          focus: resultFocus(query, { title: r.title, text: r.doc.text }, model.config.focusWeight),
-        }),
+      const unitScores = results.map((result, i) =>
+        aggregateResultScores({ query, result, tokenScores: scored.tokenScores[i]!, aggregation, focusWeight: model.config.focusWeight }),
       );
       return {
         unitScores,

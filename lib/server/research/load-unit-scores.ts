@@ -1,7 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { AGGREGATION_FORMULA, aggregateTokenScores } from "@/lib/engine/aggregate-token-scores";
-import { resultFocus } from "@/lib/engine/focus-terms";
+import { AGGREGATION_FORMULA, aggregateResultScores } from "@/lib/engine/aggregate-token-scores";
 import type { Aggregation } from "@/lib/engine/methods";
 import type { PreparedResult } from "@/lib/engine/types";
 import type { CategoryInterval } from "@/lib/eval/category-breakdown";
@@ -112,13 +111,7 @@ export async function loadUnitScores({
     const out: PairUnitScores = { unitScores: [], categories: [] };
     for (const [k, d] of p.documents.entries()) {
       const t = ts[k]!;
-      const r = results[i]![k]!;
-      const unitScores = aggregateTokenScores({
-        tokenScores: t,
-        units: r.units,
-        aggregation,
-        focus: resultFocus(p.query, { title: r.title, text: r.doc.text }, focusWeight),
-      });
+      const unitScores = aggregateResultScores({ query: p.query, result: results[i]![k]!, tokenScores: t, aggregation, focusWeight });
       const categories = t.categories
         ? intervalsOf({ documentId: d.id, text: d.text, starts: t.starts, ends: t.ends, categories: t.categories })
         : null;

@@ -1,6 +1,5 @@
 import "server-only";
-import { aggregateTokenScores } from "@/lib/engine/aggregate-token-scores";
-import { resultFocus } from "@/lib/engine/focus-terms";
+import { aggregateResultScores } from "@/lib/engine/aggregate-token-scores";
 import { BASELINE_LABELS, formatModelMethod, LLM_METHOD_LABELS, LLM_THRESHOLD, parseMethod } from "@/lib/engine/methods";
 import type { Scorer, TokenScores } from "@/lib/engine/types";
 import { selectionFloors } from "@/lib/engine/select-spans";
@@ -99,13 +98,8 @@ export function evalMethodOf(m: ResearchMethod, scores?: ReadonlyMap<string, rea
         name,
         async scoreUnits({ query, results, aggregation }) {
           return {
-            unitScores: results.map((r, i) =>
-              aggregateTokenScores({
-                tokenScores: cached[i]!,
-                units: r.units,
-                aggregation,
-                focus: resultFocus(query, { title: r.title, text: r.doc.text }, m.focusWeight),
-              }),
+            unitScores: results.map((result, i) =>
+              aggregateResultScores({ query, result, tokenScores: cached[i]!, aggregation, focusWeight: m.focusWeight }),
             ),
             tokenScores: [...cached],
           };

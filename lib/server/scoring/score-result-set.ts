@@ -1,7 +1,6 @@
 import "server-only";
 import { performance } from "node:perf_hooks";
-import { aggregateTokenScores } from "../../engine/aggregate-token-scores";
-import { resultFocus } from "../../engine/focus-terms";
+import { aggregateResultScores } from "../../engine/aggregate-token-scores";
 import type { Aggregation } from "../../engine/methods";
 import { selectionFloors, selectSpans } from "../../engine/select-spans";
 import type { LlmScoreInfo, PreparedResult, ScoreTimings, Selection, TokenScores, UnitScores } from "../../engine/types";
@@ -58,13 +57,8 @@ export async function scoreResultSet(options: ScoreResultSetOptions): Promise<Sc
   let llm: LlmScoreInfo | undefined;
   if (options.cachedTokenScores) {
     tokenScores = options.cachedTokenScores;
-    unitScores = results.map((r, i) =>
-      aggregateTokenScores({
-        tokenScores: tokenScores![i]!,
-        units: r.units,
-        aggregation,
-        focus: resultFocus(query, { title: r.title, text: r.doc.text }, method.focusWeight),
-      }),
+    unitScores = results.map((result, i) =>
+      aggregateResultScores({ query, result, tokenScores: tokenScores![i]!, aggregation, focusWeight: method.focusWeight }),
     );
   } else {
     const scorer = await getScorer(method.method);
