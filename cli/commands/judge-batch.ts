@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { once } from "node:events";
 import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
+import { judgeConfigFromFlags } from "../judge-config-from-flags";
 import type { CliCommand } from "../types";
 
 // Server modules (Prisma, openai) load inside run() so `--help` stays instant.
@@ -60,13 +61,10 @@ export const command: CliCommand = {
     if (!action || !["write", "submit", "status", "ingest"].includes(action) || positionals.length > 1) {
       throw new AppError("BAD_REQUEST", "give one action: write, submit, status or ingest");
     }
-    if (values.model) process.env.SNIPPET_LAB_JUDGE_MODEL = values.model;
-    if (values["base-url"]) process.env.SNIPPET_LAB_JUDGE_BASE_URL = values["base-url"];
-    const { requireJudgeConfig } = await import("../../lib/server/judge/judge-config");
-    const config = requireJudgeConfig(process.env);
+    const config = await judgeConfigFromFlags({ model: values.model, baseUrl: values["base-url"] });
     const { disconnectDb } = await import("../../lib/server/db/client");
     const batch = await import("../../lib/server/judge/batch/judge-batch");
-    const { createJudgeClient } = await import("../../lib/server/judge/create-judge-client");
+    const { getLlmClient } = await import("../../lib/server/llm/get-llm-client");
     try {
       if (action === "write") {
         if (!values.dataset || !values.out) throw new AppError("BAD_REQUEST", "write needs --dataset and --out");
@@ -82,7 +80,7 @@ export const command: CliCommand = {
           ...(limit !== undefined ? { limit } : {}),
           ...(values["skip-judged"] ? { skipJudged: true } : {}),
           config,
-          client: createJudgeClient(config),
+          client: getLlmClient(config),
           write: async (line) => {
             if (!out.write(line)) await once(out, "drain");
           },
@@ -111,13 +109,13 @@ export const command: CliCommand = {
         return 0;
       }
       const output = values.file ? await readFile(values.file, "utf8") : await batch.downloadJudgeBatchOutput({ runId: values.run, config });
-      const r = await batch.ingestJudgeBatch({ runId: values.run, output, client: createJudgeClient(config) });
+      const r = await batch.ingestJudgeBatch({ runId: values.run, output, client: getLlmClient(config) });
       const { readJudgeRun } = await import("../../lib/server/judge/judge-runs-api");
       const { formatRunSummary } = await import("../judge-progress");
       console.error(
         `Ingested: ${r.committed} pair(s) committed, ${r.failed} failed, ${r.pending} still waiting for lines; ${r.ignored} line(s) of other runs, ${r.invalid} invalid.`,
       );
-      console.log(formatRunSummary(await readJudgeRun({ id: values.run })));
+      console.log(formatRunSummary(await readJudgeRun({ id: values.run, prices: config.prices })));
       return r.failed > 0 || r.pending > 0 ? 1 : 0;
     } finally {
       await disconnectDb();

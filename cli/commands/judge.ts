@@ -2,6 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { AppError, isAppError } from "../../lib/errors";
 import type { JudgeRunSummary } from "../../lib/schemas/judge";
+import { judgeConfigFromFlags } from "../judge-config-from-flags";
 import type { CliCommand } from "../types";
 
 // Server modules (Prisma, openai, the job runner) load inside run() so `--help` stays instant.
@@ -86,11 +87,9 @@ export const command: CliCommand = {
     const workers = positiveInt(values.workers, "--workers", 16);
     const variant = values["one-stage"] ? "one-stage" : "two-stage";
 
-    // The flags overlay the environment (this process's jobs read it); the judge sub-schema validates the result.
-    if (values.model) process.env.SNIPPET_LAB_JUDGE_MODEL = values.model;
-    if (values["base-url"]) process.env.SNIPPET_LAB_JUDGE_BASE_URL = values["base-url"];
-    const { requireJudgeConfig } = await import("../../lib/server/judge/judge-config");
-    const config = requireJudgeConfig(process.env);
+    // The flags overlay the environment's settings; the config is passed to the jobs this process runs and starts.
+    const config = await judgeConfigFromFlags({ model: values.model, baseUrl: values["base-url"] });
+    const services = { judge: config };
     const { disconnectDb } = await import("../../lib/server/db/client");
 
     try {
@@ -99,18 +98,19 @@ export const command: CliCommand = {
 
       const { startJobRunner, stopJobRunner } = await import("../../lib/server/jobs/job-runner");
       // This process runs the run's jobs (unless --queue): judge-run jobs only, so it never picks up other work.
-      await startJobRunner({ work: !values.queue, kinds: ["judge-run"], log: () => {} });
+      await startJobRunner({ work: !values.queue, kinds: ["judge-run"], log: () => {}, services });
       try {
         const { readJudgeRun, resumeJudgeRun } = await import("../../lib/server/judge/judge-runs-api");
         let runId: string;
         if (values.resume) {
-          runId = (await resumeJudgeRun({ id: values.resume, retryFailed: values["retry-failed"] })).id;
+          runId = (await resumeJudgeRun({ id: values.resume, retryFailed: values["retry-failed"], services })).id;
         } else {
           const { findDatasetId } = await import("../../lib/server/db/datasets/find-dataset-id");
           const { startJob } = await import("../../lib/server/jobs/jobs-api");
           const datasetId = await findDatasetId({ name: values.dataset! });
           const { job } = await startJob({
             kind: "judge-run",
+            services,
             payload: {
               datasetId,
               variant,
@@ -124,7 +124,7 @@ export const command: CliCommand = {
           runId = (job.payload as { runId: string }).runId;
         }
         if (values.queue) {
-          const summary = await readJudgeRun({ id: runId });
+          const summary = await readJudgeRun({ id: runId, prices: config.prices });
           console.error(
             `Queued judge run ${runId} (${summary.pairs.total} pairs, ${summary.jobs.length} job(s)); \`snippet-lab worker\` processes or the server run it.`,
           );
@@ -135,7 +135,7 @@ export const command: CliCommand = {
           console.error(
             `Judge run ${runId} with ${config.model} at ${config.baseUrl} (Ctrl+C leaves it to resume: snippet-lab judge --resume ${runId})`,
           );
-        const summary = await follow(runId, { quiet: values.quiet, readJudgeRun });
+        const summary = await follow(runId, { quiet: values.quiet, readJudgeRun: (a) => readJudgeRun({ ...a, prices: config.prices }) });
         const { formatRunSummary } = await import("../judge-progress");
         console.log(formatRunSummary(summary));
         if (values.json) await writeFile(values.json, `${JSON.stringify(summary, null, 2)}\n`);
@@ -178,9 +178,9 @@ async function judgePairs(
   o: { config: import("../../lib/server/env").JudgeConfig; variant: "one-stage" | "two-stage"; refreshIntents: boolean; quiet: boolean },
 ): Promise<number> {
   const { runJudge } = await import("../../lib/server/judge/run-judge");
-  const { createJudgeClient } = await import("../../lib/server/judge/create-judge-client");
+  const { getLlmClient } = await import("../../lib/server/llm/get-llm-client");
   const { formatMatchRates } = await import("../../lib/judge/match-stats");
-  const client = createJudgeClient(o.config); // one client: a JSON-mode fallback is remembered across pairs
+  const client = getLlmClient(o.config); // one client: a JSON-mode fallback is remembered across pairs
   let failed = 0;
   for (const [i, pairId] of pairIds.entries()) {
     try {

@@ -3,6 +3,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAppError } from "@/lib/errors";
+import { sleep, waitFor, waitForJob } from "@/tests/test-support/wait-for";
 import { adjudicatePair } from "./annotations/adjudicate-pair";
 import { getGoldSpans } from "./annotations/get-gold-spans";
 import { saveAnnotationSpans } from "./annotations/save-annotation-spans";
@@ -144,7 +145,6 @@ describe.skipIf(!url)("PostgreSQL", () => {
     const generated = "./generated-pg/client";
     const { PrismaClient } = (await import(/* @vite-ignore */ generated)) as { PrismaClient: new (o: unknown) => PgPrisma };
     const { PrismaPg } = await import("@prisma/adapter-pg");
-    const { scorePairsTestHooks } = await import("../jobs/kinds/score-pairs");
     const { startJobRunner, stopJobRunner } = await import("../jobs/job-runner");
     const { cancelJob, readJob, startJob } = await import("../jobs/jobs-api");
     // Two workers, each with its own connection, as two `snippet-lab worker` processes would have.
@@ -155,15 +155,16 @@ describe.skipIf(!url)("PostgreSQL", () => {
         datasets.push((await createPair({ db: asDb(), dataset: name, query: `q${i}`, documents: [{ text: `Doc ${i} of ${name}.` }] })).datasetId);
     }
     const [a, , , , b, , , , c] = datasets;
-    scorePairsTestHooks.score = async (pairId, ctx) => {
-      await new Promise((r) => setTimeout(r, 400));
+    // The runners' scorer: slow, and writing the ModelRun a real one would.
+    const scorePair = async ({ pairId, db: workerDb }: { pairId: string; db: Db }) => {
+      await sleep(400);
       const doc = await (
-        ctx.db as unknown as { pairDocument: { findFirstOrThrow(a: unknown): Promise<{ documentId: string }> } }
+        workerDb as unknown as { pairDocument: { findFirstOrThrow(a: unknown): Promise<{ documentId: string }> } }
       ).pairDocument.findFirstOrThrow({
         where: { pairId },
         select: { documentId: true },
       });
-      await ctx.db.modelRun.create({
+      await workerDb.modelRun.create({
         data: {
           pairId,
           documentId: doc.documentId,
@@ -176,17 +177,10 @@ describe.skipIf(!url)("PostgreSQL", () => {
       });
     };
     try {
-      for (const w of workers) await startJobRunner({ db: w, url: url!, work: true, concurrency: 1, log: () => {} });
+      for (const w of workers) await startJobRunner({ db: w, url: url!, work: true, concurrency: 1, log: () => {}, services: { scorePair } });
       const ja = await startJob({ kind: "score-pairs", payload: { datasetId: a! }, db: workers[0]!, url: url! });
       const jb = await startJob({ kind: "score-pairs", payload: { datasetId: b! }, db: workers[0]!, url: url! });
-      const settled = async (id: string) => {
-        for (let i = 0; i < 600; i++) {
-          const j = await readJob({ id, db: asDb() });
-          if (j.state !== "queued" && j.state !== "running") return j;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        throw new Error(`job ${id} did not finish`);
-      };
+      const settled = (id: string) => waitForJob(() => readJob({ id, db: asDb() }), { timeoutMs: 60_000, intervalMs: 100 });
       expect(await settled(ja.job.id)).toMatchObject({ state: "done", total: 4, done: 4, failed: 0 });
       expect(await settled(jb.job.id)).toMatchObject({ state: "done", total: 4, done: 4, failed: 0 });
       const jobs = db.job as unknown as { findMany(a: unknown): Promise<{ workerId: string | null }[]> };
@@ -195,14 +189,14 @@ describe.skipIf(!url)("PostgreSQL", () => {
       expect(new Set(holders.map((h) => h.workerId)).size).toBe(2);
 
       const jc = await startJob({ kind: "score-pairs", payload: { datasetId: c! }, db: workers[1]!, url: url! });
-      for (let i = 0; i < 100 && (await readJob({ id: jc.job.id, db: asDb() })).state !== "running"; i++)
-        await new Promise((r) => setTimeout(r, 100));
+      await waitFor(() => readJob({ id: jc.job.id, db: asDb() }), { until: (j) => j.state === "running", timeoutMs: 10_000, intervalMs: 100 }).catch(
+        () => undefined,
+      );
       await cancelJob({ id: jc.job.id, db: asDb() });
       const cancelled = await settled(jc.job.id);
       expect(cancelled.state).toBe("cancelled");
       expect(cancelled.done).toBeLessThan(4);
     } finally {
-      scorePairsTestHooks.score = undefined;
       for (const w of workers) {
         await stopJobRunner({ db: w });
         await (w as unknown as PgPrisma).$disconnect();
@@ -240,11 +234,7 @@ describe.skipIf(!url)("PostgreSQL", () => {
       const started = await startJob({ kind: "judge-run", payload: { datasetId, workers: 2 }, db: workers[0]!, url: url! });
       expect(started.jobs).toHaveLength(2);
       for (const j of started.jobs) {
-        for (let i = 0; i < 1200; i++) {
-          const state = (await readJob({ id: j.id, db: asDb() })).state;
-          if (state !== "queued" && state !== "running") break;
-          await new Promise((r) => setTimeout(r, 100));
-        }
+        await waitForJob(() => readJob({ id: j.id, db: asDb() }), { timeoutMs: 120_000, intervalMs: 100 }).catch(() => undefined);
         expect((await readJob({ id: j.id, db: asDb() })).state).toBe("done");
       }
       const q = db as unknown as {

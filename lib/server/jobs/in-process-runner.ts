@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { claimJob } from "../db/jobs/claim-job";
 import { requeueStaleJobs } from "../db/jobs/requeue-job";
 import { runClaimedJob } from "./run-claimed-job";
+import type { JobServices } from "./types";
 import { isDeadLocalWorker, newWorkerId } from "./worker-id";
 
 /** A running job without a heartbeat for this long is taken to be orphaned (its process died) and resumed. */
@@ -11,7 +12,13 @@ export const STALE_MS = 30_000;
 /** How often an idle runner looks for jobs queued by other processes and for orphaned ones. */
 export const POLL_MS = 5_000;
 
-export type InProcessRunnerOptions = { db: Db; concurrency: number; kinds?: readonly JobKind[]; log?: (m: string) => void };
+export type InProcessRunnerOptions = {
+  db: Db;
+  concurrency: number;
+  kinds?: readonly JobKind[];
+  log?: (m: string) => void;
+  services?: JobServices;
+};
 
 /**
  * Runs queued jobs inside this process (the server on SQLite, or a `snippet-lab worker`): up to `concurrency` at a
@@ -77,7 +84,7 @@ export class InProcessRunner {
       }
       if (!job) return;
       this.options.log?.(`running ${job.kind} job ${job.id} (attempt ${job.attempts})`);
-      await runClaimedJob(job, { db: this.options.db, workerId: this.workerId });
+      await runClaimedJob(job, { db: this.options.db, workerId: this.workerId, services: this.options.services ?? {} });
     }
   }
 }

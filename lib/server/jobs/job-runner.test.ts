@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import type { JobOut } from "@/lib/schemas/jobs";
+import { waitFor, waitForJob } from "@/tests/test-support/wait-for";
 import { createTempDatabase, type TempDatabase } from "../auth/test-helpers";
 import { createDbClient } from "../db/client";
 import { createPair } from "../db/create-pair";
@@ -8,11 +9,11 @@ import type { PrismaClient } from "../db/generated/client";
 import { createJob } from "../db/jobs/create-job";
 import { cancelJob, readJob, resumeJob, startJob } from "./jobs-api";
 import { stopJobRunner, startJobRunner } from "./job-runner";
-import { scorePairsTestHooks } from "./kinds/score-pairs";
 
 // The job runner on SQLite: jobs in the database with progress, failures, one live job per scope, cancel, resume where
-// it stopped, and orphaned jobs (a process that died) taken over. The score-pairs kind with a fake scorer that writes
-// the ModelRun a real one would (so "unscored" shrinks as it goes).
+// it stopped, and orphaned jobs (a process that died) taken over. The score-pairs kind with a fake scorer, passed to
+// the runner as its scorePair service, that writes the ModelRun a real one would (so "unscored" shrinks as it goes).
+// Each test owns a dataset, its fake and its runner (stopped after it): no test depends on another's state.
 
 let temp: TempDatabase;
 let db: PrismaClient;
@@ -33,56 +34,58 @@ async function seed(name: string, n: number): Promise<void> {
   }
 }
 
-const calls: string[] = [];
-let delayMs = 0;
-let failing = new Set<string>();
-async function fakeScore(pairId: string): Promise<void> {
-  calls.push(pairId);
-  if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
-  if (failing.has(pairId)) throw new AppError("UNPROCESSABLE", `pair ${pairId} is broken`);
-  const doc = await db.pairDocument.findFirstOrThrow({ where: { pairId }, select: { documentId: true } });
-  await db.modelRun.create({
-    data: {
-      pairId,
-      documentId: doc.documentId,
-      modelName: "fake",
-      inputHash: "h",
-      tokenCount: 0,
-      probs: new Uint8Array(0),
-      offsets: new Uint8Array(0),
+/** A fake scorePair: records its calls, waits `delayMs`, fails the `failing` pairs, else writes a ModelRun. */
+function fakeScorer(o: { delayMs?: number; failing?: readonly string[] } = {}) {
+  const fake = {
+    calls: [] as string[],
+    delayMs: o.delayMs ?? 0,
+    async scorePair({ pairId }: { pairId: string }): Promise<void> {
+      fake.calls.push(pairId);
+      if (fake.delayMs) await new Promise((r) => setTimeout(r, fake.delayMs));
+      if (o.failing?.includes(pairId)) throw new AppError("UNPROCESSABLE", `pair ${pairId} is broken`);
+      const doc = await db.pairDocument.findFirstOrThrow({ where: { pairId }, select: { documentId: true } });
+      await db.modelRun.create({
+        data: {
+          pairId,
+          documentId: doc.documentId,
+          modelName: "fake",
+          inputHash: "h",
+          tokenCount: 0,
+          probs: new Uint8Array(0),
+          offsets: new Uint8Array(0),
+        },
+      });
     },
-  });
+  };
+  return fake;
 }
 
-async function settled(id: string, timeoutMs = 60_000): Promise<JobOut> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const job = await readJob({ id, db });
-    if (job.state !== "queued" && job.state !== "running") return job;
-    if (Date.now() > until) throw new Error(`job ${id} still ${job.state}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+/** This test's runner, taking jobs with the fake as its scorer (as the server's would with the real one). */
+async function startRunner(fake: ReturnType<typeof fakeScorer>): Promise<void> {
+  await startJobRunner({ db, work: true, log: () => {}, services: { scorePair: fake.scorePair } });
 }
+
+const settled = (id: string): Promise<JobOut> => waitForJob(() => readJob({ id, db }), { intervalMs: 25 });
 
 beforeAll(async () => {
   temp = await createTempDatabase("job-runner");
   db = createDbClient({ url: temp.url });
-  scorePairsTestHooks.score = fakeScore;
   await seed("a", 5);
   await seed("b", 6);
   await seed("c", 3);
 });
-afterAll(async () => {
-  scorePairsTestHooks.score = undefined;
+afterEach(async () => {
   await stopJobRunner({ db });
+});
+afterAll(async () => {
   await db?.$disconnect();
   temp?.cleanup();
 });
 
 describe("the in-process job runner (SQLite)", () => {
   it("runs a job to the end with progress and its failures listed; one live job per scope", async () => {
-    failing = new Set([pairs.a![2]!]);
-    delayMs = 30;
+    const fake = fakeScorer({ delayMs: 30, failing: [pairs.a![2]!] });
+    await startRunner(fake);
     const { job, started } = await startJob({ kind: "score-pairs", payload: { datasetId: datasets.a! }, createdById: null, db });
     expect(started).toBe(true);
     expect(job).toMatchObject({ kind: "score-pairs", scope: `dataset:${datasets.a}`, attempts: 0 });
@@ -92,7 +95,7 @@ describe("the in-process job runner (SQLite)", () => {
     const done = await settled(job.id);
     expect(done).toMatchObject({ state: "done", total: 5, done: 5, failed: 1, attempts: 1, error: null, hasResult: true });
     expect(done.failures).toEqual([{ item: pairs.a![2], message: `pair ${pairs.a![2]} is broken` }]);
-    expect(new Set(calls)).toEqual(new Set(pairs.a));
+    expect(new Set(fake.calls)).toEqual(new Set(pairs.a));
     // Finished: a new start makes a new job, which finds only the failed pair unscored and skips nothing else.
     const next = await startJob({ kind: "score-pairs", payload: { datasetId: datasets.a! }, db });
     expect(next.started).toBe(true);
@@ -100,11 +103,10 @@ describe("the in-process job runner (SQLite)", () => {
   });
 
   it("cancels a running job at its next progress report, and resumes it where it stopped", async () => {
-    failing = new Set();
-    delayMs = 250;
-    calls.length = 0;
+    const fake = fakeScorer({ delayMs: 250 });
+    await startRunner(fake);
     const { job } = await startJob({ kind: "score-pairs", payload: { datasetId: datasets.b! }, db });
-    for (let i = 0; i < 200 && calls.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    await waitFor(async () => fake.calls.length, { until: (n) => n >= 2, timeoutMs: 10_000, intervalMs: 20 });
     const cancelling = await cancelJob({ id: job.id, db });
     expect(cancelling.cancelRequested).toBe(true);
     const cancelled = await settled(job.id);
@@ -113,14 +115,14 @@ describe("the in-process job runner (SQLite)", () => {
     expect(cancelled.done).toBeLessThan(6);
     const scoredBefore = cancelled.done;
 
-    delayMs = 10;
+    fake.delayMs = 10;
     const resumed = await resumeJob({ id: job.id, db });
     expect(["queued", "running"]).toContain(resumed.state);
     const finished = await settled(job.id);
     expect(finished).toMatchObject({ state: "done", total: 6, done: 6, failed: 0, attempts: 2 });
     // Every pair scored exactly once across the two runs: the resumed run went on from where the first stopped.
-    expect(calls.filter((id) => pairs.b!.includes(id)).sort()).toEqual([...pairs.b!].sort());
-    expect(calls.slice(0, scoredBefore).every((id) => pairs.b!.includes(id))).toBe(true);
+    expect(fake.calls.filter((id) => pairs.b!.includes(id)).sort()).toEqual([...pairs.b!].sort());
+    expect(fake.calls.slice(0, scoredBefore).every((id) => pairs.b!.includes(id))).toBe(true);
     await expect(resumeJob({ id: job.id, db })).rejects.toMatchObject({ code: "CONFLICT" });
   });
 
@@ -131,7 +133,6 @@ describe("the in-process job runner (SQLite)", () => {
     expect((await readJob({ id: queued.id, db })).state).toBe("cancelled");
 
     // A job a dead worker held, its heartbeat ten minutes old.
-    delayMs = 0;
     const { job: orphan } = await createJob({ kind: "score-pairs", scope: `dataset:${datasets.c}`, payload: { datasetId: datasets.c! }, db });
     const old = new Date(Date.now() - 10 * 60_000);
     await db.job.update({
@@ -139,8 +140,7 @@ describe("the in-process job runner (SQLite)", () => {
       data: { state: "running", workerId: "gone:1:dead", heartbeatAt: old, startedAt: old, attempts: 1, done: 1, total: 3 },
     });
     // A runner starting (as the server does on start) finds it, queues it again and runs it to the end.
-    await stopJobRunner({ db });
-    await startJobRunner({ db, work: true });
+    await startRunner(fakeScorer());
     const finished = await settled(orphan.id);
     expect(finished).toMatchObject({ state: "done", attempts: 2, failed: 0 });
     expect(finished.done).toBeGreaterThanOrEqual(3);

@@ -5,6 +5,7 @@ import { resolveDatabaseUrl } from "../db/database-url";
 import { getEnv } from "../env";
 import { InProcessRunner } from "./in-process-runner";
 import { PgBossRunner } from "./pg-boss-runner";
+import type { JobServices } from "./types";
 
 type Runner = { kind: "in-process"; runner: InProcessRunner; work: boolean } | { kind: "pg-boss"; runner: PgBossRunner; work: boolean };
 
@@ -20,6 +21,8 @@ export type StartJobRunnerOptions = {
   /** Default DATABASE_URL (tests pass their temp database's). */
   url?: string;
   log?: (m: string) => void;
+  /** What this runner's jobs use (the CLI's judge settings, a test's scorer); a runner already started keeps its own. */
+  services?: JobServices;
 };
 
 /**
@@ -36,16 +39,23 @@ export async function startJobRunner(options: StartJobRunnerOptions = {}): Promi
   const work = options.work ?? env.jobsInServer;
   const concurrency = options.concurrency ?? env.jobConcurrency;
   const log = options.log ?? ((m: string) => console.log(`[jobs] ${m}`));
+  const common = {
+    db,
+    concurrency,
+    log,
+    ...(options.kinds ? { kinds: options.kinds } : {}),
+    ...(options.services ? { services: options.services } : {}),
+  };
   let runner: Runner;
   if (target.provider === "sqlite") {
-    runner = { kind: "in-process", work, runner: new InProcessRunner({ db, concurrency, log, ...(options.kinds ? { kinds: options.kinds } : {}) }) };
+    runner = { kind: "in-process", work, runner: new InProcessRunner(common) };
     registry.set(db, runner);
     if (work) runner.runner.start();
   } else {
     runner = {
       kind: "pg-boss",
       work,
-      runner: new PgBossRunner({ url: target.url, db, work, concurrency, log, ...(options.kinds ? { kinds: options.kinds } : {}) }),
+      runner: new PgBossRunner({ ...common, url: target.url, work }),
     };
     registry.set(db, runner);
     try {
@@ -79,10 +89,4 @@ export async function stopJobRunner({ db }: { db?: Db } = {}): Promise<void> {
     r.runner.stop();
     await r.runner.whenIdle();
   } else await r.runner.stop();
-}
-
-/** Waits until the in-process runner of a database has no job running (tests). */
-export async function whenJobsIdle({ db }: { db?: Db } = {}): Promise<void> {
-  const r = registry.get(db ?? getDb());
-  if (r?.kind === "in-process") await r.runner.whenIdle();
 }

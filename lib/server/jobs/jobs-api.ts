@@ -10,11 +10,20 @@ import { listJobs } from "../db/jobs/list-jobs";
 import { requeueJob } from "../db/jobs/requeue-job";
 import { loadJobHandler } from "./job-handlers";
 import { dispatchJob } from "./job-runner";
+import type { JobServices } from "./types";
 
 // What the routes, pages and the CLI call: queue, read, cancel and resume jobs. How jobs run is job-runner.ts's.
 
 /** A start request (validated again by the kind's payload schema, which may accept more than the route does). */
-export type StartJobOptions = { kind: StartJobRequest["kind"]; payload?: unknown; createdById?: string | null; db?: Db; url?: string };
+export type StartJobOptions = {
+  kind: StartJobRequest["kind"];
+  payload?: unknown;
+  createdById?: string | null;
+  db?: Db;
+  url?: string;
+  /** What the kind's check and plan use (the CLI's judge settings); pass the runner the same. Default: the environment's. */
+  services?: JobServices;
+};
 
 /**
  * Queues a job (`started: true`), or returns the live job of the same kind and scope (`started: false`). A kind that
@@ -26,11 +35,12 @@ export async function startJob({
   createdById = null,
   db,
   url,
+  services = {},
 }: StartJobOptions): Promise<{ job: JobOut; started: boolean; jobs: JobOut[] }> {
   const handler = await loadJobHandler(kind);
   const parsed = handler.payloadSchema.parse(payload);
-  await handler.check?.(parsed, { db: db ?? getDb() });
-  const payloads = handler.plan ? await handler.plan(parsed, { db: db ?? getDb(), createdById }) : [parsed];
+  await handler.check?.(parsed, { db: db ?? getDb(), services });
+  const payloads = handler.plan ? await handler.plan(parsed, { db: db ?? getDb(), createdById, services }) : [parsed];
   const out: { job: JobOut; created: boolean }[] = [];
   for (const p of payloads) {
     const { job, created } = await createJob({ kind, scope: handler.scopeOf(p), payload: p, createdById, ...(db ? { db } : {}) });

@@ -6,6 +6,7 @@ import { requeueStaleJobs } from "../db/jobs/requeue-job";
 import { loadOptionalModule } from "../db/load-optional-module";
 import { runClaimedJob } from "./run-claimed-job";
 import { POLL_MS, STALE_MS } from "./in-process-runner";
+import type { JobServices } from "./types";
 import { isDeadLocalWorker, newWorkerId } from "./worker-id";
 
 /** The pg-boss queue every job id is sent to. */
@@ -31,6 +32,7 @@ export type PgBossRunnerOptions = {
   concurrency: number;
   kinds?: readonly JobKind[];
   log?: (m: string) => void;
+  services?: JobServices;
 };
 
 /**
@@ -102,7 +104,7 @@ export class PgBossRunner {
     });
     if (!job) return; // cancelled meanwhile, or another worker has it
     this.options.log?.(`running ${job.kind} job ${job.id} (attempt ${job.attempts})`);
-    await runClaimedJob(job, { db: this.options.db, workerId: this.workerId });
+    await runClaimedJob(job, { db: this.options.db, workerId: this.workerId, services: this.options.services ?? {} });
   }
 
   private async sweep(): Promise<void> {

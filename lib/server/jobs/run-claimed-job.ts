@@ -6,7 +6,7 @@ import { finishJob } from "../db/jobs/finish-job";
 import type { JobRow } from "../db/jobs/job-rows";
 import { saveJobProgress } from "../db/jobs/save-job-progress";
 import { loadJobHandler } from "./job-handlers";
-import { JobCancelled, type JobContext } from "./types";
+import { JobCancelled, type JobContext, type JobServices } from "./types";
 
 /** How often a running job saves its progress (and so, at the latest, notices a cancel). */
 export const PROGRESS_MS = 500;
@@ -29,7 +29,7 @@ const parseJson = (s: string | null): unknown => {
  * handler a context that saves progress, failures and checkpoints and turns a cancel into JobCancelled, and stores the
  * outcome — done with the handler's result, cancelled, or failed with a message.
  */
-export async function runClaimedJob(row: JobRow, { db, workerId }: { db: Db; workerId: string }): Promise<void> {
+export async function runClaimedJob(row: JobRow, { db, workerId, services }: { db: Db; workerId: string; services: JobServices }): Promise<void> {
   const failures = (parseJson(row.failuresJson) as JobFailure[] | null) ?? [];
   const counts = { total: row.total, done: row.done, failed: row.failed };
   let checkpoint: unknown = undefined;
@@ -60,6 +60,7 @@ export async function runClaimedJob(row: JobRow, { db, workerId }: { db: Db; wor
       createdById: row.createdById,
       attempt: row.attempts,
       db,
+      services,
       checkpoint: parseJson(row.checkpointJson),
       counts,
       setTotal: (total) => {

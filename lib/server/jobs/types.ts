@@ -2,6 +2,19 @@ import "server-only";
 import type { z } from "zod";
 import type { JobFailure, JobKind } from "@/lib/schemas/jobs";
 import type { Db } from "../db/client";
+import type { JudgeConfig } from "../env";
+
+/**
+ * What jobs use besides their payload, passed explicitly by whoever starts the runner or a job (never through
+ * process.env): the CLI passes the judge settings its flags made, tests a fake scorer. Unset: the environment's judge
+ * settings (SNIPPET_LAB_JUDGE_*) and the real scoring of a pair.
+ */
+export type JobServices = {
+  /** The LLM judge's settings (judge-run jobs). */
+  judge?: JudgeConfig;
+  /** Scores one stored pair, filling its ModelRun cache (score-pairs jobs); default scorePair. */
+  scorePair?: (o: { pairId: string; model?: string; db: Db }) => Promise<unknown>;
+};
 
 /** What a job's handler gets: its payload, where a resumed job stopped, and progress, failure and cancel reporting. */
 export interface JobContext<P> {
@@ -12,6 +25,8 @@ export interface JobContext<P> {
   /** 1 on the first run; more when the job is resumed. */
   attempt: number;
   db: Db;
+  /** The runner's services (configuration and collaborators). */
+  services: JobServices;
   /** The last checkpoint saved by an earlier run of this job (resume from it), or null. */
   checkpoint: unknown;
   /** Counters carried over from an earlier run. */
@@ -39,12 +54,12 @@ export interface JobHandler<P = unknown> {
   /** Jobs of one kind and scope never run twice at once (a second start returns the live one). */
   scopeOf(payload: P): string | null;
   /** Refuses a job that cannot run, before it is queued (an unknown dataset: NOT_FOUND; nothing to do: UNPROCESSABLE). */
-  check?(payload: P, o: { db: Db }): Promise<void>;
+  check?(payload: P, o: { db: Db; services: JobServices }): Promise<void>;
   /**
    * The payloads of the jobs to queue for one start (after check): several jobs that share one piece of work (a judge
    * run's workers), with what they share set up first. Default: the payload itself.
    */
-  plan?(payload: P, o: { db: Db; createdById: string | null }): Promise<P[]>;
+  plan?(payload: P, o: { db: Db; createdById: string | null; services: JobServices }): Promise<P[]>;
   /** Does the work; what it returns is stored as the job's result (JSON). */
   run(ctx: JobContext<P>): Promise<unknown>;
 }

@@ -2,13 +2,14 @@
 // JSONL, the upload, the batch, its output file and the ingest store the same suggestions and judgments as the online
 // path on an identical database — through the same parsing, repair and matching.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitFor } from "@/tests/test-support/wait-for";
 import { createTempDatabase, type TempDatabase } from "../auth/test-helpers";
 import { createDbClient } from "../db/client";
 import { createPair } from "../db/create-pair";
 import type { PrismaClient } from "../db/generated/client";
 import type { JudgeConfig } from "../env";
 import { downloadJudgeBatchOutput, ingestJudgeBatch, judgeBatchStatus, submitJudgeBatch, writeJudgeBatch } from "./batch/judge-batch";
-import { createJudgeClient } from "./create-judge-client";
+import { createLlmClient } from "../llm/create-llm-client";
 import { readJudgeRun } from "./judge-runs-api";
 import { runJudge } from "./run-judge";
 import { startLocalJudgeServer, type LocalJudgeServer } from "./test-support/local-judge-server";
@@ -108,7 +109,7 @@ async function snapshot(db: PrismaClient, pairId: string) {
 describe("the Batch API round trip", () => {
   it("stores the same suggestions and judgments as the online path, through the same parsing, repair and matching", async () => {
     const [online, batch] = dbs as [(typeof dbs)[number], (typeof dbs)[number]];
-    const client = createJudgeClient(config());
+    const client = createLlmClient(config());
 
     // Online, pair by pair.
     const onlineStart = server.requests.length;
@@ -141,11 +142,11 @@ describe("the Batch API round trip", () => {
     const submitted = await submitJudgeBatch({ runId: written.runId, jsonl: lines.join(""), config: config(), db: batch.db });
     expect(submitted.status).toBe("validating");
     expect([...server.files.values()].find((f) => f.meta.id === submitted.fileId)?.content).toBe(lines.join(""));
-    let status = await judgeBatchStatus({ runId: written.runId, config: config(), db: batch.db });
-    for (let i = 0; i < 100 && status.status !== "completed"; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      status = await judgeBatchStatus({ runId: written.runId, config: config(), db: batch.db });
-    }
+    const status = await waitFor(() => judgeBatchStatus({ runId: written.runId, config: config(), db: batch.db }), {
+      until: (s) => s.status === "completed",
+      timeoutMs: 2_000,
+      intervalMs: 20,
+    });
     expect(status).toMatchObject({ status: "completed", counts: { total: lines.length, failed: 1 } });
     const output = await downloadJudgeBatchOutput({ runId: written.runId, config: config(), db: batch.db });
     expect(output.trim().split("\n")).toHaveLength(lines.length);

@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitFor } from "@/tests/test-support/wait-for";
 import { createTempDatabase, type TempDatabase } from "../auth/test-helpers";
 import { createDbClient } from "../db/client";
 import { createPair } from "../db/create-pair";
@@ -73,13 +74,9 @@ describe("a judge run killed mid-way", () => {
   it("resumes without losing a committed pair or repeating an answered request", async () => {
     const first = cli(["judge", "--dataset", "kill", "--quiet"]);
     // Kill it (SIGKILL: no cleanup, no last words) once a few pairs are committed and more are in flight.
-    const deadline = Date.now() + 90_000;
-    let done = 0;
-    while (done < 3) {
-      if (Date.now() > deadline) throw new Error(`no progress: ${(await first.exited.catch(() => null))?.output ?? ""}`);
-      await new Promise((r) => setTimeout(r, 50));
-      done = await db.judgeRunPair.count({ where: { state: "done" } });
-    }
+    await waitFor(() => db.judgeRunPair.count({ where: { state: "done" } }), { until: (done) => done >= 3, timeoutMs: 90_000 }).catch(async () => {
+      throw new Error(`no progress: ${(await first.exited.catch(() => null))?.output ?? ""}`);
+    });
     first.child.kill("SIGKILL");
     const killed = await first.exited;
     expect(killed.signal).toBe("SIGKILL");

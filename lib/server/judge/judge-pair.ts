@@ -6,8 +6,8 @@ import { parseIntentsOutput, parseSpansOutput } from "@/lib/judge/parse-judge-ou
 import type { JudgeSpan, JudgeVariant } from "@/lib/judge/types";
 import type { SuggestionInput } from "../../schemas/suggestions";
 import type { PairDetail, PairDocumentDetail } from "../db/get-pair";
-import { completeCached, type JudgeCache } from "./complete-cached";
-import { type JudgeClient, type JudgeUsage, newJudgeUsage } from "./create-judge-client";
+import { completeCached, type LlmCache } from "../llm/complete-cached";
+import { type LlmClient, type LlmUsage, newLlmUsage } from "../llm/create-llm-client";
 import { type JudgedSpan, type JudgeUnmatched, matchChunkSpans, planSpansRequests, type SpansRequest } from "./judge-document";
 
 /** Everything one judging of a pair produced: what is committed in one transaction (commitJudgment). */
@@ -22,7 +22,7 @@ export type PairJudgment = {
   spans: JudgedSpan[];
   unmatched: JudgeUnmatched[];
   counts: MatchCounts;
-  usage: JudgeUsage;
+  usage: LlmUsage;
 };
 
 /** What commitJudgment stores of a judgment: all of it but its usage (which the run's pair row sums). */
@@ -56,19 +56,19 @@ export type JudgePairOptions = {
   pair: Pick<PairDetail, "id" | "query">;
   /** The documents to judge (default: all of the pair's). */
   documents: readonly PairDocumentDetail[];
-  client: JudgeClient;
+  client: LlmClient;
   chunkChars: number;
   variant?: JudgeVariant;
   /** Run stage 1 even when the query already has intents. */
   refreshIntents?: boolean;
-  cache: JudgeCache;
+  cache: LlmCache;
   signal?: AbortSignal;
   /** Counts requests, retries, tokens and cache hits (also of a judging that fails half-way). */
-  usage?: JudgeUsage;
+  usage?: LlmUsage;
 };
 
 /** The stage-1 intents of a pair's query: stored ones unless refreshIntents; `fresh` when stage 1 ran. */
-export async function pairIntents(o: Pick<JudgePairOptions, "pair" | "client" | "refreshIntents" | "cache" | "signal"> & { usage: JudgeUsage }) {
+export async function pairIntents(o: Pick<JudgePairOptions, "pair" | "client" | "refreshIntents" | "cache" | "signal"> & { usage: LlmUsage }) {
   const stored = o.pair.query.intents?.filter((i) => typeof i === "string" && i.trim()) ?? [];
   if (!o.refreshIntents && stored.length > 0) return { intents: stored, fresh: false };
   const out = await completeCached({
@@ -93,7 +93,7 @@ export async function pairIntents(o: Pick<JudgePairOptions, "pair" | "client" | 
  */
 export async function judgePair(o: JudgePairOptions): Promise<PairJudgment> {
   const variant = o.variant ?? "two-stage";
-  const usage = o.usage ?? newJudgeUsage();
+  const usage = o.usage ?? newLlmUsage();
   let intents: string[] = [];
   let newIntents: string[] | undefined;
   if (variant === "two-stage") {

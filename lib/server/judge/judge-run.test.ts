@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatMatchRates, matchRates } from "@/lib/judge/match-stats";
 import type { JobOut } from "@/lib/schemas/jobs";
 import type { JudgeRunSummary } from "@/lib/schemas/judge";
+import { waitFor, waitForJob } from "@/tests/test-support/wait-for";
 import { createTempDatabase, type TempDatabase } from "../auth/test-helpers";
 import { createDbClient } from "../db/client";
 import { createPair } from "../db/create-pair";
@@ -12,7 +13,7 @@ import type { PrismaClient } from "../db/generated/client";
 import type { JudgeConfig } from "../env";
 import { readJob, startJob } from "../jobs/jobs-api";
 import { stopJobRunner } from "../jobs/job-runner";
-import { createJudgeClient, newJudgeUsage } from "./create-judge-client";
+import { createLlmClient, newLlmUsage } from "../llm/create-llm-client";
 import { cancelJudgeRun, readJudgeRun, resumeJudgeRun } from "./judge-runs-api";
 import { startLocalJudgeServer, type LocalJudgeServer } from "./test-support/local-judge-server";
 
@@ -52,15 +53,7 @@ async function seedDataset(name: string, n: number, extra: (i: number) => string
   return { datasetId, pairIds: ids };
 }
 
-async function finished(id: string, timeoutMs = 90_000): Promise<JobOut> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const job = await readJob({ id, db });
-    if (job.state !== "queued" && job.state !== "running") return job;
-    if (Date.now() > until) throw new Error(`job ${id} still ${job.state}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const finished = (id: string): Promise<JobOut> => waitForJob(() => readJob({ id, db }), { timeoutMs: 90_000 });
 
 async function runToEnd(payload: Record<string, unknown>): Promise<{ summary: JudgeRunSummary; jobs: JobOut[] }> {
   const { jobs } = await startJob({ kind: "judge-run", payload, db });
@@ -171,7 +164,8 @@ describe("judge runs", () => {
     const { datasetId } = await seedDataset("run-cancel", 6, () => "\n\n[[judge:slow]]");
     const { jobs } = await startJob({ kind: "judge-run", payload: { datasetId, workers: 2 }, db });
     const runId = (jobs[0]!.payload as { runId: string }).runId;
-    for (let i = 0; i < 400 && (await readJudgeRun({ id: runId, db })).pairs.done === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    // Until a pair is committed (at most 20 s: the cancel is tested either way).
+    await waitFor(() => readJudgeRun({ id: runId, db }), { until: (run) => run.pairs.done > 0, timeoutMs: 20_000 }).catch(() => undefined);
     const cancelled = await cancelJudgeRun({ id: runId, db });
     expect(cancelled.jobs).toHaveLength(2);
     for (const j of jobs) expect((await finished(j.id)).state).toBe("cancelled");
@@ -199,8 +193,8 @@ describe("judge runs", () => {
       prices: {},
     };
     const retries: { attempt: number; delayMs: number; retryAfterMs: number | null; reason: string }[] = [];
-    const client = createJudgeClient(config, { onRetry: (e) => retries.push(e) });
-    const usage = newJudgeUsage();
+    const client = createLlmClient(config, { onRetry: (e) => retries.push(e) });
+    const usage = newLlmUsage();
     const before = server.requests.length;
     const messages = [{ role: "user" as const, content: "<query>\nhow long to boil eggs (rate limit)\n</query>" }];
     await client.complete(messages, { usage });
@@ -217,7 +211,7 @@ describe("judge runs", () => {
 
     // 500 once: the retry waits a jittered 100–200 ms (half to all of backoffMs) and succeeds.
     retries.length = 0;
-    const flaky = createJudgeClient({ ...config, model: "local-rules+error-once" }, { onRetry: (e) => retries.push(e) });
+    const flaky = createLlmClient({ ...config, model: "local-rules+error-once" }, { onRetry: (e) => retries.push(e) });
     const b2 = server.requests.length;
     await flaky.complete(messages);
     expect(server.requests.slice(b2).map((r) => r.status)).toEqual([500, 200]);
@@ -227,14 +221,14 @@ describe("judge runs", () => {
 
     // Always 500: 1 + maxRetries attempts with growing delays, then UNAVAILABLE naming the retries.
     retries.length = 0;
-    const broken = createJudgeClient({ ...config, model: "local-rules+error" }, { onRetry: (e) => retries.push(e) });
+    const broken = createLlmClient({ ...config, model: "local-rules+error" }, { onRetry: (e) => retries.push(e) });
     const err = await broken.complete(messages).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: "UNAVAILABLE", details: { reason: "http", status: 500, retries: 2 } });
     expect(retries.map((r) => r.attempt)).toEqual([1, 2]);
     expect(retries[1]!.delayMs).toBeGreaterThanOrEqual(200); // the second retry's window is 200–400 ms
 
     // Slower than the timeout once: the retry is answered.
-    const slow = createJudgeClient({ ...config, model: "local-rules+slow-once", timeoutMs: 300, backoffMs: 10 });
+    const slow = createLlmClient({ ...config, model: "local-rules+slow-once", timeoutMs: 300, backoffMs: 10 });
     const b3 = server.requests.length;
     await expect(slow.complete(messages)).resolves.toContain("intents");
     expect(server.requests.slice(b3).map((r) => r.attempt)).toEqual([1, 2]);

@@ -7,24 +7,27 @@ import { getJudgeRun } from "../db/judge/get-judge-run";
 import { listJudgeRuns } from "../db/judge/list-judge-runs";
 import { readJudgeRunSummary } from "../db/judge/read-judge-run-summary";
 import { releaseJudgeRunPairs } from "../db/judge/release-judge-run-pairs";
-import { getEnv } from "../env";
+import { getEnv, type JudgeConfig } from "../env";
 import { cancelJob, readJobs, resumeJob, startJob } from "../jobs/jobs-api";
+import type { JobServices } from "../jobs/types";
 
 // What routes, pages and the CLI call about judge runs. Runs are started as jobs (POST /api/v1/jobs, kind judge-run).
 
+type Prices = JudgeConfig["prices"];
+
 /** The configured price of a judge model (SNIPPET_LAB_JUDGE_PRICES), null without one or without a judge. */
-function priceOf(model: string) {
+function priceOf(model: string, prices: Prices | undefined) {
   try {
-    return getEnv().judge?.prices[model] ?? null;
+    return (prices ?? getEnv().judge?.prices)?.[model] ?? null;
   } catch {
     return null;
   }
 }
 
-/** A run's summary, cost at the model's configured price. */
-export async function readJudgeRun({ id, db }: { id: string; db?: Db }): Promise<JudgeRunSummary> {
+/** A run's summary, cost at the model's price in `prices` (the caller's judge settings; default the environment's). */
+export async function readJudgeRun({ id, db, prices }: { id: string; db?: Db; prices?: Prices }): Promise<JudgeRunSummary> {
   const run = await getJudgeRun({ id, ...(db ? { db } : {}) });
-  return readJudgeRunSummary({ id, price: priceOf(run.model), ...(db ? { db } : {}) });
+  return readJudgeRunSummary({ id, price: priceOf(run.model, prices), ...(db ? { db } : {}) });
 }
 
 /** The latest runs' summaries, newest first. */
@@ -61,11 +64,14 @@ export async function resumeJudgeRun({
   retryFailed = false,
   db,
   url,
+  services,
 }: {
   id: string;
   retryFailed?: boolean;
   db?: Db;
   url?: string;
+  /** The judge settings a new job of the run checks (the CLI's); default the environment's. */
+  services?: JobServices;
 }): Promise<JudgeRunSummary> {
   const database = db ?? getDb();
   await getJudgeRun({ id, db: database });
@@ -80,7 +86,13 @@ export async function resumeJudgeRun({
   const pending = (await readJudgeRunSummary({ id, db: database })).pairs.pending;
   if (!live && pending > 0 && jobs[0]) {
     const payload = judgeRunPayloadSchema.parse(jobs[0].payload);
-    await startJob({ kind: "judge-run", payload: { ...payload, runId: id, worker: 0 }, db: database, ...(url ? { url } : {}) });
+    await startJob({
+      kind: "judge-run",
+      payload: { ...payload, runId: id, worker: 0 },
+      db: database,
+      ...(url ? { url } : {}),
+      ...(services ? { services } : {}),
+    });
     live = true;
   }
   if (!live)

@@ -6,7 +6,8 @@ import type { StoredSuggestion } from "../../schemas/suggestions";
 import { type Db, getDb } from "../db/client";
 import { getPair, type PairDocumentDetail } from "../db/get-pair";
 import { commitJudgment } from "../db/judge/commit-judgment";
-import { createJudgeClient, type JudgeClient, type JudgeUsage } from "./create-judge-client";
+import type { LlmClient, LlmUsage } from "../llm/create-llm-client";
+import { getLlmClient } from "../llm/get-llm-client";
 import { requireJudgeConfig } from "./judge-config";
 import { type JudgeConfig } from "../env";
 import type { JudgeUnmatched } from "./judge-document";
@@ -26,8 +27,8 @@ export type RunJudgeOptions = {
   db?: Db;
   /** Default: from the environment (requireJudgeConfig). */
   config?: JudgeConfig;
-  /** Default: createJudgeClient(config). */
-  client?: JudgeClient;
+  /** Default: the process's client for config (getLlmClient: its concurrency limit holds across requests). */
+  client?: LlmClient;
 };
 
 export type RunJudgeResult = {
@@ -40,7 +41,7 @@ export type RunJudgeResult = {
   /** Quotes per matching step. */
   matches: MatchCounts;
   /** Requests sent, retries, tokens, and requests answered from the cache. */
-  usage: JudgeUsage;
+  usage: LlmUsage;
   promptVersion: string;
 };
 
@@ -65,7 +66,7 @@ function selectDocuments(documents: PairDocumentDetail[], ids: string[] | undefi
 export async function runJudge(options: RunJudgeOptions): Promise<RunJudgeResult> {
   const { pairId, documentIds, refreshIntents = false, variant = "two-stage", useCache = true, db = getDb() } = options;
   const config = options.config ?? requireJudgeConfig();
-  const client = options.client ?? createJudgeClient(config);
+  const client = options.client ?? getLlmClient(config);
 
   const pair = await getPair({ id: pairId, db });
   if (!pair) throw new AppError("NOT_FOUND", `Pair ${pairId} not found`);

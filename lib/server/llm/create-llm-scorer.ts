@@ -7,8 +7,8 @@ import { parseExtractOutput } from "@/lib/judge/parse-judge-output";
 import type { DocumentChunk, TextRange } from "@/lib/judge/types";
 import { DEFAULT_FLOOR } from "@/lib/engine/select-spans";
 import type { LlmExtract, PreparedResult, Scorer, UnitScores } from "@/lib/engine/types";
-import { completeCached, type JudgeCache } from "../judge/complete-cached";
-import { type JudgeClient, newJudgeUsage } from "../judge/create-judge-client";
+import { completeCached, type LlmCache } from "./complete-cached";
+import { type LlmClient, newLlmUsage } from "./create-llm-client";
 
 /** hybrid: at most this many units (the best the filter scored) go to the LLM per result set — the cost bound. */
 export const HYBRID_MAX_UNITS = 40;
@@ -20,9 +20,9 @@ export const HYBRID_BM25_THRESHOLD = 0.3;
 export type HybridFilter = { scorer: Scorer; threshold: number; name: string };
 
 export type CreateLlmScorerOptions = {
-  client: JudgeClient;
+  client: LlmClient;
   chunkChars: number;
-  cache: JudgeCache;
+  cache: LlmCache;
   /** hybrid: the fast method that filters units first; without it, llm-extract reads whole documents. */
   filter?: HybridFilter;
   signal?: AbortSignal;
@@ -68,7 +68,7 @@ export function createLlmScorer(o: CreateLlmScorerOptions): Scorer {
   return {
     name,
     async scoreUnits({ query, results, aggregation }): Promise<UnitScores> {
-      const usage = newJudgeUsage();
+      const usage = newLlmUsage();
       let passed: Set<string> | null = null;
       if (o.filter) {
         const filtered = await o.filter.scorer.scoreUnits({ query, results, aggregation });

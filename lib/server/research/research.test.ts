@@ -6,6 +6,7 @@ import type { EvalRow } from "@/lib/eval/types";
 import type { JobOut } from "@/lib/schemas/jobs";
 import type { CategoryBreakdown, FrontierPairsResponse, FrontierResponse } from "@/lib/schemas/research";
 import type { Role } from "@/lib/schemas/enums";
+import { waitForJob } from "@/tests/test-support/wait-for";
 import { createSession } from "../auth/create-session";
 import { SESSION_COOKIE } from "../auth/session-cookie";
 import { createTempDatabase, seedRoleUsers, type TempDatabase } from "../auth/test-helpers";
@@ -82,13 +83,11 @@ const PAGES = [
 
 async function settled(id: string): Promise<JobOut> {
   const { GET } = await import("@/app/api/v1/jobs/[id]/route");
-  for (let i = 0; i < 3000; i++) {
+  const read = async () => {
     const res = await GET(req(`/api/v1/jobs/${id}`, { as: "annotator" }), { params: Promise.resolve({ id }) });
-    const { job } = (await res.json()) as { job: JobOut };
-    if (job.state !== "queued" && job.state !== "running") return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("the sweep did not finish");
+    return ((await res.json()) as { job: JobOut }).job;
+  };
+  return waitForJob(read, { timeoutMs: 150_000 });
 }
 
 beforeAll(async () => {

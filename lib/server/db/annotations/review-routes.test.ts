@@ -6,6 +6,8 @@ import { SESSION_COOKIE } from "../../auth/session-cookie";
 import { createTempDatabase, seedRoleUsers, type TempDatabase } from "../../auth/test-helpers";
 import { disconnectDb, getDb } from "../client";
 import type { Role } from "../../../schemas/enums";
+import type { JobOut } from "../../../schemas/jobs";
+import { waitForJob } from "@/tests/test-support/wait-for";
 import type { PrismaClient } from "../generated/client";
 import { listPairs } from "./list-pairs";
 import { saveAnnotationSpans } from "./save-annotation-spans";
@@ -345,14 +347,15 @@ describe("/api/v1/jobs: a score-pairs job", () => {
     const { job, started } = await res.json();
     expect(started).toBe(true);
     expect(job).toMatchObject({ kind: "score-pairs", scope: `dataset:${datasetId}` });
-    let state = job;
-    for (let i = 0; i < 400 && (state.state === "queued" || state.state === "running"); i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      // Annotators may follow a job (pair:read), not start one.
-      const r = await byId.GET(req(`/api/v1/jobs/${job.id}`, { as: "annotator" }), params(job.id));
-      expect(r.status).toBe(200);
-      state = (await r.json()).job;
-    }
+    const state = await waitForJob(
+      async () => {
+        // Annotators may follow a job (pair:read), not start one.
+        const r = await byId.GET(req(`/api/v1/jobs/${job.id}`, { as: "annotator" }), params(job.id));
+        expect(r.status).toBe(200);
+        return (await r.json()).job as JobOut;
+      },
+      { timeoutMs: 8_000, intervalMs: 20 },
+    );
     // Every pair of the dataset, the failing one reported and skipped.
     expect(state).toMatchObject({ state: "done", total: 12, done: 12, failed: 1, failures: [{ item: failingPair }] });
     expect(scored.sort()).toEqual(

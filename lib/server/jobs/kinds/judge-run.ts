@@ -14,18 +14,19 @@ import { getJudgeRun } from "../../db/judge/get-judge-run";
 import { readJudgeRunSummary, runPairTotals } from "../../db/judge/read-judge-run-summary";
 import { releaseJudgeRunPairs } from "../../db/judge/release-judge-run-pairs";
 import type { JudgeConfig } from "../../env";
-import { createJudgeClient, type JudgeUsage, newJudgeUsage } from "../../judge/create-judge-client";
 import { requireJudgeConfig } from "../../judge/judge-config";
 import { judgeLayerName, judgePair, judgmentFields } from "../../judge/judge-pair";
 import { PROMPT_VERSION } from "../../judge/prompt-version";
-import { JobCancelled, type JobContext, type JobHandler } from "../types";
+import { type LlmUsage, newLlmUsage } from "../../llm/create-llm-client";
+import { getLlmClient } from "../../llm/get-llm-client";
+import { JobCancelled, type JobContext, type JobHandler, type JobServices } from "../types";
 
-/** Tests: called after each committed pair (a test kills the process at a chosen moment). */
-export const judgeRunTestHooks: { afterCommit?: (pairId: string) => void | Promise<void> } = {};
+/** The judge settings the runner was given (the CLI's flags), else the environment's; UNAVAILABLE when there are none. */
+const judgeConfigOf = (services: JobServices): JudgeConfig => services.judge ?? requireJudgeConfig();
 
-/** The run's judge settings on this worker: the environment's, with the run's model. */
-function runConfig(model: string): JudgeConfig {
-  return { ...requireJudgeConfig(), model };
+/** The run's judge settings on this worker, with the run's model. */
+function runConfig(model: string, services: JobServices): JudgeConfig {
+  return { ...judgeConfigOf(services), model };
 }
 
 /**
@@ -63,13 +64,13 @@ export const judgeRunJob: JobHandler<JudgeRunPayload> = {
   kind: "judge-run",
   payloadSchema: judgeRunPayloadSchema,
   scopeOf: (p) => (p.runId ? `judge-run:${p.runId}:${p.worker ?? 0}` : null),
-  async check(payload, { db }) {
-    requireJudgeConfig();
+  async check(payload, { db, services }) {
+    judgeConfigOf(services);
     await getDataset({ id: payload.datasetId, db });
   },
-  async plan(payload, { db, createdById }) {
+  async plan(payload, { db, createdById, services }) {
     if (payload.runId) return [payload];
-    const config = requireJudgeConfig();
+    const config = judgeConfigOf(services);
     const model = payload.model ?? config.model;
     const run = await createJudgeRun({
       db,
@@ -98,8 +99,9 @@ export const judgeRunJob: JobHandler<JudgeRunPayload> = {
     const runId = ctx.payload.runId;
     if (!runId) throw new AppError("BAD_REQUEST", "a judge-run job needs its runId (start runs with kind judge-run)");
     const run = await getJudgeRun({ id: runId, db: ctx.db });
-    const config = runConfig(run.model);
-    const client = createJudgeClient(config);
+    const config = runConfig(run.model, ctx.services);
+    // The process's client for these settings: workers of one run in this process share its concurrency limit.
+    const client = getLlmClient(config);
     // Every request in flight listens to the job's abort signal (a cancel stops them at once).
     setMaxListeners(0, ctx.signal);
     const price = config.prices[run.model] ?? null;
@@ -115,7 +117,7 @@ export const judgeRunJob: JobHandler<JudgeRunPayload> = {
     };
 
     const judgeOne = async (row: NonNullable<Awaited<ReturnType<typeof claimJudgeRunPair>>>) => {
-      const usage: JudgeUsage = newJudgeUsage();
+      const usage: LlmUsage = newLlmUsage();
       const totals = () => runPairTotals(row, usage, price);
       try {
         const pair = await getPair({ id: row.pairId, db: ctx.db });
@@ -142,7 +144,6 @@ export const judgeRunJob: JobHandler<JudgeRunPayload> = {
           runPair: { id: row.id, runId, ...totals() },
         });
         ctx.itemDone();
-        await judgeRunTestHooks.afterCommit?.(row.pairId);
       } catch (e) {
         if (stopsTheRun(e) && !(isAppError(e) && e.code === "NOT_FOUND")) {
           await releaseJudgeRunPairs({ runId, id: row.id, db: ctx.db });

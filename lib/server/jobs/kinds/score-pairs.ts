@@ -4,15 +4,12 @@ import { type ScorePairsPayload, scorePairsPayloadSchema, scorePairsScope } from
 import { getDataset } from "../../db/datasets/get-dataset";
 import { listUnscoredPairs } from "../../db/annotations/list-unscored-pairs";
 import { scorePair } from "../../pairs/score-pair";
-import type { JobContext, JobHandler } from "../types";
+import type { JobHandler } from "../types";
 
 /** Pairs fetched per round (a round's failures are skipped in later rounds). */
 const ROUND = 200;
 /** Failed pair ids kept in the checkpoint (beyond it a resumed job tries them again). */
 const MAX_FAILED_IDS = 1000;
-
-/** Tests: the scoring function instead of scorePair. */
-export const scorePairsTestHooks: { score?: (pairId: string, ctx: JobContext<ScorePairsPayload>) => Promise<unknown> } = {};
 
 /**
  * Scores every pair without model scores (a ModelRun) of a dataset, or of all datasets, filling the cache the
@@ -29,7 +26,8 @@ export const scorePairsJob: JobHandler<ScorePairsPayload> = {
   },
   async run(ctx) {
     const { datasetId, model } = ctx.payload;
-    const score = scorePairsTestHooks.score ?? ((pairId: string) => scorePair({ pairId, ...(model ? { model } : {}), db: ctx.db }));
+    const scoreOne = ctx.services.scorePair ?? scorePair;
+    const score = (pairId: string) => scoreOne({ pairId, ...(model ? { model } : {}), db: ctx.db });
     const scope = { ...(datasetId ? { datasetId } : {}), db: ctx.db };
     const previous = (ctx.checkpoint as { failedPairIds?: string[] } | null)?.failedPairIds ?? [];
     // Failed pairs stay unscored (listed again): skipped, not retried, and not counted as work still to do.
@@ -44,7 +42,7 @@ export const scorePairsJob: JobHandler<ScorePairsPayload> = {
         await ctx.checkpointed();
         attempted.add(pairId);
         try {
-          await score(pairId, ctx);
+          await score(pairId);
           ctx.itemDone();
         } catch (e) {
           if (!isAppError(e)) console.error(`[jobs] score-pairs: pair ${pairId} failed:`, e);

@@ -19,8 +19,8 @@ import { saveQueryIntents } from "../../db/judge/save-query-intents";
 import { setJudgeRunPairUsage } from "../../db/judge/set-judge-run-pair-usage";
 import { updateJudgeRunOptions } from "../../db/judge/update-judge-run-options";
 import type { JudgeConfig } from "../../env";
-import { repairJson } from "../complete-json";
-import { type JudgeClient, type JudgeUsage, newJudgeUsage } from "../create-judge-client";
+import { repairJson } from "../../llm/complete-json";
+import { type LlmClient, type LlmUsage, newLlmUsage } from "../../llm/create-llm-client";
 import { planSpansRequests, type SpansRequest } from "../judge-document";
 import { assembleJudgment, judgeLayerName, pairIntents } from "../judge-pair";
 import { hashMessages, PROMPT_VERSION } from "../prompt-version";
@@ -55,14 +55,14 @@ export type WriteJudgeBatchOptions = {
   refreshIntents?: boolean;
   createdById?: string | null;
   config: JudgeConfig;
-  /** For stage 1 (online); default createJudgeClient(config). */
-  client: JudgeClient;
+  /** For stage 1 (online): the CLI passes getLlmClient(config). */
+  client: LlmClient;
   /** Receives each JSONL line (with its newline), in order: stream it to a file. */
   write: (line: string) => void | Promise<void>;
   db?: Db;
 };
 
-export type WriteJudgeBatchResult = { runId: string; pairs: number; lines: number; cachedRequests: number; stage1: JudgeUsage };
+export type WriteJudgeBatchResult = { runId: string; pairs: number; lines: number; cachedRequests: number; stage1: LlmUsage };
 
 /**
  * Writes the Batch API request file of a new judge run (mode "batch"): for each pair, stage 1 online when the query has
@@ -87,13 +87,13 @@ export async function writeJudgeBatch(o: WriteJudgeBatchOptions): Promise<WriteJ
     ...(o.skipJudged ? { skipJudged: true } : {}),
     createdById: o.createdById ?? null,
   });
-  const stage1 = newJudgeUsage();
+  const stage1 = newLlmUsage();
   let lines = 0;
   let cachedRequests = 0;
   for (const row of await listJudgeRunPairs({ runId: run.id, db })) {
     const pair = await getPair({ id: row.pairId, db });
     if (!pair) continue;
-    const usage = newJudgeUsage();
+    const usage = newLlmUsage();
     let intents: string[] = [];
     if (variant === "two-stage") {
       const r = await pairIntents({ pair, client: o.client, refreshIntents: o.refreshIntents ?? false, cache: { db }, usage });
@@ -220,7 +220,7 @@ export type IngestJudgeBatchResult = {
  * matched and committed exactly like an online judgment. Lines that failed at the provider fail their pair with the
  * reason; pairs without all their lines stay pending (ingest the rest later).
  */
-export async function ingestJudgeBatch(o: { runId: string; output: string; client?: JudgeClient | null; db?: Db }): Promise<IngestJudgeBatchResult> {
+export async function ingestJudgeBatch(o: { runId: string; output: string; client?: LlmClient | null; db?: Db }): Promise<IngestJudgeBatchResult> {
   const db = o.db ?? getDb();
   const run = await getJudgeRun({ id: o.runId, db });
   const options = JSON.parse(run.optionsJson) as { chunkChars?: number };
@@ -248,7 +248,7 @@ export async function ingestJudgeBatch(o: { runId: string; output: string; clien
 
   const price = null;
   for (const row of await listJudgeRunPairs({ runId: run.id, states: ["pending", "failed"], db })) {
-    const usage = newJudgeUsage();
+    const usage = newLlmUsage();
     const totals = () => runPairTotals(row, usage, price);
     const pair = await getPair({ id: row.pairId, db });
     if (!pair) continue;

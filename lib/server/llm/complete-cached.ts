@@ -5,23 +5,23 @@ import type { Db } from "../db/client";
 import { findJudgeCall } from "../db/judge/find-judge-call";
 import { saveJudgeCall } from "../db/judge/save-judge-call";
 import { completeJson } from "./complete-json";
-import { type JudgeClient, type JudgeUsage, newJudgeUsage, addJudgeUsage } from "./create-judge-client";
-import { hashMessages, PROMPT_VERSION } from "./prompt-version";
+import { type LlmClient, type LlmUsage, newLlmUsage, addLlmUsage } from "./create-llm-client";
+import { hashMessages, PROMPT_VERSION } from "../judge/prompt-version";
 
 export type JudgeCallKind = "intents" | "spans" | "spans-one-stage" | "extract";
 
 /** Where replies are cached: the JudgeCall table of a database (null: no cache, every request goes out). */
-export type JudgeCache = { db: Db } | null;
+export type LlmCache = { db: Db } | null;
 
 export type CompleteCachedOptions<T> = {
-  client: JudgeClient;
-  cache: JudgeCache;
+  client: LlmClient;
+  cache: LlmCache;
   kind: JudgeCallKind;
   messages: ChatMessage[];
   parse: (reply: string) => ParseResult<T>;
   what: string;
   replySchema?: ReplySchema;
-  usage?: JudgeUsage;
+  usage?: LlmUsage;
   signal?: AbortSignal;
 };
 
@@ -42,7 +42,7 @@ export async function completeCached<T>(o: CompleteCachedOptions<T>): Promise<T>
       }
     }
   }
-  const usage = newJudgeUsage();
+  const usage = newLlmUsage();
   let value: T;
   try {
     value = await completeJson({
@@ -56,7 +56,7 @@ export async function completeCached<T>(o: CompleteCachedOptions<T>): Promise<T>
     });
   } finally {
     // A request that fails still cost what it sent (retries, a repair): counted either way.
-    if (o.usage) addJudgeUsage(o.usage, usage);
+    if (o.usage) addLlmUsage(o.usage, usage);
   }
   if (o.cache) {
     await saveJudgeCall({

@@ -6,10 +6,19 @@ import type { ChatMessage } from "@/lib/judge/types";
 import type { JudgeConfig, JudgeJsonMode } from "../env";
 import { createLimiter, type Limiter } from "./limiter";
 
+// The one client of the OpenAI-compatible server that both the LLM judge and the LLM compressors (llm-extract,
+// hybrid) talk to. Its settings are the SNIPPET_LAB_JUDGE_* variables (JudgeConfig): the server is "the judge's".
+
+/** What a client needs of the settings (chunk size and prices are its callers'). */
+export type LlmClientConfig = Pick<
+  JudgeConfig,
+  "baseUrl" | "model" | "apiKey" | "timeoutMs" | "maxRetries" | "backoffMs" | "concurrency" | "jsonMode"
+>;
+
 /** What requests cost: HTTP requests sent (retries and repairs included), retries, tokens, and cache hits. */
-export type JudgeUsage = { requests: number; retries: number; promptTokens: number; completionTokens: number; cachedRequests: number };
-export const newJudgeUsage = (): JudgeUsage => ({ requests: 0, retries: 0, promptTokens: 0, completionTokens: 0, cachedRequests: 0 });
-export function addJudgeUsage(a: JudgeUsage, b: JudgeUsage): JudgeUsage {
+export type LlmUsage = { requests: number; retries: number; promptTokens: number; completionTokens: number; cachedRequests: number };
+export const newLlmUsage = (): LlmUsage => ({ requests: 0, retries: 0, promptTokens: 0, completionTokens: 0, cachedRequests: 0 });
+export function addLlmUsage(a: LlmUsage, b: LlmUsage): LlmUsage {
   a.requests += b.requests;
   a.retries += b.retries;
   a.promptTokens += b.promptTokens;
@@ -22,11 +31,11 @@ export type CompleteOptions = {
   /** The reply's JSON Schema for structured outputs (json_mode "schema"). */
   replySchema?: ReplySchema;
   /** Counts this request's HTTP requests, retries and tokens. */
-  usage?: JudgeUsage;
+  usage?: LlmUsage;
   signal?: AbortSignal;
 };
 
-export type JudgeClient = {
+export type LlmClient = {
   model: string;
   /** One chat completion at temperature 0, retried on transient errors; the reply text ("" when it had none). */
   complete(messages: readonly ChatMessage[], options?: CompleteOptions): Promise<string>;
@@ -51,7 +60,7 @@ const HINTS: Record<number, string> = {
 const after = (retries: number) => (retries > 0 ? ` (after ${retries} ${retries === 1 ? "retry" : "retries"})` : "");
 
 /** openai errors → AppError UNAVAILABLE with the HTTP status (or timeout / connection failure) in the message. */
-export function toJudgeError(e: unknown, config: Pick<JudgeConfig, "baseUrl" | "timeoutMs">, retries = 0): unknown {
+export function toLlmError(e: unknown, config: Pick<JudgeConfig, "baseUrl" | "timeoutMs">, retries = 0): unknown {
   if (e instanceof APIConnectionTimeoutError) {
     return new AppError(
       "UNAVAILABLE",
@@ -128,7 +137,7 @@ function describe(e: unknown): string {
   return "error";
 }
 
-export type CreateJudgeClientOptions = {
+export type CreateLlmClientOptions = {
   /** Shares a limit of requests in flight between clients (default: one limiter of config.concurrency per client). */
   limiter?: Limiter;
   /** Told about each retry (the CLI prints them). */
@@ -143,8 +152,9 @@ export type CreateJudgeClientOptions = {
  * - structured outputs: `response_format` json_schema (strict) when the request has a reply schema, stepping down to
  *   json_object and then to none when the server rejects them (remembered for the client's later requests);
  * - token usage from the server's `usage`, added to the request's tally.
+ * A new client has its own limiter: callers that serve many requests take the shared one of getLlmClient.
  */
-export function createJudgeClient(config: JudgeConfig, options: CreateJudgeClientOptions = {}): JudgeClient {
+export function createLlmClient(config: LlmClientConfig, options: CreateLlmClientOptions = {}): LlmClient {
   const openai = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, timeout: config.timeoutMs, maxRetries: 0 });
   const limiter = options.limiter ?? createLimiter(config.concurrency);
   // Remembered per client: once the server rejected a JSON mode, later requests go without it.
@@ -190,9 +200,9 @@ export function createJudgeClient(config: JudgeConfig, options: CreateJudgeClien
         if (mode === sent) mode = sent === "schema" && opts.replySchema ? "object" : "off";
         continue;
       }
-      if (!isRetryable(failure) || retries >= config.maxRetries) throw toJudgeError(failure, config, retries);
+      if (!isRetryable(failure) || retries >= config.maxRetries) throw toLlmError(failure, config, retries);
       const fromServer = failure instanceof APIError ? retryAfterMs(failure.headers) : null;
-      if (fromServer !== null && fromServer > MAX_RETRY_AFTER_MS) throw toJudgeError(failure, config, retries);
+      if (fromServer !== null && fromServer > MAX_RETRY_AFTER_MS) throw toLlmError(failure, config, retries);
       const delayMs = fromServer ?? backoffMs(retries, config.backoffMs);
       options.onRetry?.({ attempt: retries + 1, delayMs, reason: describe(failure), retryAfterMs: fromServer });
       retries++;

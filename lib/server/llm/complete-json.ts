@@ -3,16 +3,16 @@ import { AppError } from "@/lib/errors";
 import { buildRepairMessages } from "@/lib/judge/build-repair-messages";
 import type { ReplySchema } from "@/lib/judge/json-schemas";
 import type { ChatMessage, ParseResult } from "@/lib/judge/types";
-import type { JudgeClient, JudgeUsage } from "./create-judge-client";
+import type { LlmClient, LlmUsage } from "./create-llm-client";
 
 export type CompleteJsonOptions<T> = {
-  client: JudgeClient;
+  client: LlmClient;
   messages: ChatMessage[];
   parse: (reply: string) => ParseResult<T>;
   /** What was asked, for the error message ("intents", "spans of document X"). */
   what: string;
   replySchema?: ReplySchema;
-  usage?: JudgeUsage;
+  usage?: LlmUsage;
   signal?: AbortSignal;
 };
 
@@ -30,7 +30,7 @@ export async function completeJson<T>({ client, messages, parse, what, replySche
 
 /** The repair request after an unusable reply (also used for a malformed line of a Batch API output file). */
 export async function repairJson<T>(o: {
-  client: JudgeClient;
+  client: LlmClient;
   messages: ChatMessage[];
   parse: (reply: string) => ParseResult<T>;
   what: string;
