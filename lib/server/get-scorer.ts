@@ -5,25 +5,18 @@ import { createBm25Scorer } from "../engine/scorers/bm25";
 import { createLeadScorer } from "../engine/scorers/lead";
 import type { Scorer } from "../engine/types";
 import { getDb } from "./db/client";
-import { createJudgeClient, type JudgeClient } from "./judge/create-judge-client";
 import { requireJudgeConfig } from "./judge/judge-config";
 import { createLlmScorer, HYBRID_BM25_THRESHOLD } from "./llm/create-llm-scorer";
+import type { LlmClient } from "./llm/create-llm-client";
+import { getLlmClient } from "./llm/get-llm-client";
 import { createModelScorer } from "./model/create-model-scorer";
 import { listModels } from "./model/list-models";
 import { loadModel } from "./model/load-model";
 
-// One judge client per server settings in this process: its limiter caps the requests in flight across requests.
-const llmClients = new Map<string, JudgeClient>();
-
-function llmClient(): { client: JudgeClient; chunkChars: number } {
+// The process's client for the settings (getLlmClient): its limiter caps the requests in flight across requests.
+function llmClient(): { client: LlmClient; chunkChars: number } {
   const config = requireJudgeConfig();
-  const key = JSON.stringify([config.baseUrl, config.model, config.apiKey, config.concurrency, config.timeoutMs, config.maxRetries, config.jsonMode]);
-  let client = llmClients.get(key);
-  if (!client) {
-    client = createJudgeClient(config);
-    llmClients.set(key, client);
-  }
-  return { client, chunkChars: config.chunkChars };
+  return { client: getLlmClient(config), chunkChars: config.chunkChars };
 }
 
 /**
