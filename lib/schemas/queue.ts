@@ -98,11 +98,10 @@ function toSearchParams(input: SearchParamsInput): URLSearchParams {
 const num = (v: string | null) => (v === null || v.trim() === "" ? undefined : Number(v));
 
 /**
- * Search params → validated listPairs input. `status` may repeat or be comma-separated; empty values mean "no
- * filter" (what a form's "any" option submits); `todo=1` means "needs work from `userId`" (needsWorkBy), or without a
- * user and a status filter, TODO_STATUSES. Throws ZodError (→ 400 in routes) for unknown values.
+ * Search params → the object queueSearchParamsSchema parses: `status` may repeat or be comma-separated; empty values
+ * mean "no filter" (what a form's "any" option submits).
  */
-export function parseQueueSearchParams(input: SearchParamsInput, { userId }: { userId?: string } = {}): ListPairsInput & { todo: boolean } {
+export function queueSearchInput(input: SearchParamsInput): Record<string, unknown> {
   const sp = toSearchParams(input);
   const str = (k: string) => {
     const v = sp.get(k)?.trim();
@@ -113,7 +112,7 @@ export function parseQueueSearchParams(input: SearchParamsInput, { userId }: { u
     .flatMap((s) => s.split(","))
     .map((s) => s.trim())
     .filter(Boolean);
-  const { status, todo, ...filters } = queueSearchParamsSchema.parse({
+  return {
     datasetId: str("datasetId"),
     dataset: str("dataset"),
     status: statuses.length === 0 ? undefined : statuses,
@@ -126,13 +125,28 @@ export function parseQueueSearchParams(input: SearchParamsInput, { userId }: { u
     limit: num(sp.get("limit")),
     cursor: str("cursor"),
     todo: sp.get("todo") === "1" || sp.get("todo") === "true",
-  });
+  };
+}
+
+/**
+ * Parsed queue search params → listPairs input: `todo=1` means "needs work from `userId`" (needsWorkBy), or without a
+ * user and a status filter, TODO_STATUSES.
+ */
+export function queueListInput(
+  { status, todo, ...filters }: z.output<typeof queueSearchParamsSchema>,
+  { userId }: { userId?: string } = {},
+): ListPairsInput & { todo: boolean } {
   return {
     ...filters,
     status: status === undefined ? (todo && !userId ? [...TODO_STATUSES] : undefined) : status.length === 1 ? status[0] : status,
     needsWorkBy: todo && userId ? userId : undefined,
     todo,
   };
+}
+
+/** Search params → validated listPairs input (queueSearchInput, then queueListInput). Throws ZodError (→ 400 in routes) for unknown values. */
+export function parseQueueSearchParams(input: SearchParamsInput, opts: { userId?: string } = {}): ListPairsInput & { todo: boolean } {
+  return queueListInput(queueSearchParamsSchema.parse(queueSearchInput(input)), opts);
 }
 
 /**

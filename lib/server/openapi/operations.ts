@@ -14,7 +14,7 @@ import { compressRequestSchema, compressResponseSchema } from "@/lib/schemas/com
 import { createDatasetSchema, createPairInputSchema, DATASET_LIMITS, exportQuerySchema, importOptionsSchema } from "@/lib/schemas/datasets";
 import { idParamsSchema } from "@/lib/schemas/ids";
 import { modelsResponseSchema } from "@/lib/schemas/models";
-import { queueSearchParamsSchema } from "@/lib/schemas/queue";
+import { queueSearchInput, queueSearchParamsSchema } from "@/lib/schemas/queue";
 import { goldRequestSchema, reviewRequestSchema } from "@/lib/schemas/review";
 import { listJobsQuerySchema, startJobRequestSchema } from "@/lib/schemas/jobs";
 import { judgeEvalQuerySchema, listJudgeRunsQuerySchema, resumeJudgeRunRequestSchema } from "@/lib/schemas/judge";
@@ -23,9 +23,10 @@ import { scorePairRequestSchema, scoreRequestSchema } from "@/lib/schemas/scorin
 import { createUserSchema, loginSchema, resetPasswordSchema, updateUserSchema } from "@/lib/schemas/users";
 import type { BODY_LIMITS } from "../http/body-limits";
 
-// Every operation of app/api, with the zod schemas its handler validates with: the OpenAPI document
-// (build-openapi-document.ts, served at GET /api/v1/openapi.json and rendered by /api-docs) is generated from this
-// list, and openapi.test.ts fails when a handler and its entry disagree (path, method, summary, guard, schemas).
+// Every operation of app/api, the one description of the HTTP API: each route handler is built from its entry
+// (defineRoute, lib/server/http/define-route.ts: guard, params, query, JSON body and its cap) and the OpenAPI document
+// (build-openapi-document.ts, served at GET /api/v1/openapi.json and rendered by /api-docs) is generated from the
+// same entries; openapi.test.ts checks every operation is exported by exactly one route module with its method.
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -51,18 +52,24 @@ export interface ApiOperation {
   path: string;
   /** The client method's name in generated clients; names the request and response schemas too. */
   operationId: string;
-  /** The purpose in the handler's `// METHOD /path – purpose` header. */
+  /** The purpose, in a line. */
   summary: string;
   /** More for the reader (CommonMark). */
   description?: string;
   tag: ApiTag;
   auth: ApiAuth;
+  /** The dynamic segments (withAuth parses them before the handler runs). */
   params?: z.ZodObject;
+  /** The search params (defineRoute parses them before the handler runs). */
   query?: z.ZodObject;
-  /** JSON request body. */
+  /** What `query` parses from the URL's search params; default: each name's last value (`Object.fromEntries`). */
+  readQuery?: (search: URLSearchParams) => unknown;
+  /** JSON request body: with `bodyLimit`, read and parsed by defineRoute (`readBody`); a `form` route reads its own. */
   body?: z.ZodType;
   /** The cap of the JSON body (BODY_LIMITS, 413 beyond it). */
   bodyLimit?: keyof typeof BODY_LIMITS;
+  /** Appended to the 413's message. */
+  bodyLimitHint?: string;
   /** An empty body is read as `{}`. */
   emptyBody?: boolean;
   example?: unknown;
@@ -87,15 +94,25 @@ export const API_TAGS = {
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
-const session = (permission?: Permission): ApiAuth => ({ kind: "session", ...(permission ? { permission } : {}) });
+type SessionAuth = Extract<ApiAuth, { kind: "session" }>;
+const session = (permission?: Permission): SessionAuth => ({ kind: "session", ...(permission ? { permission } : {}) });
 const json = (description: string, status: ApiResponse["status"] = 200): ApiResponse => ({ status, description });
 
-export const API_OPERATIONS: readonly ApiOperation[] = [
+/** The entries keyed by operationId, each given its id; their own types kept, so a route's handler is typed by them. */
+function withOperationIds<T extends Record<string, Omit<ApiOperation, "operationId">>>(
+  entries: T,
+): { [K in keyof T & string]: T[K] & { operationId: K } } {
+  return Object.fromEntries(Object.entries(entries).map(([operationId, op]) => [operationId, { ...op, operationId }])) as {
+    [K in keyof T & string]: T[K] & { operationId: K };
+  };
+}
+
+/** Every operation by operationId (the client method's name in generated clients): `defineRoute(OPERATIONS.compress, …)`. */
+export const OPERATIONS = withOperationIds({
   // ---------- service ----------
-  {
+  compress: {
     method: "POST",
     path: "/api/v1/compress",
-    operationId: "compress",
     summary: "compress a result set for a query (service route: API key when configured)",
     description:
       "Scores every unit (sentence or fragment) of every result for the query and keeps the best within one token budget shared by all results. " +
@@ -106,6 +123,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: { kind: "apiKey" },
     body: compressRequestSchema,
     bodyLimit: "compress",
+    bodyLimitHint: "per request (25 MB of result text/html, 5 MB per result)",
     example: {
       query: "when did the bridge open?",
       results: [{ id: "a", html: "<h1>Bridge</h1><p>The bridge opened in 1932. It is 1,149 m long.</p>" }],
@@ -143,19 +161,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       { status: 503, description: "No model installed (use `bm25` or `lead`)." },
     ],
   },
-  {
+  listModels: {
     method: "GET",
     path: "/api/v1/models",
-    operationId: "listModels",
     summary: "the installed models and the methods compress accepts (service route: API key when configured)",
     tag: "service",
     auth: { kind: "apiKey" },
     responses: [{ status: 200, description: "The token models on the server and every method compress accepts.", schema: modelsResponseSchema }],
   },
-  {
+  getMetrics: {
     method: "GET",
     path: "/api/v1/metrics",
-    operationId: "getMetrics",
     summary: "live compression metrics in Prometheus text format (service route: API key when configured)",
     description:
       "prom-client's exposition of this server process: `snippet_lab_compress_requests_total{method,status}`, `snippet_lab_compress_errors_total{code}`, " +
@@ -168,10 +184,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
 
   // ---------- auth ----------
-  {
+  login: {
     method: "POST",
     path: "/api/auth/login",
-    operationId: "login",
     summary: "sign in: a session cookie for the email and password",
     tag: "auth",
     auth: { kind: "public" },
@@ -183,20 +198,18 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       { status: 429, description: "10 failures of one email and address in 15 minutes; `Retry-After` says when to try again." },
     ],
   },
-  {
+  logout: {
     method: "POST",
     path: "/api/auth/logout",
-    operationId: "logout",
     summary: "sign out: end the session and clear the cookie",
     tag: "auth",
     auth: { kind: "public" },
     responses: [json("`{ok: true}`, the cookie cleared."), { status: 303, description: "A plain HTML form post: redirected to /login." }],
     errors: [{ status: 403, description: "A cross-origin request." }],
   },
-  {
+  getMe: {
     method: "GET",
     path: "/api/auth/me",
-    operationId: "getMe",
     summary: "the signed-in user and their permissions",
     tag: "auth",
     auth: session(),
@@ -204,19 +217,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
 
   // ---------- users ----------
-  {
+  listUsers: {
     method: "GET",
     path: "/api/users",
-    operationId: "listUsers",
     summary: "every user (admin)",
     tag: "users",
     auth: session("user:manage"),
     responses: [json("`{users}`: every account with its role, state and last activity.")],
   },
-  {
+  createUser: {
     method: "POST",
     path: "/api/users",
-    operationId: "createUser",
     summary: "create a user (admin)",
     tag: "users",
     auth: session("user:manage"),
@@ -225,10 +236,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: [json("`{user}`.", 201)],
     errors: [{ status: 409, description: "The email is taken." }],
   },
-  {
+  updateUser: {
     method: "PATCH",
     path: "/api/users/{id}",
-    operationId: "updateUser",
     summary: "change a user's role, name or disabled state (admin)",
     description: "Disabling ends the user's sessions at once.",
     tag: "users",
@@ -239,10 +249,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: [json("`{user, sessionsEnded}`.")],
     errors: [404, { status: 409, description: "It would demote or disable the last active admin." }],
   },
-  {
+  resetPassword: {
     method: "POST",
     path: "/api/users/{id}/password",
-    operationId: "resetPassword",
     summary: "set or generate a user's password (admin)",
     description: "Without `password` one is generated and returned once. The user's sessions end (an admin resetting their own keeps this one).",
     tag: "users",
@@ -256,19 +265,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
 
   // ---------- datasets ----------
-  {
+  listDatasets: {
     method: "GET",
     path: "/api/v1/datasets",
-    operationId: "listDatasets",
     summary: "every dataset with its counts",
     tag: "datasets",
     auth: session("pair:read"),
     responses: [json("`{datasets: [{id, name, description, createdAt, pairs, documents, goldPairs, goldSpans}]}`.")],
   },
-  {
+  createDataset: {
     method: "POST",
     path: "/api/v1/datasets",
-    operationId: "createDataset",
     summary: "create a dataset",
     tag: "datasets",
     auth: session("dataset:write"),
@@ -277,10 +284,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: [json("`{dataset: {id, name, description, createdAt}}`.", 201)],
     errors: [{ status: 409, description: "The name exists." }],
   },
-  {
+  createPair: {
     method: "POST",
     path: "/api/v1/datasets/{id}/pairs",
-    operationId: "createPair",
     summary: "create a pair from a query and pasted, uploaded or fetched pages",
     description:
       "URL results are fetched by the server (http/https only, no private addresses unless SNIPPET_LAB_FETCH_ALLOW_PRIVATE=1, 10 s, 5 MB). " +
@@ -296,10 +302,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: [json("`{id}` of the new pair.", 201)],
     errors: [404, { status: 413, description: "A result over 5 MB." }, { status: 422, description: "A file or URL that cannot be read as text." }],
   },
-  {
+  importDataset: {
     method: "POST",
     path: "/api/v1/datasets/{id}/import",
-    operationId: "importDataset",
     summary: "import a file of pairs into the dataset",
     description:
       "All or nothing: every record is validated before anything is written. Pairs whose external id is already in the dataset are skipped. " +
@@ -319,15 +324,19 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       { status: 422, description: "Bad records: `details.errors = [{record, field?, message}]`; nothing was written." },
     ],
   },
-  {
+  exportDataset: {
     method: "GET",
     path: "/api/v1/datasets/{id}/export",
-    operationId: "exportDataset",
     summary: "the gold set as a file (gold JSONL, Label Studio or Prodigy)",
     tag: "datasets",
     auth: session("export:read"),
     params: idParamsSchema,
     query: exportQuerySchema,
+    readQuery: (search) => ({
+      format: search.get("format") ?? undefined,
+      model: search.get("model") ?? undefined,
+      judge: search.get("judge") ?? undefined,
+    }),
     responses: [
       {
         status: 200,
@@ -339,30 +348,28 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
 
   // ---------- pairs ----------
-  {
+  listPairs: {
     method: "GET",
     path: "/api/v1/pairs",
-    operationId: "listPairs",
     summary: "the queue: filtered, sorted, paginated pairs",
     tag: "pairs",
     auth: session("pair:read"),
     query: queueSearchParamsSchema,
+    readQuery: queueSearchInput,
     responses: [json("`{items: PairListItem[], nextCursor}`.")],
   },
-  {
+  getAnnotation: {
     method: "GET",
     path: "/api/v1/pairs/{id}/annotation",
-    operationId: "getAnnotation",
     summary: "my annotation of the pair",
     tag: "pairs",
     auth: session("pair:read"),
     params: idParamsSchema,
     responses: [json("`{annotation: {id, status, version, spans, …} | null}`: null before my first save.")],
   },
-  {
+  saveAnnotation: {
     method: "PUT",
     path: "/api/v1/pairs/{id}/annotation",
-    operationId: "saveAnnotation",
     summary: "save my spans (versioned: 409 on a conflict)",
     description: "The complete list of my spans; the first save creates the annotation. Spans without a known `id` are created.",
     tag: "pairs",
@@ -377,10 +384,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       { status: 422, description: "A span does not match the document text." },
     ],
   },
-  {
+  submitAnnotation: {
     method: "POST",
     path: "/api/v1/pairs/{id}/annotation/submit",
-    operationId: "submitAnnotation",
     summary: "submit my annotation for review",
     tag: "pairs",
     auth: session("pair:annotate"),
@@ -390,10 +396,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: [json('`{annotationId, status: "submitted", version, pairStatus}`.')],
     errors: [404, { status: 409, description: "Stale, or not in progress." }],
   },
-  {
+  listSpanHistory: {
     method: "GET",
     path: "/api/v1/pairs/{id}/history",
-    operationId: "listSpanHistory",
     summary: "span events of the pair, newest first",
     tag: "pairs",
     auth: session("pair:read"),
@@ -401,10 +406,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     query: spanHistoryQuerySchema,
     responses: [json("`{events: [{action, actor, at, before, after}], nextCursor}`.")],
   },
-  {
+  listSuggestions: {
     method: "GET",
     path: "/api/v1/pairs/{id}/suggestions",
-    operationId: "listSuggestions",
     summary: "the pair's model and judge suggestions",
     tag: "pairs",
     auth: session("pair:read"),
@@ -412,10 +416,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     query: listSuggestionsQuerySchema,
     responses: [json("`{suggestions}` in document order.")],
   },
-  {
+  acceptSuggestions: {
     method: "POST",
     path: "/api/v1/pairs/{id}/suggestions/accept",
-    operationId: "acceptSuggestions",
     summary: "copy suggestions into my annotation",
     tag: "pairs",
     auth: session("pair:annotate"),
@@ -425,10 +428,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: [json("The save result plus `accepted` (suggestion id → span id) and `skipped`.")],
     errors: [404, { status: 409, description: "A version conflict, as for PUT …/annotation." }],
   },
-  {
+  runJudge: {
     method: "POST",
     path: "/api/v1/pairs/{id}/judge",
-    operationId: "runJudge",
     summary: "run the LLM judge on the pair",
     tag: "pairs",
     auth: session("model:run"),
@@ -443,10 +445,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     ],
     errors: [404, 422, { status: 503, description: "No judge is configured, or its server failed (after its retries)." }],
   },
-  {
+  scorePair: {
     method: "POST",
     path: "/api/v1/pairs/{id}/scores",
-    operationId: "scorePair",
     summary: "token probabilities, units and snippet of the pair (cached per model)",
     description: "The inspector's response shape per document (canonical text, blocks, units, token scores), cached per model and input.",
     tag: "pairs",
@@ -460,10 +461,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
 
   // ---------- review ----------
-  {
+  listPairAnnotations: {
     method: "GET",
     path: "/api/v1/pairs/{id}/annotations",
-    operationId: "listPairAnnotations",
     summary: "every annotation of the pair, for review",
     tag: "review",
     auth: session("pair:review"),
@@ -471,10 +471,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: [json("`{pair, documents, annotations: [{id, annotator, status, version, review…, spans}]}`.")],
     errors: [404],
   },
-  {
+  reviewAnnotation: {
     method: "POST",
     path: "/api/v1/annotations/{id}/review",
-    operationId: "reviewAnnotation",
     summary: "accept or reject a submitted annotation",
     tag: "review",
     auth: session("pair:review"),
@@ -484,10 +483,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: [json("`{annotationId, status, version, pairStatus}`.")],
     errors: [{ status: 403, description: "Your own annotation." }, 404, { status: 409, description: "Not submitted, or stale." }],
   },
-  {
+  getGold: {
     method: "GET",
     path: "/api/v1/pairs/{id}/gold",
-    operationId: "getGold",
     summary: "the pair's adjudicated gold spans",
     tag: "review",
     auth: session("pair:read"),
@@ -495,10 +493,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: [json("`{pairId, status, version, reviewerId, reviewComment, reviewedAt, adjudicatedAt, adjudicatedById, spans}`.")],
     errors: [404],
   },
-  {
+  saveGold: {
     method: "PUT",
     path: "/api/v1/pairs/{id}/gold",
-    operationId: "saveGold",
     summary: "adjudicate the pair's gold spans",
     tag: "review",
     auth: session("pair:review"),
@@ -513,24 +510,28 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       { status: 422, description: "A span does not match the document text." },
     ],
   },
-  {
+  getAgreement: {
     method: "GET",
     path: "/api/v1/agreement",
-    operationId: "getAgreement",
     summary: "agreement per category and the lowest-agreement pairs of a dataset",
     description: "Char F1 and token kappa, pooled and per category; pairs with the lowest agreement first.",
     tag: "review",
     auth: session("pair:read"),
     query: agreementQuerySchema,
+    // Empty metric or category: the default (a form's "any").
+    readQuery: (search) => ({
+      datasetId: search.get("datasetId") ?? undefined,
+      metric: search.get("metric") || undefined,
+      category: search.get("category") || undefined,
+    }),
     responses: [json("`{dataset, statuses, pairsCompared, pairsWithOneAnnotation, pooled, mean, pairs, rankBy}`.")],
     errors: [404],
   },
 
   // ---------- scoring ----------
-  {
+  scorePairs: {
     method: "POST",
     path: "/api/v1/pairs/score",
-    operationId: "scorePairs",
     summary: "fill the model-score cache of up to 100 unscored pairs",
     description: "A failing pair is reported and skipped. Call again while `remaining > 0`.",
     tag: "scoring",
@@ -542,10 +543,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
 
   // ---------- jobs ----------
-  {
+  startJob: {
     method: "POST",
     path: "/api/v1/jobs",
-    operationId: "startJob",
     summary: "start a background job (scoring unscored pairs, a threshold and budget sweep, an LLM judge run)",
     description:
       "Jobs live in the database with their progress, failures and result: any server process or `snippet-lab worker` may run them " +
@@ -567,20 +567,18 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       { status: 503, description: "A judge run without a configured judge server (SNIPPET_LAB_JUDGE_*)." },
     ],
   },
-  {
+  listJobs: {
     method: "GET",
     path: "/api/v1/jobs",
-    operationId: "listJobs",
     summary: "background jobs, newest first",
     tag: "jobs",
     auth: session("pair:read"),
     query: listJobsQuerySchema,
     responses: [json("`{jobs: [{id, kind, scope, payload, state, total, done, failed, failures, error, attempts, …}]}`.")],
   },
-  {
+  getJob: {
     method: "GET",
     path: "/api/v1/jobs/{id}",
-    operationId: "getJob",
     summary: "a background job's state and progress",
     tag: "jobs",
     auth: session("pair:read"),
@@ -588,10 +586,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: [json("`{job: {id, kind, state: queued|running|done|failed|cancelled, total, done, failed, failures, error, hasResult, …}}`.")],
     errors: [404],
   },
-  {
+  cancelJob: {
     method: "POST",
     path: "/api/v1/jobs/{id}/cancel",
-    operationId: "cancelJob",
     summary: "cancel a queued or running job",
     tag: "jobs",
     auth: session("model:run"),
@@ -599,10 +596,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: [json("`{job}`: cancelled, or (running) `cancelRequested` until its worker stops.")],
     errors: [404],
   },
-  {
+  resumeJob: {
     method: "POST",
     path: "/api/v1/jobs/{id}/resume",
-    operationId: "resumeJob",
     summary: "resume a cancelled or failed job where it stopped",
     tag: "jobs",
     auth: session("model:run"),
@@ -612,10 +608,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
 
   // ---------- judge ----------
-  {
+  listJudgeRuns: {
     method: "GET",
     path: "/api/v1/judge/runs",
-    operationId: "listJudgeRuns",
     summary: "LLM judge runs with their progress, tokens, cost and matching rates, newest first",
     tag: "judge",
     auth: session("pair:read"),
@@ -626,10 +621,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       ),
     ],
   },
-  {
+  getJudgeRun: {
     method: "GET",
     path: "/api/v1/judge/runs/{id}",
-    operationId: "getJudgeRun",
     summary: "one judge run: progress, tokens, cost, matching rates per step, failures",
     description:
       "`matches` counts the judge's quotes per matching step (exact, normalized, regex, fuzzy, unmatched); `matchShare` their shares and `matchCumulative` the share matched by each step. " +
@@ -640,10 +634,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: [json("`{run}`.")],
     errors: [404],
   },
-  {
+  cancelJudgeRun: {
     method: "POST",
     path: "/api/v1/judge/runs/{id}/cancel",
-    operationId: "cancelJudgeRun",
     summary: "cancel every queued or running job of a judge run",
     description: "Running jobs stop after committing the pairs they are judging; pending pairs stay pending, so the run can be resumed.",
     tag: "judge",
@@ -652,10 +645,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: [json("`{run}`.")],
     errors: [404, { status: 409, description: "No job of the run is queued or running." }],
   },
-  {
+  resumeJudgeRun: {
     method: "POST",
     path: "/api/v1/judge/runs/{id}/resume",
-    operationId: "resumeJudgeRun",
     summary: "go on with a stopped judge run (and, asked, judge its failed pairs again)",
     tag: "judge",
     auth: session("model:run"),
@@ -668,10 +660,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
 
   // ---------- research ----------
-  {
+  getFrontier: {
     method: "GET",
     path: "/api/v1/research/frontier",
-    operationId: "getFrontier",
     summary: "a dataset's threshold and budget frontier (its latest sweep) as JSON or CSV",
     description:
       "`result.rows` are exactly the rows `snippet-lab eval --json` writes for the same methods, thresholds and budgets: per method and setting, " +
@@ -690,10 +681,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     ],
     errors: [404, { status: 409, description: "The given sweep job has not finished." }],
   },
-  {
+  getFrontierPairs: {
     method: "GET",
     path: "/api/v1/research/frontier/pairs",
-    operationId: "getFrontierPairs",
     summary: "the pairs behind one frontier point, the most evidence lost first",
     tag: "research",
     auth: session("pair:read"),
@@ -708,10 +698,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     ],
     errors: [404],
   },
-  {
+  getJudgeEval: {
     method: "GET",
     path: "/api/v1/research/judge",
-    operationId: "getJudgeEval",
     summary: "judging the judge: judge configurations against the adjudicated gold, as JSON or CSV",
     description:
       "Per judge configuration (model, prompt version, one- or two-stage) with judgments on the dataset's gold pairs: span-level (IoU ≥ 0.5, same document and category, one to one) " +
@@ -729,10 +718,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     ],
     errors: [404],
   },
-  {
+  getCategoryBreakdown: {
     method: "GET",
     path: "/api/v1/research/categories",
-    operationId: "getCategoryBreakdown",
     summary: "the share of tokens per category before and after compression, as JSON or CSV",
     description:
       "Per category (and `unlabelled`): downstream tokens of the uncompressed pages and of the snippets, their shares and the relative change of the share. " +
@@ -750,10 +738,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     ],
     errors: [404],
   },
-  {
+  getCategoryPairs: {
     method: "GET",
     path: "/api/v1/research/categories/pairs",
-    operationId: "getCategoryPairs",
     summary: "the pairs behind one category bar, uncompressed and compressed",
     tag: "research",
     auth: session("pair:read"),
@@ -765,14 +752,16 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
 
   // ---------- meta ----------
-  {
+  getOpenApiDocument: {
     method: "GET",
     path: "/api/v1/openapi.json",
-    operationId: "getOpenApiDocument",
     summary: "this API as an OpenAPI 3.1 document (public)",
     description: "Generated from the schemas the handlers validate with; feed it to a client generator.",
     tag: "meta",
     auth: { kind: "public" },
     responses: [json("The OpenAPI document.")],
   },
-];
+});
+
+/** Every operation, in the document's order. */
+export const API_OPERATIONS: readonly ApiOperation[] = Object.values(OPERATIONS);
