@@ -1,6 +1,7 @@
 // Every route handler file answers the methods it does not implement with the documented JSON error (405 +
-// Allow), not Next's empty 405; unknown /api paths answer a JSON 404.
-import { readdirSync, readFileSync } from "node:fs";
+// Allow), not Next's empty 405; unknown /api paths answer a JSON 404. That each handler under app/api is built from its
+// operation (guard, parameters, body cap) is openapi.test.ts's check.
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { allowHeader, methodNotAllowed, NOT_ALLOWED_HANDLER, ROUTE_METHODS } from "./method-not-allowed";
@@ -40,45 +41,6 @@ describe("route files", () => {
       const body = await res.json();
       expect(body.error.code).toBe("METHOD_NOT_ALLOWED");
       expect(body.error.message).toContain(method);
-    }
-  });
-});
-
-/** The URL path of a route file: dynamic segments as {name}, route groups dropped. */
-function urlPathOf(file: string): string {
-  const segments = file
-    .split(path.sep)
-    .slice(1, -1)
-    .filter((s) => !/^\(.*\)$/.test(s));
-  return `/${segments.map((s) => s.replace(/^\[(.+)\]$/, "{$1}")).join("/")}`;
-}
-
-describe("route conventions", () => {
-  it.each(routeFiles)("%s: every handler carries a `// METHOD /path – purpose` header", async (file) => {
-    const mod = await modules[`/${file.split(path.sep).join("/")}`]!();
-    const src = readFileSync(path.join(root, file), "utf8");
-    for (const method of ROUTE_METHODS.filter((m) => typeof mod[m] === "function" && !isRefusal(mod[m]))) {
-      expect(src, `${file}: // ${method} ${urlPathOf(file)} – …`).toMatch(
-        new RegExp(`^// ${method} ${urlPathOf(file).replace(/[{}]/g, "\\$&")} – \\S`, "m"),
-      );
-    }
-  });
-
-  it("names every JSON body cap (BODY_LIMITS) instead of a number in the route", () => {
-    for (const file of routeFiles) {
-      const src = readFileSync(path.join(root, file), "utf8");
-      expect(src, file).not.toMatch(/maxBytes:\s*\d/);
-    }
-  });
-
-  it("guards every handler: withAuth (session), withApiKey (service routes) or, for sign-in, sign-out and the OpenAPI document, handleRoute", () => {
-    const open = new Set(
-      ["app/api/auth/login/route.ts", "app/api/auth/logout/route.ts", "app/api/v1/openapi.json/route.ts"].map((f) => f.split("/").join(path.sep)),
-    );
-    for (const file of routeFiles) {
-      const src = readFileSync(path.join(root, file), "utf8");
-      if (open.has(file)) expect(src, file).toMatch(/handleRoute\(/);
-      else expect(src, file).toMatch(/withAuth\(|withApiKey\(/);
     }
   });
 });

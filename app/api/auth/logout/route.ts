@@ -1,18 +1,18 @@
 import { checkSameOrigin } from "@/lib/server/auth/check-same-origin";
 import { deleteSession } from "@/lib/server/auth/delete-session";
 import { isSecureRequest, readSessionToken, serializeSessionCookie } from "@/lib/server/auth/session-cookie";
-import { handleRoute } from "@/lib/server/http/handle-route";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
+import { defineRoute } from "@/lib/server/http/define-route";
+import { OPERATIONS } from "@/lib/server/openapi/operations";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// POST /api/auth/logout – sign out: end the session and clear the cookie
 /**
  * POST → deletes the session and clears the cookie. JSON {ok: true} for fetch(); a 303 to /login for the plain
  * <form method="post"> in the header (works without JavaScript).
  */
-export const POST = handleRoute(async (req) => {
+export const POST = defineRoute(OPERATIONS.logout, async ({ req }) => {
   checkSameOrigin(req);
   const token = readSessionToken(req.headers.get("cookie"));
   if (token) await deleteSession({ token });

@@ -1,15 +1,15 @@
 import { API_METHODS, formatModelMethod, LLM_METHODS } from "@/lib/engine/methods";
 import type { ModelsResponse } from "@/lib/schemas/models";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
-import { withApiKey } from "@/lib/server/http/with-api-key";
 import { isJudgeConfigured } from "@/lib/server/judge/judge-config";
 import { listModels } from "@/lib/server/model/list-models";
+import { defineRoute } from "@/lib/server/http/define-route";
+import { OPERATIONS } from "@/lib/server/openapi/operations";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/models – the installed models and the methods compress accepts (service route: API key when configured)
-export const GET = withApiKey(async (): Promise<ModelsResponse> => {
+export const GET = defineRoute(OPERATIONS.listModels, async (): Promise<ModelsResponse> => {
   const models = await listModels();
   return {
     models: models.map((m) => ({

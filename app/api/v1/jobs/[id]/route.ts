@@ -1,14 +1,13 @@
-import { idParamsSchema } from "@/lib/schemas/ids";
-import { withAuth } from "@/lib/server/auth/with-auth";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 import { readJob } from "@/lib/server/jobs/jobs-api";
+import { defineRoute } from "@/lib/server/http/define-route";
+import { OPERATIONS } from "@/lib/server/openapi/operations";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/jobs/{id} – a background job's state and progress
 /** GET → {job}: state, total, done, failed, failures, error; 404 when unknown. pair:read. */
-export const GET = withAuth({ permission: "pair:read", params: idParamsSchema }, async (_req, { params: { id } }) => ({
+export const GET = defineRoute(OPERATIONS.getJob, async ({ params: { id } }) => ({
   job: await readJob({ id }),
 }));
 

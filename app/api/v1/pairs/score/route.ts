@@ -1,25 +1,22 @@
 import { isAppError } from "@/lib/errors";
-import { scoreRequestSchema } from "@/lib/schemas/scoring";
-import { withAuth } from "@/lib/server/auth/with-auth";
 import { listUnscoredPairs } from "@/lib/server/db/annotations/list-unscored-pairs";
-import { BODY_LIMITS } from "@/lib/server/http/body-limits";
-import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { scorePair } from "@/lib/server/pairs/score-pair";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
+import { defineRoute } from "@/lib/server/http/define-route";
+import { OPERATIONS } from "@/lib/server/openapi/operations";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/pairs/score – fill the model-score cache of up to 100 unscored pairs
 /**
  * POST { datasetId?, limit? (1–100, default 10), model? } → { scored: string[], failed: [{ pairId, message }],
  * remaining } (model:run). Runs the model on up to `limit` pairs that have no ModelRun yet, one after another (the
  * model session is shared; parallel runs would only queue), filling the cache the queue's score sorts read.
  * A failing pair is reported and skipped so one bad document does not stop the batch. Call again while remaining > 0.
  */
-export const POST = withAuth({ permission: "model:run" }, async (req) => {
+export const POST = defineRoute(OPERATIONS.scorePairs, async ({ readBody }) => {
   // An empty body means "all datasets, default limit".
-  const { datasetId, limit, model } = scoreRequestSchema.parse(await readJsonBody(req, { maxBytes: BODY_LIMITS.scoring, emptyAs: {} }));
+  const { datasetId, limit, model } = await readBody();
   // "Unscored" = no ModelRun of any model: the queue's score sorts use the newest run per document.
   const { pairIds, total } = await listUnscoredPairs({ limit, ...(datasetId ? { datasetId } : {}) });
   const scored: string[] = [];

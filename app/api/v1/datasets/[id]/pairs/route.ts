@@ -1,13 +1,12 @@
-import { idParamsSchema } from "@/lib/schemas/ids";
-import { withAuth } from "@/lib/server/auth/with-auth";
 import { createPairFromInput } from "@/lib/server/import/create-pair-from-input";
 import { readPairRequest } from "@/lib/server/import/read-pair-request";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
+import { defineRoute } from "@/lib/server/http/define-route";
+import { OPERATIONS } from "@/lib/server/openapi/operations";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/datasets/{id}/pairs – create a pair from a query and pasted, uploaded or fetched pages
 /**
  * POST {query, results: [{text | html | url, title?}]} → 201 {id} (dataset:write); or multipart/form-data with
  * `query`, optional `results` (that JSON array) and `file` parts (.txt/.html, decoded strictly: BOM, UTF-8, declared
@@ -15,7 +14,7 @@ export const dynamic = "force-dynamic";
  * are fetched server-side (http/https only, no private addresses unless SNIPPET_LAB_FETCH_ALLOW_PRIVATE=1, 10 s,
  * 5 MB); a failed fetch is 400/422 naming the result. 404 for an unknown dataset.
  */
-export const POST = withAuth({ permission: "dataset:write", params: idParamsSchema }, async (req, { params: { id } }) => {
+export const POST = defineRoute(OPERATIONS.createPair, async ({ req, params: { id } }) => {
   const input = await readPairRequest(req);
   const created = await createPairFromInput({ datasetId: id, input });
   return Response.json({ id: created.id }, { status: 201 });

@@ -1,14 +1,13 @@
-import { idParamsSchema } from "@/lib/schemas/ids";
-import { withAuth } from "@/lib/server/auth/with-auth";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 import { resumeJob } from "@/lib/server/jobs/jobs-api";
+import { defineRoute } from "@/lib/server/http/define-route";
+import { OPERATIONS } from "@/lib/server/openapi/operations";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/jobs/{id}/resume – resume a cancelled or failed job where it stopped
 /** POST → {job}: queued again with its progress and checkpoint; 409 when it is live or done. model:run. */
-export const POST = withAuth({ permission: "model:run", params: idParamsSchema }, async (_req, { params: { id } }) => ({
+export const POST = defineRoute(OPERATIONS.resumeJob, async ({ params: { id } }) => ({
   job: await resumeJob({ id }),
 }));
 

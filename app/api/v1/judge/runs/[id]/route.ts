@@ -1,14 +1,13 @@
-import { idParamsSchema } from "@/lib/schemas/ids";
-import { withAuth } from "@/lib/server/auth/with-auth";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 import { readJudgeRun } from "@/lib/server/judge/judge-runs-api";
+import { defineRoute } from "@/lib/server/http/define-route";
+import { OPERATIONS } from "@/lib/server/openapi/operations";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/judge/runs/{id} – one judge run: progress, tokens, cost, matching rates per step, failures
 /** GET → {run: JudgeRunSummary}; 404 when unknown. pair:read. */
-export const GET = withAuth({ permission: "pair:read", params: idParamsSchema }, async (_req, { params: { id } }) => ({
+export const GET = defineRoute(OPERATIONS.getJudgeRun, async ({ params: { id } }) => ({
   run: await readJudgeRun({ id }),
 }));
 

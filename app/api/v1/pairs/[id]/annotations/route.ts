@@ -1,14 +1,13 @@
-import { withAuth } from "@/lib/server/auth/with-auth";
 import { listPairAnnotations } from "@/lib/server/db/annotations/list-pair-annotations";
-import { idParamsSchema } from "@/lib/schemas/ids";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
+import { defineRoute } from "@/lib/server/http/define-route";
+import { OPERATIONS } from "@/lib/server/openapi/operations";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/pairs/{id}/annotations – every annotation of the pair, for review
 /** GET → { pair, documents, annotations: [{ id, annotator, status, version, review…, spans }] } (pair:review). */
-export const GET = withAuth({ permission: "pair:review", params: idParamsSchema }, async (_req, { params: { id } }) => {
+export const GET = defineRoute(OPERATIONS.listPairAnnotations, async ({ params: { id } }) => {
   return listPairAnnotations({ pairId: id });
 });
 

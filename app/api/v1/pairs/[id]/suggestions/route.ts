@@ -1,16 +1,13 @@
-import { idParamsSchema } from "@/lib/schemas/ids";
-import { listSuggestionsQuerySchema } from "@/lib/schemas/annotation";
-import { withAuth } from "@/lib/server/auth/with-auth";
 import { listSuggestions } from "@/lib/server/db/annotations/list-suggestions";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
+import { defineRoute } from "@/lib/server/http/define-route";
+import { OPERATIONS } from "@/lib/server/openapi/operations";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/pairs/{id}/suggestions – the pair's model and judge suggestions
 /** GET ?source=judge|model&documentId → {suggestions: StoredSuggestion[]} in document order. */
-export const GET = withAuth({ permission: "pair:read", params: idParamsSchema }, async (req, { params: { id } }) => {
-  const query = listSuggestionsQuerySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
+export const GET = defineRoute(OPERATIONS.listSuggestions, async ({ params: { id }, query }) => {
   return { suggestions: await listSuggestions({ pairId: id, ...query }) };
 });
 

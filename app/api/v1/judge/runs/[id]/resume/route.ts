@@ -1,18 +1,14 @@
-import { idParamsSchema } from "@/lib/schemas/ids";
-import { resumeJudgeRunRequestSchema } from "@/lib/schemas/judge";
-import { withAuth } from "@/lib/server/auth/with-auth";
-import { BODY_LIMITS } from "@/lib/server/http/body-limits";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
-import { readJsonBody } from "@/lib/server/http/read-json-body";
 import { resumeJudgeRun } from "@/lib/server/judge/judge-runs-api";
+import { defineRoute } from "@/lib/server/http/define-route";
+import { OPERATIONS } from "@/lib/server/openapi/operations";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/judge/runs/{id}/resume – go on with a stopped judge run (and, asked, judge its failed pairs again)
 /** POST {retryFailed?} → {run}; 409 when there is nothing to resume; 404 unknown run. model:run. */
-export const POST = withAuth({ permission: "model:run", params: idParamsSchema }, async (req, { params: { id } }) => {
-  const body = resumeJudgeRunRequestSchema.parse(await readJsonBody(req, { maxBytes: BODY_LIMITS.jobs, emptyAs: {} }));
+export const POST = defineRoute(OPERATIONS.resumeJudgeRun, async ({ params: { id }, readBody }) => {
+  const body = await readBody();
   return { run: await resumeJudgeRun({ id, ...(body.retryFailed ? { retryFailed: true } : {}) }) };
 });
 
