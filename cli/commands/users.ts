@@ -91,7 +91,8 @@ export const command: CliCommand = {
     const { migrateDatabase } = await import("../../lib/server/db/migrate");
     try {
       await migrateDatabase({ log: (m) => console.error(`[db] ${m}`) });
-      const { findUserIdByEmail, updateUser } = await import("../../lib/server/auth/update-user");
+      const { updateUser } = await import("../../lib/server/auth/update-user");
+      const { findUserIdByEmail } = await import("../../lib/server/db/users/find-user-id-by-email");
       const { resetPassword, generatePassword } = await import("../../lib/server/auth/reset-password");
       const email = rest[0] ?? "";
 

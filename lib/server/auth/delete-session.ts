@@ -1,11 +1,11 @@
 import "server-only";
-import { type Db, getDb } from "../db/client";
+import type { Db } from "../db/client";
+import { deleteSessionById } from "../db/sessions/delete-session-by-id";
 import { hashSessionToken } from "./session-token";
 
 export type DeleteSessionOptions = { token: string; db?: Db };
 
 /** Signs one session out; true when it existed. */
-export async function deleteSession({ token, db = getDb() }: DeleteSessionOptions): Promise<boolean> {
-  const { count } = await db.session.deleteMany({ where: { id: hashSessionToken(token) } });
-  return count > 0;
+export async function deleteSession({ token, db }: DeleteSessionOptions): Promise<boolean> {
+  return deleteSessionById({ id: hashSessionToken(token), db });
 }

@@ -1,5 +1,8 @@
 import "server-only";
-import { type Db, getDb } from "../db/client";
+import type { Db } from "../db/client";
+import { deleteSessionById } from "../db/sessions/delete-session-by-id";
+import { findSession } from "../db/sessions/find-session";
+import { touchSession } from "../db/sessions/touch-session";
 import { zRole } from "../../schemas/enums";
 import { SESSION_TTL_MS } from "./session-cookie";
 import { hashSessionToken, isWellFormedSessionToken } from "./session-token";
@@ -18,20 +21,13 @@ export type SessionLookup = {
 };
 
 /** The user behind a session token; null when the token is unknown, expired (then deleted) or the user disabled. */
-export async function getSessionUser({ token, now = new Date(), db = getDb() }: GetSessionUserOptions): Promise<SessionLookup | null> {
+export async function getSessionUser({ token, now = new Date(), db }: GetSessionUserOptions): Promise<SessionLookup | null> {
   if (!token || !isWellFormedSessionToken(token)) return null;
   const id = hashSessionToken(token);
-  const session = await db.session.findUnique({
-    where: { id },
-    select: {
-      expiresAt: true,
-      lastSeenAt: true,
-      user: { select: { id: true, email: true, name: true, role: true, disabledAt: true } },
-    },
-  });
+  const session = await findSession({ id, db });
   if (!session) return null;
   if (session.expiresAt.getTime() <= now.getTime()) {
-    await db.session.deleteMany({ where: { id } });
+    await deleteSessionById({ id, db });
     return null;
   }
   const { user } = session;
@@ -42,8 +38,7 @@ export async function getSessionUser({ token, now = new Date(), db = getDb() }: 
   let extended = false;
   if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
     expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    // updateMany: a concurrent sign-out may have deleted the row; that is not an error here.
-    await db.session.updateMany({ where: { id }, data: { lastSeenAt: now, expiresAt } });
+    await touchSession({ id, lastSeenAt: now, expiresAt, db });
     extended = true;
   }
   return {

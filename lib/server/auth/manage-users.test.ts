@@ -14,7 +14,8 @@ import { SESSION_COOKIE } from "./session-cookie";
 import { hashSessionToken } from "./session-token";
 import { INVALID_CREDENTIALS_MESSAGE, signIn } from "./sign-in";
 import { createTempDatabase, TEST_PASSWORD, type TempDatabase } from "./test-helpers";
-import { findUserIdByEmail, updateUser } from "./update-user";
+import { findUserIdByEmail } from "../db/users/find-user-id-by-email";
+import { updateUser } from "./update-user";
 
 let temp: TempDatabase;
 let db: PrismaClient;

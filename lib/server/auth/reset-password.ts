@@ -1,10 +1,9 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { AppError } from "../../errors";
 import { resetPasswordSchema } from "../../schemas/users";
-import { type Db, getDb } from "../db/client";
+import type { Db } from "../db/client";
+import { setUserPassword } from "../db/users/set-user-password";
 import { hashPassword } from "./hash-password";
-import { runInTransaction } from "../db/run-in-transaction";
 
 export type ResetPasswordOptions = {
   userId: string;
@@ -32,20 +31,10 @@ export function generatePassword(): string {
  * Sets a new password (admin page, API, and `snippet-lab users reset-password` on the server, which also recovers
  * admin access) and ends the user's sessions. A disabled user stays disabled.
  */
-export async function resetPassword({ userId, password, keepSessionId, db = getDb() }: ResetPasswordOptions): Promise<ResetPasswordResult> {
+export async function resetPassword({ userId, password, keepSessionId, db }: ResetPasswordOptions): Promise<ResetPasswordResult> {
   const given = resetPasswordSchema.parse({ password }).password;
   const next = given ?? generatePassword();
   const passwordHash = await hashPassword({ password: next });
-  return runInTransaction(
-    async (tx) => {
-      const found = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
-      if (!found) throw new AppError("NOT_FOUND", `User ${userId} not found`);
-      const user = await tx.user.update({ where: { id: userId }, data: { passwordHash }, select: { id: true, email: true, name: true } });
-      const { count: sessionsEnded } = await tx.session.deleteMany({
-        where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
-      });
-      return { user, ...(given === undefined ? { generatedPassword: next } : {}), sessionsEnded };
-    },
-    { db },
-  );
+  const { user, sessionsEnded } = await setUserPassword({ userId, passwordHash, ...(keepSessionId ? { keepSessionId } : {}), db });
+  return { user, ...(given === undefined ? { generatedPassword: next } : {}), sessionsEnded };
 }

@@ -2,7 +2,8 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { AppError } from "../../errors";
 import { loginSchema } from "../../schemas/users";
-import { type Db, getDb } from "../db/client";
+import type { Db } from "../db/client";
+import { findUserCredentials } from "../db/users/find-user-credentials";
 import { zRole } from "../../schemas/enums";
 import { hashPassword } from "./hash-password";
 import { verifyPassword } from "./verify-password";
@@ -47,7 +48,7 @@ export type SignInResult = { user: SessionUser; token: string; expiresAt: Date }
  * (429, Retry-After) with details `{ reason: "rate_limited", retryAfterSeconds }` without checking the password.
  */
 export async function signIn(options: SignInOptions): Promise<SignInResult> {
-  const { ip = "unknown", now = new Date(), limiter = defaultLimiter(), db = getDb() } = options;
+  const { ip = "unknown", now = new Date(), limiter = defaultLimiter(), db } = options;
   const { email, password } = loginSchema.parse({ email: options.email, password: options.password });
   const key = `${email}\u0000${ip}`;
 
@@ -60,10 +61,7 @@ export async function signIn(options: SignInOptions): Promise<SignInResult> {
     });
   }
 
-  const user = await db.user.findUnique({
-    where: { email },
-    select: { id: true, email: true, name: true, role: true, passwordHash: true, disabledAt: true },
-  });
+  const user = await findUserCredentials({ email, db });
   const ok = await verifyPassword({ password, passwordHash: user?.passwordHash ?? (await getDummyHash()) });
   const role = zRole.safeParse(user?.role);
   if (!user || !ok || user.disabledAt !== null || !role.success) {

@@ -1,9 +1,8 @@
 import "server-only";
-import { AppError } from "../../errors";
 import { updateUserSchema, type UpdateUserInput } from "../../schemas/users";
-import { type Db, getDb } from "../db/client";
 import { type Role, zRole } from "../../schemas/enums";
-import { Prisma } from "../db/generated/client";
+import type { Db } from "../db/client";
+import { updateUserAccount } from "../db/users/update-user-account";
 import type { UserListItem } from "./list-users";
 
 export type UpdateUserOptions = UpdateUserInput & { userId: string; db?: Db; now?: Date };
@@ -14,13 +13,6 @@ export type UpdateUserResult = {
   sessionsEnded: number;
 };
 
-const SELECT = { id: true, email: true, name: true, role: true, disabledAt: true, createdAt: true } as const;
-
-/** The message of the last-admin rule (CONFLICT): shown by the admin page, the API and the CLI. */
-export function lastAdminMessage(email: string, action: "demote" | "disable"): string {
-  return `${email} is the last active admin: ${action === "demote" ? "changing their role" : "disabling them"} would leave nobody able to manage users. Make another user admin first.`;
-}
-
 /**
  * Changes a user's role, name and/or disabled state (admin action; the API, the admin page and the CLI call it).
  *
@@ -29,54 +21,11 @@ export function lastAdminMessage(email: string, action: "demote" | "disable"): s
  *   disabled user's session on every request, and signIn refuses them.
  * - A role change applies from the user's next request (the session looks the role up each time).
  *
- * Runs in one serializable transaction, so two admins demoting each other at the same moment cannot both succeed.
+ * Runs in one serializable transaction (updateUserAccount), so two admins demoting each other at the same moment
+ * cannot both succeed.
  */
-export async function updateUser({ userId, db = getDb(), now = new Date(), ...input }: UpdateUserOptions): Promise<UpdateUserResult> {
+export async function updateUser({ userId, db, now, ...input }: UpdateUserOptions): Promise<UpdateUserResult> {
   const change = updateUserSchema.parse(input);
-  const run = async (tx: Prisma.TransactionClient): Promise<UpdateUserResult> => {
-    const current = await tx.user.findUnique({ where: { id: userId }, select: SELECT });
-    if (!current) throw new AppError("NOT_FOUND", `User ${userId} not found`);
-
-    const wasActiveAdmin = current.role === "admin" && current.disabledAt === null;
-    const demotes = change.role !== undefined && change.role !== "admin";
-    const disables = change.disabled === true;
-    if (wasActiveAdmin && (demotes || disables)) {
-      const others = await tx.user.count({ where: { role: "admin", disabledAt: null, id: { not: userId } } });
-      if (others === 0) throw new AppError("CONFLICT", lastAdminMessage(current.email, demotes ? "demote" : "disable"));
-    }
-
-    const data: Prisma.UserUpdateInput = {};
-    if (change.role !== undefined) data.role = change.role;
-    if (change.name !== undefined) data.name = change.name;
-    if (change.disabled !== undefined) data.disabledAt = change.disabled ? (current.disabledAt ?? now) : null;
-    const user = await tx.user.update({ where: { id: userId }, data, select: SELECT });
-    const { count: sessionsEnded } = change.disabled ? await tx.session.deleteMany({ where: { userId } }) : { count: 0 };
-    return { user: { ...user, role: zRole.catch("annotator").parse(user.role) as Role }, sessionsEnded };
-  };
-  try {
-    // A client runs its own serializable transaction; a transaction client (a caller's transaction) runs inline.
-    if ("$transaction" in db) return await db.$transaction(run, { isolationLevel: Prisma.TransactionIsolationLevel.Serializable });
-    return await run(db);
-  } catch (e) {
-    // PostgreSQL aborts one of two conflicting serializable transactions.
-    if (isSerializationFailure(e)) {
-      throw new AppError("CONFLICT", "Another change to the users happened at the same moment. Try again.");
-    }
-    throw e;
-  }
-}
-
-/** PostgreSQL's 40001: Prisma's P2034, or the driver adapter's TransactionWriteConflict. */
-function isSerializationFailure(e: unknown): boolean {
-  if (e instanceof Prisma.PrismaClientKnownRequestError) return e.code === "P2034";
-  const cause = (e as { cause?: { kind?: string; originalCode?: string } } | null)?.cause;
-  return cause?.kind === "TransactionWriteConflict" || cause?.originalCode === "40001";
-}
-
-/** The id of the user with this email (CLI); NOT_FOUND otherwise. */
-export async function findUserIdByEmail({ email, db = getDb() }: { email: string; db?: Db }): Promise<string> {
-  const normalized = email.trim().toLowerCase();
-  const user = await db.user.findUnique({ where: { email: normalized }, select: { id: true } });
-  if (!user) throw new AppError("NOT_FOUND", `No user with the email ${normalized}`);
-  return user.id;
+  const { user, sessionsEnded } = await updateUserAccount({ userId, change, ...(now ? { now } : {}), db });
+  return { user: { ...user, role: zRole.catch("annotator").parse(user.role) as Role }, sessionsEnded };
 }

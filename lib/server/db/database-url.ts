@@ -20,3 +20,11 @@ export function resolveDatabaseUrl(url: string = getEnv().databaseUrl): Database
   }
   throw new Error(`Unsupported DATABASE_URL "${url}": use file:./path.db (SQLite) or postgresql://… (PostgreSQL)`);
 }
+
+/**
+ * The SQL dialect of the process's database (DATABASE_URL, validated by getEnv): the generated client is built for
+ * one provider, and getDb and every client of this process talk to it.
+ */
+export function databaseProvider(): DatabaseTarget["provider"] {
+  return resolveDatabaseUrl().provider;
+}

@@ -20,7 +20,11 @@ describe.skipIf(!url)("PostgreSQL", () => {
   // The data-access layer is typed against the SQLite client; the PostgreSQL client has the same API.
   const asDb = () => db as unknown as Db;
 
+  const savedDatabaseUrl = process.env.DATABASE_URL;
+
   beforeAll(async () => {
+    // The process's database is this one, as in production: the SQL dialect of bulk reads follows DATABASE_URL.
+    process.env.DATABASE_URL = url;
     const migrationsDir = path.resolve(import.meta.dirname, "../../../prisma/migrations-postgresql");
     const first = await migrateDatabase({ url: url!, migrationsDir });
     expect(first.applied.length).toBeGreaterThan(0);
@@ -32,7 +36,11 @@ describe.skipIf(!url)("PostgreSQL", () => {
     const { PrismaPg } = await import("@prisma/adapter-pg");
     db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url! }) });
   });
-  afterAll(async () => db?.$disconnect());
+  afterAll(async () => {
+    if (savedDatabaseUrl === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = savedDatabaseUrl;
+    await db?.$disconnect();
+  });
 
   it("round-trips a pair, an annotation with a version conflict, and gold through the data-access layer", async () => {
     const annotator = await db.user.create({ data: { email: "ann@pg.test", name: "ann", role: "annotator", passwordHash: "x" } });

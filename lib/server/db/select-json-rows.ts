@@ -1,15 +1,13 @@
 import "server-only";
 import { Prisma } from "./generated/client";
 import type { Db } from "./client";
+import { databaseProvider } from "./database-url";
 
 /** A selected column: a quoted SQL expression (trusted constant), or `{ bytes }` for a binary column. */
 export type JsonColumn = string | { bytes: string };
 
 /** Ids per IN list (SQLite through Prisma's adapter: at most 999 parameters a query). */
 export const ID_CHUNK = 900;
-
-// The generated client's provider: the client and its transaction clients carry it (there is no public accessor).
-const providerOf = (db: Db): string => (db as unknown as { _activeProvider?: string })._activeProvider ?? "sqlite";
 
 /**
  * Rows of a bulk read, aggregated by the database into one JSON array per query (each row an array of the columns,
@@ -30,7 +28,8 @@ export async function selectJsonRows({
   /** WHERE clause with bound parameters. */
   where: Prisma.Sql;
 }): Promise<unknown[][]> {
-  const pg = providerOf(db) === "postgresql";
+  // The dialect follows DATABASE_URL (Prisma has no public accessor of a client's provider).
+  const pg = databaseProvider() === "postgresql";
   // SQLite's hex(NULL) is '', so a null binary column is kept null explicitly.
   const cols = columns
     .map((c) => (typeof c === "string" ? c : pg ? `encode(${c.bytes}, 'hex')` : `CASE WHEN ${c.bytes} IS NULL THEN NULL ELSE hex(${c.bytes}) END`))
