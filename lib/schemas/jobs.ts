@@ -18,12 +18,6 @@ export type JobState = z.infer<typeof zJobState>;
 /** States a job can still make progress in. */
 export const LIVE_JOB_STATES: readonly JobState[] = ["queued", "running"];
 
-export const JOB_KIND_LABELS: Readonly<Record<JobKind, string>> = {
-  "score-pairs": "Score unscored pairs",
-  "frontier-sweep": "Threshold and budget sweep",
-  "judge-run": "LLM judge run",
-};
-
 /** score-pairs: every pair without model scores of a dataset (all datasets when omitted). */
 export const scorePairsPayloadSchema = z.strictObject({
   datasetId: zId.optional().describe("Dataset whose unscored pairs to score; every dataset when omitted."),

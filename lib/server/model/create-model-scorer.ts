@@ -127,7 +127,7 @@ export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
       return {
         unitScores,
         tokenScores: scored.tokenScores,
-        timings: { tokenizeMs: scored.tokenizeMs - t0, queueMs: scored.queueMs, modelMs: scored.modelMs, windows: scored.windows },
+        timings: { tokenizeMs: scored.tokenizedAt - t0, queueMs: scored.queueMs, modelMs: scored.modelMs, windows: scored.windows },
       };
     },
   };
@@ -141,8 +141,8 @@ function withEntryName(r: PreparedResult): PreparedResult {
 
 interface ScoredTokens {
   tokenScores: TokenScores[];
-  /** performance.now() when the windows were built. */
-  tokenizeMs: number;
+  /** performance.now() when the windows were built (a timestamp: the tokenize time is this minus the start). */
+  tokenizedAt: number;
   queueMs: number;
   modelMs: number;
   windows: number;
@@ -152,7 +152,7 @@ interface ScoredTokens {
 async function scoreTokens(model: LoadedModel, query: string, results: readonly PreparedResult[], sections?: SectionMode): Promise<ScoredTokens> {
   // Tokenizing and featurizing a 5 MB page takes seconds: in slices, so other requests are served meanwhile.
   const { encodings, windows } = await runStepsAsync(buildModelWindowsSteps(model, query, results, sections), pause);
-  const tokenizeMs = performance.now();
+  const tokenizedAt = performance.now();
   const all = windows.flat();
   const { outputs, timings } = await getBatcher(model).runTimed(all);
   let k = 0;
@@ -179,7 +179,7 @@ async function scoreTokens(model: LoadedModel, query: string, results: readonly 
     }
     return scores;
   });
-  return { tokenScores, tokenizeMs, queueMs: timings.queueMs, modelMs: timings.modelMs, windows: all.length };
+  return { tokenScores, tokenizedAt, queueMs: timings.queueMs, modelMs: timings.modelMs, windows: all.length };
 }
 
 /**
