@@ -4,31 +4,28 @@ import { useRouter } from "next/navigation";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { methodOptions } from "@/lib/engine/methods";
 import type { PairWorkspaceData } from "@/lib/schemas/annotation";
-import { SPAN_CATEGORIES, type SpanCategory } from "@/lib/spans/categories";
-import { categorySpansFromTokens } from "@/lib/spans/category-spans-from-tokens";
-import { modelSpansFromScores } from "@/lib/spans/model-spans-from-scores";
-import { snapToTokens } from "@/lib/spans/snap-to-tokens";
-import { snapToWords } from "@/lib/spans/snap-to-words";
 import { documentLabel } from "@/lib/text/document-label";
 import { CompareSettings } from "@/components/heatmap/compare-settings";
-import { Card, CardTitle } from "@/components/ui/card";
 import type { MarkActivation } from "./annotated-heatmap";
-import { CategoryLegend } from "./category-legend";
+import { CategoriesCard } from "./categories-card";
 import { CategoryStyles } from "./category-styles";
 import { ConflictDialog } from "./conflict-dialog";
 import { DocumentCard } from "./document-card";
-import { readDocSelection, type DocSelection } from "./dom-offsets";
+import { DocumentTabs } from "./document-tabs";
+import { readDocSelection } from "./dom-offsets";
 import { computeGoldKept, goldKeptText } from "./gold-kept";
 import { PreAnnotationPanel } from "./pre-annotation-panel";
 import { SelectionMenu } from "./selection-menu";
 import { SnippetPanel } from "./snippet-panel";
 import { SpanPopover } from "./span-popover";
-import { LAYERS, type EditorSpan, type Layer, type Mark } from "./types";
+import type { Mark } from "./types";
 import { useAnnotationEditor } from "./use-annotation-editor";
 import { useJudge } from "./use-judge";
 import { type InitialSetting, usePairScores } from "./use-pair-scores";
 import { useSelectionMenu } from "./use-selection-menu";
+import { useSpanActions } from "./use-span-actions";
 import { useWorkspaceKeyboard } from "./use-workspace-keyboard";
+import { useWorkspaceLayers } from "./use-workspace-layers";
 import { WorkflowPanel } from "./workflow-panel";
 import { WorkspaceHeader } from "./workspace-header";
 import { WorkspaceToolbar } from "./workspace-toolbar";
@@ -44,17 +41,14 @@ export interface PairWorkspaceProps {
   judgeConfigured?: boolean;
 }
 
-let tmpCounter = 0;
-/** Client ids for new spans (the first save maps them to server ids); randomUUID needs a secure context. */
-const newTmpId = () => `tmp-${Date.now().toString(36)}-${(tmpCounter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-
 const NO_MARKS: Mark[] = [];
 
 /**
  * The per-pair workspace: every document of the result set with the token heatmap and span layers, the live
  * snippet (threshold/budget/aggregation recomputed in the browser), and the annotation editor. The parts live in
- * their own hooks (scores, editor and its persistence, judge, keyboard) and components (header, toolbar, document
- * card, snippet, pre-annotation and workflow panels); this component wires them and owns the layers and marks.
+ * their own hooks (scores, editor and its persistence, judge, layers and marks, span actions, keyboard) and components
+ * (header, toolbar, document tabs and cards, snippet, categories, pre-annotation and workflow panels); this component
+ * wires them. The domain logic (marks, counts, snapping, the model spans to accept) is pure, in lib/spans.
  */
 export function PairWorkspace({ data, permissions, nextHref, initialSetting, judgeConfigured = true }: PairWorkspaceProps) {
   const { pair } = data;
@@ -81,55 +75,15 @@ export function PairWorkspace({ data, permissions, nextHref, initialSetting, jud
   const { judgeSuggestions } = judge;
 
   // ---------- layers and marks ----------
-  const [layers, setLayers] = useState<Record<Layer, boolean>>({ mine: true, gold: true, judge: true, model: true, categories: true });
-  const modelSuggestions = useMemo(() => data.suggestions.filter((s) => s.source === "model"), [data.suggestions]);
-  const mineById = useMemo(() => new Map(editor.spans.map((s) => [s.id, s])), [editor.spans]);
-  const goldById = useMemo(() => new Map(data.gold.map((s) => [s.id, s])), [data.gold]);
-  const suggestionById = useMemo(
-    () => new Map([...judgeSuggestions, ...modelSuggestions].map((s) => [s.id, s])),
-    [judgeSuggestions, modelSuggestions],
-  );
-  const acceptedSuggestions = useMemo(() => new Set(editor.spans.flatMap((s) => (s.suggestionId ? [s.suggestionId] : []))), [editor.spans]);
-
-  // The model's category of every token (models with a category head), as runs: why it keeps or drops text.
-  const categorySpans = useMemo(
-    () =>
-      (scores?.results ?? []).flatMap((r) =>
-        r.tokenScores?.categories
-          ? categorySpansFromTokens({
-              documentId: r.id,
-              text: r.text,
-              starts: r.tokenScores.starts,
-              ends: r.tokenScores.ends,
-              categories: r.tokenScores.categories,
-            }).map((s, k) => ({ ...s, id: `cat-${r.id}-${k}` }))
-          : [],
-      ),
-    [scores],
-  );
-
-  const marksByDoc = useMemo(() => {
-    const out = new Map<string, Mark[]>(pair.documents.map((d) => [d.id, []]));
-    const push = (layer: Layer, s: { id: string; documentId: string; start: number; end: number; category: SpanCategory }) =>
-      out.get(s.documentId)?.push({ key: `${layer}:${s.id}`, layer, id: s.id, category: s.category, start: s.start, end: s.end });
-    if (layers.gold) for (const s of data.gold) push("gold", s);
-    if (layers.mine) for (const s of editor.spans) push("mine", s);
-    if (layers.judge) for (const s of judgeSuggestions) push("judge", s);
-    if (layers.model) for (const s of modelSuggestions) push("model", s);
-    if (layers.categories) for (const s of categorySpans) push("categories", s);
-    return out;
-  }, [pair.documents, layers, data.gold, editor.spans, judgeSuggestions, modelSuggestions, categorySpans]);
-
-  const counts = useMemo(() => {
-    const out = {} as Record<Layer, Record<SpanCategory, number>>;
-    for (const l of LAYERS) out[l] = Object.fromEntries(SPAN_CATEGORIES.map((k) => [k, 0])) as Record<SpanCategory, number>;
-    for (const s of editor.spans) out.mine[s.category]++;
-    for (const s of data.gold) out.gold[s.category]++;
-    for (const s of judgeSuggestions) out.judge[s.category]++;
-    for (const s of modelSuggestions) out.model[s.category]++;
-    for (const s of categorySpans) out.categories[s.category]++;
-    return out;
-  }, [editor.spans, data.gold, judgeSuggestions, modelSuggestions, categorySpans]);
+  const documentIds = useMemo(() => pair.documents.map((d) => d.id), [pair.documents]);
+  const { layers, toggleLayer, marksByDoc, counts, mineById, goldById, suggestionById, acceptedSuggestions } = useWorkspaceLayers({
+    documentIds,
+    mine: editor.spans,
+    gold: data.gold,
+    suggestions: data.suggestions,
+    judgeSuggestions,
+    scores,
+  });
 
   // Gold kept and lost: which vital gold spans the current threshold/budget keeps (recomputed with the selection).
   const goldKept = useMemo(() => (live && data.gold.length > 0 ? computeGoldKept(live.selection, data.gold) : null), [live, data.gold]);
@@ -137,35 +91,21 @@ export function PairWorkspace({ data, permissions, nextHref, initialSetting, jud
   const droppedGold = useMemo(() => (goldKept ? data.gold.filter((g) => goldKept.byId.get(g.id) === false) : []), [goldKept, data.gold]);
   const goldKeptById = goldKept?.byId;
 
-  // ---------- creating spans from the selection ----------
+  // ---------- creating spans: from the selection, or the model's ----------
   const altAtSelect = useRef(false);
   const [selMenu, setSelMenu] = useSelectionMenu(readOnly);
-  const createSpan = useCallback(
-    (sel: DocSelection, category: SpanCategory, exact: boolean) => {
-      if (readOnly) return;
-      const text = texts.get(sel.documentId);
-      if (text === undefined) return;
-      const index = scores ? scores.results.findIndex((x) => x.id === sel.documentId) : -1;
-      const tok = index >= 0 ? live?.tokenScores[index] : undefined;
-      const snapped = tok
-        ? snapToTokens({ text, start: sel.start, end: sel.end, starts: tok.starts, ends: tok.ends, exact })
-        : snapToWords({ text, start: sel.start, end: sel.end, exact });
-      if (!snapped) return;
-      const span: EditorSpan = {
-        id: newTmpId(),
-        documentId: sel.documentId,
-        start: snapped.start,
-        end: snapped.end,
-        text: snapped.text,
-        category,
-        source: "human",
-      };
-      edit({ type: "add", span });
-      window.getSelection()?.removeAllRanges();
-      setSelMenu(null);
-    },
-    [readOnly, texts, scores, live, edit, setSelMenu],
-  );
+  const closeSelMenu = useCallback(() => setSelMenu(null), [setSelMenu]);
+  const { createSpan, acceptModelSpans } = useSpanActions({
+    readOnly,
+    texts,
+    scores,
+    live,
+    threshold: controls.threshold,
+    spans: editor.spans,
+    edit,
+    setNotice: editor.setNotice,
+    onCreated: closeSelMenu,
+  });
 
   const [popover, setPopover] = useState<MarkActivation | null>(null);
   useWorkspaceKeyboard({
@@ -183,48 +123,6 @@ export function PairWorkspace({ data, permissions, nextHref, initialSetting, jud
 
   const onActivate = useCallback((a: MarkActivation) => setPopover(a), []);
   const onDeleteMine = useCallback((id: string) => edit({ type: "delete", id }), [edit]);
-
-  // ---------- pre-annotation ----------
-  const acceptModelSpans = () => {
-    if (!scores || !live) return;
-    const edits: { type: "add"; span: EditorSpan }[] = [];
-    // Spans I already have are merged away by the editor: leave them out so the notice counts only new ones.
-    const spanKey = (s: { documentId: string; start: number; end: number; category: string }) =>
-      `${s.documentId}\u0000${s.start}\u0000${s.end}\u0000${s.category}`;
-    const have = new Set(editor.spans.map(spanKey));
-    let found = 0;
-    scores.results.forEach((r, i) => {
-      const ts = live.tokenScores[i];
-      if (!ts) return;
-      for (const s of modelSpansFromScores({
-        documentId: r.id,
-        text: r.text,
-        starts: ts.starts,
-        ends: ts.ends,
-        scores: ts.probs,
-        threshold: controls.threshold,
-        author: scores.modelName ?? scores.model,
-      })) {
-        found++;
-        if (have.has(spanKey(s))) continue;
-        const span: EditorSpan = {
-          id: newTmpId(),
-          documentId: s.documentId,
-          start: s.start,
-          end: s.end,
-          text: s.text,
-          category: "vital",
-          source: "human",
-        };
-        if (s.score !== undefined) span.score = s.score;
-        edits.push({ type: "add", span });
-      }
-    });
-    if (found === 0) return editor.setNotice("No token reaches the threshold.");
-    if (edits.length === 0) return editor.setNotice(`The model spans (p ≥ ${controls.threshold.toFixed(2)}) are already in your annotation.`);
-    edit({ type: "batch", edits });
-    editor.setNotice(`Added ${edits.length} model span${edits.length === 1 ? "" : "s"} (p ≥ ${controls.threshold.toFixed(2)}).`);
-  };
 
   // ---------- documents ----------
   const [original, setOriginal] = useState<Record<string, boolean>>({});
@@ -282,21 +180,7 @@ export function PairWorkspace({ data, permissions, nextHref, initialSetting, jud
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section className="min-w-0 space-y-4" aria-label="Documents">
-          {pair.documents.length > 1 && (
-            <nav className="flex flex-wrap gap-1" aria-label="Documents of the result set">
-              {pair.documents.map((d, i) => (
-                <button
-                  key={d.id}
-                  type="button"
-                  onClick={() => scrollToDoc(i)}
-                  data-testid={`doc-tab-${i}`}
-                  className="max-w-56 truncate rounded-md bg-slate-100 px-2.5 py-1 text-xs text-slate-700 hover:bg-slate-200"
-                >
-                  #{i + 1} {labels[i]}
-                </button>
-              ))}
-            </nav>
-          )}
+          <DocumentTabs ids={documentIds} labels={labels} onSelect={scrollToDoc} />
           {pair.documents.map((d, i) => (
             <DocumentCard
               key={d.id}
@@ -336,14 +220,7 @@ export function PairWorkspace({ data, permissions, nextHref, initialSetting, jud
 
           {scores && live && <CompareSettings data={scores} live={live} controls={controls} gold={data.gold} />}
 
-          <Card className="space-y-3">
-            <CardTitle>Categories</CardTitle>
-            <CategoryLegend counts={counts} layers={layers} onToggleLayer={(l) => setLayers((x) => ({ ...x, [l]: !x[l] }))} />
-            <p className="text-xs text-slate-500">
-              Select text, then press 1–6 (Alt keeps the exact characters). Click a mark to change or delete it; Delete removes a focused span; Ctrl+Z
-              / Ctrl+Shift+Z undo and redo; n opens the next pair.
-            </p>
-          </Card>
+          <CategoriesCard counts={counts} layers={layers} onToggleLayer={toggleLayer} />
 
           <PreAnnotationPanel
             readOnly={readOnly}

@@ -1,0 +1,59 @@
+"use client";
+
+import { useCallback } from "react";
+import type { LiveSelection } from "@/components/heatmap/use-live-selection";
+import type { PairScoresOut } from "@/lib/schemas/scoring";
+import type { SpanEdit } from "@/lib/spans/apply-span-edit";
+import type { SpanCategory } from "@/lib/spans/categories";
+import { planModelSpanAccept } from "@/lib/spans/plan-model-span-accept";
+import { snapSelection } from "@/lib/spans/snap-selection";
+import type { DocSelection } from "./dom-offsets";
+import { newTmpId } from "./new-tmp-id";
+import type { EditorSpan } from "./types";
+
+export interface UseSpanActionsOptions {
+  readOnly: boolean;
+  /** Each document's text by id. */
+  texts: ReadonlyMap<string, string>;
+  scores: PairScoresOut | null;
+  live: LiveSelection | null;
+  threshold: number;
+  /** My annotation's spans. */
+  spans: readonly EditorSpan[];
+  edit: (e: SpanEdit) => void;
+  setNotice: (notice: string) => void;
+  /** After a span was made from the selection (the selection menu closes). */
+  onCreated: () => void;
+}
+
+/** What turns text into spans of my annotation: a selection (snapped to tokens or words) and the model's spans. */
+export function useSpanActions({ readOnly, texts, scores, live, threshold, spans, edit, setNotice, onCreated }: UseSpanActionsOptions) {
+  const createSpan = useCallback(
+    (sel: DocSelection, category: SpanCategory, exact: boolean) => {
+      if (readOnly) return;
+      const text = texts.get(sel.documentId);
+      if (text === undefined) return;
+      const index = scores ? scores.results.findIndex((x) => x.id === sel.documentId) : -1;
+      const tokens = index >= 0 ? live?.tokenScores[index] : undefined;
+      const snapped = snapSelection({ text, start: sel.start, end: sel.end, exact, tokens });
+      if (!snapped) return;
+      const span: EditorSpan = { id: newTmpId(), documentId: sel.documentId, ...snapped, category, source: "human" };
+      edit({ type: "add", span });
+      window.getSelection()?.removeAllRanges();
+      onCreated();
+    },
+    [readOnly, texts, scores, live, edit, onCreated],
+  );
+
+  /** "Accept model spans ≥ threshold": the model's spans at the current threshold become mine (one undo step). */
+  const acceptModelSpans = () => {
+    if (!scores || !live) return;
+    const plan = planModelSpanAccept({ results: scores.results, tokenScores: live.tokenScores, threshold, existing: spans });
+    if (plan.spans.length > 0) {
+      edit({ type: "batch", edits: plan.spans.map((s) => ({ type: "add" as const, span: { ...s, id: newTmpId(), source: "human" as const } })) });
+    }
+    setNotice(plan.notice);
+  };
+
+  return { createSpan, acceptModelSpans };
+}
