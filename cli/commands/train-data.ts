@@ -16,6 +16,10 @@ Sources (training split only; the validation split is built the same way for che
   article as one long document, and against another article (nothing to keep); broad queries (title, key
   phrase) whose answer is the whole article; inverse-cloze keyword queries.
   HotpotQA train: 10 titled paragraphs per question, 3 copies (shuffled, some inside real boilerplate).
+  Answer-sentence sources, each split by article / story / site: Natural Questions (real search queries),
+  SelQA (paraphrased questions), FairytaleQA (narrative), PolicyQA (privacy policies), CMRC 2018 train, DRCD
+  (traditional Chinese): the same variants as the QA data above.
+  Ukrainian running text (uk-text/): inverse-cloze keyword queries and title queries (there is no Ukrainian QA).
   Readability pages: the headline (the article is vital), a heading (its section), keyword queries, and a
   foreign question, with silver categories for every boilerplate block.
 
@@ -36,6 +40,10 @@ Sources (training split only; the validation split is built the same way for che
                         already has; each file's counts are printed
   --hotpot FILE         a HotpotQA-layout file beyond the shared data (e.g. HotpotQA train), training only, each
                         question once; the same guard (repeatable)
+  --extend-cyrillic N   with --vocab: append the Cyrillic pieces of an N-piece vocabulary learned from the Ukrainian
+                        training text (uk-text/); the given pieces keep their ids, so a trained model is extended
+  --core-only           leave out the answer-sentence sources (NQ, SelQA, FairytaleQA, PolicyQA, CMRC train, DRCD)
+                        and the Ukrainian text: the data mix of the models before them
   --gold FILE           the app's gold JSONL export: its pairs are added to the training windows
                         (repeated --gold-copies times; default 3). Without --data (and with --vocab, the vocabulary
                         of the model to fine-tune), the windows come from the gold exports alone, 10% of the pairs
@@ -64,6 +72,8 @@ export const command: CliCommand = {
         "gold-copies": { type: "string", default: "3" },
         sections: { type: "string" },
         "spelled-as-unknown": { type: "boolean", default: false },
+        "extend-cyrillic": { type: "string" },
+        "core-only": { type: "boolean", default: false },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -114,6 +124,8 @@ export const command: CliCommand = {
       extraQa: (values.qa ?? []).map(parseExtraQaArg),
       extraHotpot: values.hotpot ?? [],
       sections,
+      ...(values["extend-cyrillic"] ? { extendCyrillic: Number(values["extend-cyrillic"]) } : {}),
+      coreOnly: values["core-only"],
       log: (m) => console.log(m),
     });
     mkdirSync(values.out, { recursive: true });

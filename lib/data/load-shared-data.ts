@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { AppError } from "../errors";
 import { readHotpotQa } from "./read-hotpotqa";
+import { readSelqa } from "./read-selqa";
+import { readSentenceLabels } from "./read-sentence-labels";
 import { readSquad } from "./read-squad";
 import { alignGroupsByQuestionId, splitOfGroup, splitThreeWays, type Split, type ThreeWaySplitOptions } from "./split-by-group";
 import { analyzeRealPage, type AnalyzedPage } from "./training/analyze-real-page";
@@ -22,6 +24,8 @@ export const SPLITS = {
   hotpotDev: { valShare: 0.34, reportShare: 0.66, seed: SPLIT_SEED },
   /** Readability's test pages, by page. */
   real: { valShare: 0.2, reportShare: 0.2, seed: SPLIT_SEED },
+  /** The answer-sentence sets (NQ, SelQA, FairytaleQA, PolicyQA, CMRC train, DRCD), each by article / story / site. */
+  answerSentences: { valShare: 0.12, reportShare: 0.15, seed: SPLIT_SEED },
 } satisfies Record<string, ThreeWaySplitOptions>;
 
 export const SHARED_FILES = {
@@ -32,6 +36,46 @@ export const SHARED_FILES = {
   hotpotDev: "hotpotqa-distractor-dev.json",
   readability: "readability-pages",
 } as const;
+
+/**
+ * The answer-sentence sources (real search queries, paraphrased questions, narrative, legal prose, Chinese in both
+ * scripts): each is split by its own groups (article, story, site) with `SPLITS.answerSentences`.
+ */
+export const ANSWER_SENTENCE_SOURCES = {
+  nq: { files: ["nq-qed-train.sentsel.jsonl"], lang: "en", layout: "sentences", licence: "Natural Questions (QED release) train (CC BY-SA 3.0)" },
+  selqa: {
+    files: ["selqa-ass-dev.json", "selqa-ass-test.json"],
+    lang: "en",
+    layout: "selqa",
+    licence: "SelQA answer-sentence selection (Apache-2.0)",
+  },
+  fairytale: {
+    files: ["fairytaleqa-train.sentsel.jsonl", "fairytaleqa-val.sentsel.jsonl"],
+    lang: "en",
+    layout: "sentences",
+    licence: "FairytaleQA (Apache-2.0)",
+  },
+  policyqa: { files: ["policyqa-dev.json", "policyqa-test.json"], lang: "en", layout: "squad", licence: "PolicyQA (MIT)" },
+  "cmrc-train": { files: ["cmrc2018-train.json"], lang: "zh", layout: "squad", licence: "CMRC 2018 train (CC BY-SA 4.0)" },
+  drcd: { files: ["drcd-dev.json"], lang: "zh-Hant", layout: "squad", licence: "DRCD dev (CC BY-SA 3.0)" },
+} as const;
+export type AnswerSentenceSource = keyof typeof ANSWER_SENTENCE_SOURCES;
+export const ANSWER_SENTENCE_SOURCE_NAMES = Object.keys(ANSWER_SENTENCE_SOURCES) as AnswerSentenceSource[];
+
+/** One answer-sentence source, every file of it, in file order; its group names are prefixed by the source. */
+export async function loadAnswerSentenceSource(dir: string, name: AnswerSentenceSource, limit?: number): Promise<EvalExample[]> {
+  const { files, lang, layout } = ANSWER_SENTENCE_SOURCES[name];
+  const opts = { locale: lang, ...(limit ? { limit } : {}) };
+  const out: EvalExample[] = [];
+  for (const f of files) {
+    const file = path.join(dir, f);
+    if (!existsSync(file)) throw new AppError("NOT_FOUND", `${dir} lacks ${f} (the public data lives in ../shared/data on project machines)`);
+    const read = layout === "sentences" ? readSentenceLabels : layout === "selqa" ? readSelqa : readSquad;
+    out.push(...(await read(file, opts)));
+  }
+  // Two files of one source may share an article title (SelQA dev/test): one group, on one side of the split.
+  return out.map((e) => ({ ...e, group: `${name}:${e.group}` }));
+}
 
 export function requireSharedData(dir: string): void {
   const missing = [

@@ -1,4 +1,6 @@
 import {
+  ANSWER_SENTENCE_SOURCES,
+  loadAnswerSentenceSource,
   loadCmrc,
   loadHotpot,
   loadRealPages,
@@ -9,7 +11,10 @@ import {
   splitPages,
   SPLITS,
 } from "../data/load-shared-data";
-import type { Split } from "../data/split-by-group";
+import { loadUkrainianText } from "../data/load-ukrainian-text";
+import { splitOfGroup, type Split } from "../data/split-by-group";
+import { pseudoQueryFor, TermStats } from "../data/training/pseudo-queries";
+import { segmentSentences } from "../text/segment-sentences";
 import { createRng, type Rng } from "../data/synthesize-page";
 import type { AnalyzedPage } from "../data/training/analyze-real-page";
 import { boilerplateFromPage } from "../data/training/boilerplate-pool";
@@ -55,6 +60,12 @@ export const DEV_SET_NAMES = [
   "pages-cyr",
   "hotpot-untitled",
   "hotpot-lines",
+  "nq",
+  "selqa",
+  "fairytale",
+  "policyqa",
+  "drcd",
+  "uk-ict",
 ] as const;
 export type DevSetName = (typeof DEV_SET_NAMES)[number];
 
@@ -386,7 +397,66 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
     asLines(asPlainText(joinAsSections(ex))),
   );
 
+  // The answer-sentence sets, each its own split by article / story / site (built last: every set above keeps its
+  // sample). Real search queries are scored at 40% of the tokens, as the held-out set of that kind is.
+  const answerSentenceSets = [
+    ["nq", "real search-engine queries over one Wikipedia paragraph", 0.4],
+    ["selqa", "answer-sentence selection, questions paraphrasing their answer (one Wikipedia section)", 0.2],
+    ["fairytale", "questions on a section of a fairy tale (narrative prose)", 0.2],
+    ["policyqa", "questions on a privacy policy paragraph (legal prose)", 0.2],
+    ["drcd", "answer-sentence selection in one short Chinese Wikipedia paragraph, traditional script", 0.2],
+  ] as const;
+  for (const [name, kind, ratio] of answerSentenceSets) {
+    if (!names.has(name)) continue;
+    const all = await loadAnswerSentenceSource(opts.dataDir, name);
+    const list = splitExamples(all, SPLITS.answerSentences)[split].filter((e) => e.evidence.length > 0);
+    sets.push({
+      name,
+      kind: `${kind} (${ANSWER_SENTENCE_SOURCES[name].files.join(", ")})`,
+      examples: sample(rng, list, max),
+      setting: { ratio },
+      measure: "evidenceRecall",
+    });
+  }
+  if (names.has("uk-ict")) sets.push({ ...buildUkrainianSet(opts.dataDir, split, rng, max), name: "uk-ict" });
+
   return sets;
+}
+
+/**
+ * Ukrainian read, not guessed: there is no Ukrainian QA here, so a sentence of real Ukrainian prose (uk-text/, its
+ * own split by article) is the evidence for a keyword query made from its salient words (inverse cloze), within its
+ * paragraph and the next two. Term salience comes from the split's own text.
+ */
+function buildUkrainianSet(dataDir: string, split: Exclude<Split, "train">, rng: Rng, max: number | undefined): Omit<DevSet, "name"> {
+  const articles = loadUkrainianText(dataDir).filter((a) => splitOfGroup(a.group, SPLITS.answerSentences) === split);
+  const stats = new TermStats();
+  for (const a of articles) for (const p of a.paragraphs) stats.add(p);
+  const examples: EvalExample[] = [];
+  for (const a of articles) {
+    for (let i = 0; i < a.paragraphs.length; i += 3) {
+      const doc = textToCanonical(a.paragraphs.slice(i, i + 3).join("\n\n"));
+      const sentences = segmentSentences(doc, { locale: "uk" });
+      if (sentences.length < 4) continue;
+      const s = sentences[Math.floor(rng() * sentences.length)]!;
+      const query = pseudoQueryFor(rng, doc.text.slice(s.start, s.end), stats);
+      if (!query) continue;
+      const id = `${a.group}#${i}`;
+      examples.push({
+        id,
+        query,
+        results: [{ id, doc, title: a.title, locale: "uk" }],
+        evidence: [{ resultId: id, start: s.start, end: s.end }],
+        group: a.group,
+      });
+    }
+  }
+  return {
+    kind: "Ukrainian prose (uk-text), a keyword query made from one sentence's salient words, three paragraphs per query",
+    examples: sample(rng, examples, max),
+    setting: { ratio: 0.2 },
+    measure: "evidenceRecall",
+  };
 }
 
 /**

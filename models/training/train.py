@@ -51,8 +51,9 @@ def losses(keep_logits, cat_logits, b):
     return keep, cat
 
 
-def evaluate(model, ds, subset, max_tokens=8192):
-    """Keep BCE, keep precision/recall/F1 at 0.5 and category accuracy over the labeled tokens of a val sample."""
+def evaluate(model, ds, subset, max_tokens=8192, cat_weight=0.5):
+    """Keep BCE, keep precision/recall/F1 at 0.5 and category accuracy over the labeled tokens of a val sample. The
+    loss weighs the category loss as training does (--cat-weight), so the checkpoint choice follows the flag."""
     model.eval()
     tp = fp = fn = 0
     kl = cl = 0.0
@@ -80,8 +81,26 @@ def evaluate(model, ds, subset, max_tokens=8192):
     rec = tp / max(1, tp + fn)
     keep_loss = kl / max(1, kn)
     cat_loss = cl / max(1, cn)
-    return dict(loss=keep_loss + 0.5 * cat_loss, keepLoss=keep_loss, catLoss=cat_loss, precision=prec, recall=rec,
+    return dict(loss=keep_loss + cat_weight * cat_loss, keepLoss=keep_loss, catLoss=cat_loss, precision=prec, recall=rec,
                 f1=2 * prec * rec / max(1e-9, prec + rec), catAccuracy=correct / max(1, cn))
+
+
+def grow_vocab(model, vocab):
+    """A model whose vocabulary was extended (train-data --extend-cyrillic: new pieces appended, old ids kept) gets
+    embedding rows for the new pieces, each the mean of the old rows plus noise of their spread: a neutral start that
+    the training windows then move. A model already that large is returned as it is."""
+    old = model.cfg["vocab"]
+    if vocab <= old:
+        return model
+    w = model.tok.weight.data
+    grown = torch.nn.Embedding(vocab, w.shape[1])
+    g = torch.Generator().manual_seed(vocab)
+    rows = w.mean(0, keepdim=True) + torch.randn(vocab - old, w.shape[1], generator=g) * w.std(0, keepdim=True) * 0.5
+    grown.weight.data = torch.cat([w, rows], 0)
+    model.tok = grown
+    model.cfg["vocab"] = vocab
+    log(f"vocabulary grown from {old} to {vocab} pieces")
+    return model
 
 
 def val_sample(val, seed, limit):
@@ -155,7 +174,7 @@ def train(model, ds, val, args, teacher=None, tag="model", teacher_ds=None):
             log(f"{tag} step {step}/{total} epoch {epoch} loss {sum(recent) / len(recent):.4f} lr {sched.get_last_lr()[0]:.2e} {elapsed:.1f} min")
             recent = []
         if step % args.eval_every == 0 or step >= total:
-            ev = evaluate(model, val, val_subset)
+            ev = evaluate(model, val, val_subset, cat_weight=args.cat_weight)
             ev.update(step=step, epoch=epoch, minutes=round(elapsed, 2))
             hist.append(ev)
             log(f"{tag} eval {json.dumps(ev)}")
@@ -280,7 +299,7 @@ def fit_temperature(model, ds, out, limit=4000):
     log(f"temperature {t:.3f}: token ECE {before:.4f} -> {after:.4f}, log-loss {nll(1.0):.4f} -> {nll(t):.4f}")
 
 
-def average(paths, weights, val, out, val_limit, seed):
+def average(paths, weights, val, out, val_limit, seed, cat_weight=0.5):
     """Weight averaging ("model soup") of checkpoints fine-tuned from one init: same architecture, same basin, so
     the mean of the weights is a model. Prints each input's and the average's metrics on the val sample."""
     cks = [torch.load(p) for p in paths]
@@ -295,10 +314,10 @@ def average(paths, weights, val, out, val_limit, seed):
     subset = val_sample(val, seed, val_limit)
     inputs = []
     for p in paths:
-        ev = evaluate(load(p), val, subset)
+        ev = evaluate(load(p), val, subset, cat_weight=cat_weight)
         log(f"average: {p} {json.dumps(ev)}")
         inputs.append(dict(ckpt=p, eval=ev))
-    ev = evaluate(model, val, subset)
+    ev = evaluate(model, val, subset, cat_weight=cat_weight)
     log(f"average: weights {weights} {json.dumps(ev)}")
     # The last input's run record (data, kept layers, steps) describes the averaged model's lineage.
     last = os.path.join(os.path.dirname(paths[-1]), "train.json")
@@ -356,10 +375,10 @@ def main():
     if args.mode == "average":
         paths = args.ckpt.split(",")
         weights = [float(w) for w in args.weights.split(",")] if args.weights else [1 / len(paths)] * len(paths)
-        average(paths, weights, val, args.out, args.val_limit, args.seed)
+        average(paths, weights, val, args.out, args.val_limit, args.seed, cat_weight=args.cat_weight)
         return
     if args.mode == "eval":
-        print(json.dumps(evaluate(load(args.ckpt), val, np.arange(min(val.n, args.val_limit)))))
+        print(json.dumps(evaluate(load(args.ckpt), val, np.arange(min(val.n, args.val_limit)), cat_weight=args.cat_weight)))
         return
     ds = WindowSet(args.data)
     log(f"train windows {ds.n} tokens {len(ds.ids)}; val windows {val.n}; keep share {(ds.keep == 1).sum() / max(1, (ds.keep >= 0).sum()):.3f}")
@@ -368,20 +387,20 @@ def main():
     if args.mode == "teacher":
         if args.init:
             from onnx_weights import load_any
-            model = load_any(args.init)
+            model = grow_vocab(load_any(args.init), vocab)
             log(f"teacher initialised from {args.init}")
         else:
             model = KeepModel(vocab=vocab, feature_sizes=sizes, d=args.d, layers=args.layers, heads=args.heads, ffn=args.ffn)
         info = train(model, ds, val, args, tag="teacher")
     else:
-        teacher = load(args.teacher).eval()
+        teacher = grow_vocab(load(args.teacher), vocab).eval()
         for prm in teacher.parameters():
             prm.requires_grad_(False)
         keep = [int(x) for x in args.keep.split(",")]
         if args.init:
             # Fine-tuning a shipped student: start from its own weights, not from a fresh pruning.
             from onnx_weights import load_any
-            model = load_any(args.init)
+            model = grow_vocab(load_any(args.init), vocab)
             keep = model.cfg.get("keep", keep)
             log(f"student initialised from {args.init}")
         else:

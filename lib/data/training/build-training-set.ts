@@ -4,6 +4,9 @@ import { countWords, baseAlphabet } from "../../tokenizer/count-words";
 import { trainWordPieceVocab } from "../../tokenizer/train-vocab";
 import { WordPieceTokenizer } from "../../tokenizer/wordpiece";
 import {
+  ANSWER_SENTENCE_SOURCE_NAMES,
+  ANSWER_SENTENCE_SOURCES,
+  loadAnswerSentenceSource,
   loadCmrc,
   loadHotpot,
   loadRealPages,
@@ -14,7 +17,11 @@ import {
   splitPages,
   SPLITS,
 } from "../load-shared-data";
+import { loadUkrainianText, type TextArticle } from "../load-ukrainian-text";
+import { splitOfGroup } from "../split-by-group";
 import { createRng } from "../synthesize-page";
+import { textToCanonical } from "../../text/text-to-canonical";
+import { CYRILLIC, extendVocab } from "../../tokenizer/extend-vocab";
 import type { EvalExample } from "../types";
 import type { ThreeWaySplitOptions } from "../split-by-group";
 import { boilerplateFromPage } from "./boilerplate-pool";
@@ -50,6 +57,13 @@ export interface BuildTrainingSetOptions {
   extraQa?: readonly ExtraQaFile[];
   /** HotpotQA-layout files beyond the shared data (training only, likewise). */
   extraHotpot?: readonly string[];
+  /**
+   * With `vocabFile`: append the Cyrillic word pieces of a vocabulary of this size learned from the training part of
+   * the Ukrainian text (ids of the given vocabulary unchanged, so a trained model is extended, not retrained).
+   */
+  extendCyrillic?: number;
+  /** Leave out the answer-sentence sources and the Ukrainian text (the data mix before they existed). */
+  coreOnly?: boolean;
   log: (message: string) => void;
 }
 
@@ -84,6 +98,23 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
     heldOut: [heldOutOf(squadEn, SPLITS.squad), heldOutOf(squadIt, SPLITS.squad), heldOutOf(cmrc, SPLITS.cmrc), hotpotDev.val, hotpotDev.report],
   });
 
+  // Answer-sentence sources (real search queries, paraphrases, narrative, legal prose, Chinese in both scripts) and
+  // Ukrainian running text (inverse-cloze queries only: there is no Ukrainian QA): each split by its own groups.
+  const answerSets: Array<{ tag: string; lang: string; parts: Record<"train" | "val", QaArticle[]> }> = [];
+  let ukrainian: Record<"train" | "val", QaArticle[]> = { train: [], val: [] };
+  if (!opts.coreOnly) {
+    for (const name of ANSWER_SENTENCE_SOURCE_NAMES) {
+      const lang = ANSWER_SENTENCE_SOURCES[name].lang;
+      const parts = splitExamples((await loadAnswerSentenceSource(opts.dataDir, name, limit)).filter(hasEvidence), SPLITS.answerSentences);
+      log(`${name}: ${parts.train.length} train / ${parts.val.length} val / ${parts.report.length} report questions`);
+      answerSets.push({ tag: name, lang, parts: { train: groupQaArticles(parts.train, lang), val: groupQaArticles(parts.val, lang) } });
+    }
+    const uk = loadUkrainianText(opts.dataDir, limit);
+    const ukPart = (part: "train" | "val") => uk.filter((a) => splitOfGroup(a.group, SPLITS.answerSentences) === part).map(textQaArticle);
+    ukrainian = { train: ukPart("train"), val: ukPart("val") };
+    log(`uk-text: ${uk.length} articles, ${ukrainian.train.length} train / ${ukrainian.val.length} val`);
+  }
+
   const articles = (part: "train" | "val") => ({
     en: groupQaArticles(split.en[part], "en"),
     it: groupQaArticles(split.it[part], "it"),
@@ -99,6 +130,8 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
   for (const { articles: list } of extra.qa) for (const a of list) for (const p of a.paragraphs) trainTexts.push(p.doc.text);
   for (const ex of [...hotpotTrain, ...extra.hotpot]) for (const r of ex.results) trainTexts.push(r.text ?? "");
   for (const p of pages.train) trainTexts.push(p.doc.text);
+  for (const { parts } of answerSets) for (const a of parts.train) for (const p of a.paragraphs) trainTexts.push(p.doc.text);
+  for (const a of ukrainian.train) for (const p of a.paragraphs) trainTexts.push(p.doc.text);
   for (const t of trainTexts) stats.add(t);
   setTermStats(stats);
 
@@ -107,6 +140,12 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
     vocab = readFileSync(opts.vocabFile, "utf8")
       .split("\n")
       .filter((l, i, a) => l.length > 0 || i < a.length - 1);
+    if (opts.extendCyrillic) {
+      const ukTexts = ukrainian.train.flatMap((a) => a.paragraphs.map((p) => p.doc.text));
+      const before = vocab.length;
+      vocab = extendVocab({ vocab, counts: countWords(ukTexts, { stripAccents: false }), size: opts.extendCyrillic, script: CYRILLIC });
+      log(`vocabulary: ${before} pieces + ${vocab.length - before} Cyrillic pieces learned from the Ukrainian training text`);
+    }
   } else {
     const counts = countWords(trainTexts, { stripAccents: false });
     vocab = trainWordPieceVocab({ counts, size: opts.vocabSize, alphabet: baseAlphabet() });
@@ -144,6 +183,22 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
       // CMRC articles are one paragraph each: fewer broad samples per article.
       examples.push(...qaVariants(list, tag, copies, tag === "cmrc" ? 1 : Math.round(12 * copies)));
     }
+    for (const { tag, parts } of answerSets) {
+      const list = parts[part];
+      const perArticle = list.reduce((n, a) => n + a.paragraphs.length, 0) / Math.max(1, list.length);
+      examples.push(...qaVariants(list, tag, part === "train" ? 1 : 0.25, perArticle < 1.5 ? 1 : Math.round(6 * copies)));
+    }
+    // Ukrainian: inverse-cloze keyword queries on real Ukrainian prose and broad title queries (no questions).
+    examples.push(
+      ...buildQaExamples({
+        articles: ukrainian[part],
+        boilerplate: bps,
+        rng,
+        tag: "uk",
+        broadPerArticle: 1,
+        ictPerParagraph: part === "train" ? 0.6 : 0.2,
+      }),
+    );
     if (part === "train") {
       // Extra QA files, built once; files of one-paragraph articles get one broad query per article, as CMRC does.
       for (const { tag, articles: list } of extra.qa) {
@@ -215,6 +270,11 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
   return summary;
 }
 
+/** An article of unlabelled text as a QA article without questions (inverse-cloze and broad queries only). */
+function textQaArticle(a: TextArticle): QaArticle {
+  return { group: a.group, title: a.title, lang: "uk", paragraphs: a.paragraphs.map((p) => ({ doc: textToCanonical(p), questions: [] })) };
+}
+
 /** The validation and report examples of a shared file. */
 function heldOutOf(examples: readonly EvalExample[], split: ThreeWaySplitOptions): EvalExample[] {
   const parts = splitExamples(examples, split);
@@ -232,6 +292,12 @@ function describeSources(opts: BuildTrainingSetOptions) {
     cmrc: "CMRC 2018 dev + trial (CC BY-SA 4.0)",
     hotpot: "HotpotQA distractor train; dev for validation (CC BY-SA 4.0)",
     pages: "Mozilla Readability test pages (Apache-2.0 repository; page content © its publishers)",
+    ...(opts.coreOnly
+      ? {}
+      : {
+          answerSentences: Object.values(ANSWER_SENTENCE_SOURCES).map((s) => s.licence),
+          ukrainian: "UA-GEC corrected texts (CC BY 4.0) and a Ukrainian Wikipedia sample (CC BY-SA 4.0 / GFDL), inverse-cloze queries",
+        }),
     gold: opts.gold.map((g) => path.basename(g)),
     ...(opts.extraQa?.length ? { extraQa: opts.extraQa.map((q) => `${path.basename(q.file)} (${q.lang})`) } : {}),
     ...(opts.extraHotpot?.length ? { extraHotpot: opts.extraHotpot.map((f) => path.basename(f)) } : {}),

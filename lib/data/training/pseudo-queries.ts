@@ -43,10 +43,10 @@ export function pickKeyPhrase(rng: Rng, article: QaArticle): string | undefined 
  * Inverse-cloze pseudo-query: 2-5 of a sentence's most salient terms, shuffled (a keyword query a user might
  * type for it). Supervision from any text, in any language, beyond the QA sets' questions.
  */
-export function pseudoQueryFor(rng: Rng, sentence: string): string | undefined {
+export function pseudoQueryFor(rng: Rng, sentence: string, stats: TermStats = shared): string | undefined {
   const terms = [...new Set(tokenizeTerms(sentence))].filter((t) => t.length >= 2 && !/^\d+$/.test(t));
   if (terms.length < 3) return undefined;
-  const ranked = terms.map((t) => [t, shared.idf(t)] as const).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const ranked = terms.map((t) => [t, stats.idf(t)] as const).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const n = Math.min(ranked.length, 2 + Math.floor(rng() * 4));
   // Sometimes skip the single rarest term, so the query is not always the one unique word.
   const from = rng() < 0.3 && ranked.length > n ? 1 : 0;
