@@ -1,14 +1,15 @@
 "use client";
 
-import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { buildHeatmapView, heatBucket, type BlockChild, type BlockView, type RegionView } from "@/components/heatmap/build-heatmap-view";
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { buildHeatmapView, heatBucket, type RegionView } from "@/components/heatmap/build-heatmap-view";
 import type { TypedTokenScores } from "@/components/heatmap/use-live-selection";
 import type { Aggregation } from "@/lib/engine/methods";
 import { CATEGORY_META } from "@/lib/spans/categories";
 import type { BlockOut, UnitOut } from "@/lib/schemas/compress";
-import { compareMarks, splitRun, type Atom, type RunNode } from "./split-run";
+import { FIRST_PASS_TOKENS, HeatmapBody } from "./heatmap-body";
+import { compareMarks } from "./split-run";
 import type { Layer, Mark } from "./types";
-import { blockClass, ROLE_LABEL } from "@/components/heatmap/block-style";
+import { useGoldKeptAttributes } from "./use-gold-kept-attributes";
 import { TokenTooltip } from "@/components/heatmap/token-tooltip";
 import { useKeptAttributes } from "@/components/heatmap/use-kept-attributes";
 import { pointerTarget } from "@/components/heatmap/pointer-target";
@@ -54,7 +55,8 @@ interface Hover {
 /**
  * One document's canonical text with the token heatmap and span marks. Rendering cost is paid per block: a block
  * re-renders only when its own marks change (memo + per-block mark arrays kept stable), and the selection state
- * (kept units) is written to data-kept attributes imperatively, so a threshold move never re-renders tokens.
+ * (kept units) is written to data-kept attributes imperatively, so a threshold move never re-renders tokens. The
+ * text itself is HeatmapBody's (heatmap-body.tsx).
  */
 export function AnnotatedHeatmap(props: Props) {
   const {
@@ -204,7 +206,7 @@ export function AnnotatedHeatmap(props: Props) {
           </p>
         )}
         <div data-testid="doc-text" data-doc-text="" data-document-id={documentId}>
-          <Body view={view} probs={tokenScores?.probs} unitBuckets={unitBuckets} marksByBlock={marksByBlock} detailAll={detailAll} />
+          <HeatmapBody view={view} probs={tokenScores?.probs} unitBuckets={unitBuckets} marksByBlock={marksByBlock} detailAll={detailAll} />
         </div>
       </div>
       {showTooltip && hover && unit && (
@@ -238,8 +240,6 @@ export function AnnotatedHeatmap(props: Props) {
   );
 }
 
-/** Tokens rendered with their heat spans in the first commit (about two screens of text). */
-const FIRST_PASS_TOKENS = 1_500;
 /** Above this many tokens in one document, only the first pass gets token spans (DOM size stays bounded). */
 const MAX_DETAIL_TOKENS = 120_000;
 
@@ -250,157 +250,4 @@ function afterPaint(cb: () => void): void {
     ch.port1.onmessage = () => cb();
     ch.port2.postMessage(null);
   });
-}
-
-interface BodyProps {
-  view: RegionView[];
-  probs?: Float32Array;
-  unitBuckets?: number[];
-  marksByBlock: Map<number, { marks: Mark[] }>;
-  /** false: only the first FIRST_PASS_TOKENS tokens (and blocks with marks) get token spans. */
-  detailAll: boolean;
-}
-
-const Body = memo(function Body({ view, probs, unitBuckets, marksByBlock, detailAll }: BodyProps) {
-  // The blocks of the first FIRST_PASS_TOKENS tokens render in detail, and blocks with marks always do (marks split at
-  // token edges).
-  const detailedBlocks = new Set<number>();
-  let budget = detailAll || !probs ? Infinity : FIRST_PASS_TOKENS;
-  for (const region of view) {
-    for (const b of region.blocks) {
-      if (budget > 0 || marksByBlock.get(b.index)?.marks !== undefined) detailedBlocks.add(b.index);
-      if (budget > 0) for (const c of b.children) if (c.kind === "unit") budget -= c.pieces.length;
-    }
-  }
-  return (
-    <>
-      {view.map((region, ri) => {
-        const blocks = region.blocks.map((b) => {
-          const marks = marksByBlock.get(b.index)?.marks;
-          return <Block key={b.index} block={b} probs={probs} unitBuckets={unitBuckets} marks={marks} detailed={detailedBlocks.has(b.index)} />;
-        });
-        return region.role === "main" ? (
-          blocks
-        ) : (
-          <section
-            key={`r${ri}`}
-            data-role={region.role}
-            data-testid="role-region"
-            data-label={ROLE_LABEL[region.role] ?? region.role}
-            className="am-region my-3 rounded-md border border-dashed border-slate-400 bg-slate-100 px-3 pb-2 pt-1 text-slate-700"
-          >
-            {blocks}
-          </section>
-        );
-      })}
-    </>
-  );
-});
-
-interface BlockProps {
-  block: BlockView;
-  probs?: Float32Array;
-  unitBuckets?: number[];
-  marks?: Mark[];
-  detailed: boolean;
-}
-
-const Block = memo(function Block({ block, probs, unitBuckets, marks, detailed }: BlockProps) {
-  return (
-    <div className={`whitespace-pre-wrap ${blockClass(block)}`} data-kind={block.kind} data-block={block.index}>
-      {block.children.map((c) => (
-        <Child key={`${c.kind}${c.start}`} child={c} probs={probs} unitBuckets={unitBuckets} marks={marks} detailed={detailed} />
-      ))}
-    </div>
-  );
-});
-
-function Child({ child, probs, unitBuckets, marks, detailed }: { child: BlockChild } & Omit<BlockProps, "block">) {
-  const atoms: Atom[] =
-    child.kind === "gap"
-      ? [{ text: child.text, t: -1, start: child.start }]
-      : detailed
-        ? child.pieces
-        : // One untinted run for the whole unit until the detailed pass (same text, same data-o offsets).
-          [{ text: child.pieces.map((p) => p.text).join(""), t: -1, start: child.pieces[0]?.start ?? child.start }];
-  const nodes = marks ? splitRun(atoms, marks) : atoms;
-  const rendered = <Nodes nodes={nodes} probs={probs} />;
-  if (child.kind === "gap") return rendered;
-  return (
-    <span data-u={child.u} className={unitBuckets ? `hm-unit hm-b${unitBuckets[child.u] ?? 0}` : "hm-unit"}>
-      {rendered}
-    </span>
-  );
-}
-
-function Nodes({ nodes, probs }: { nodes: readonly RunNode[]; probs?: Float32Array }) {
-  return (
-    <>
-      {nodes.map((n) => {
-        if ("mark" in n) {
-          const m = n.mark;
-          const mine = m.layer === "mine";
-          return (
-            <span
-              key={`${m.key}@${firstStart(n)}`}
-              data-testid={
-                m.testId ?? (mine ? "span-mark" : m.layer === "gold" ? "gold-mark" : m.layer === "categories" ? "category-mark" : "suggestion-mark")
-              }
-              data-mark-key={m.key}
-              data-layer={m.layer}
-              data-category={m.category}
-              {...(m.flag ? { "data-flag": m.flag } : {})}
-              {...(mine ? { "data-span-id": m.id } : m.layer === "gold" ? { "data-gold-id": m.id } : { "data-suggestion-id": m.id })}
-              className={`am-mark am-layer-${m.layer} am-c-${m.category}${m.flag ? ` am-flag-${m.flag}` : ""}`}
-              tabIndex={mine || m.layer === "judge" || m.layer === "model" ? 0 : undefined}
-              role={m.layer === "categories" ? undefined : "button"}
-              aria-label={`${CATEGORY_META[m.category].label} ${mine ? "span" : m.layer}`}
-            >
-              <Nodes nodes={n.children} probs={probs} />
-            </span>
-          );
-        }
-        return n.t < 0 || !probs ? (
-          <span key={n.start} data-o={n.start}>
-            {n.text}
-          </span>
-        ) : (
-          <span key={n.start} data-o={n.start} data-t={n.t} className={`hm-b${heatBucket(probs[n.t] ?? 0)}`}>
-            {n.text}
-          </span>
-        );
-      })}
-    </>
-  );
-}
-
-/**
- * Writes data-gold-kept ("1" kept, "0" dropped) on gold mark elements, imperatively like useKeptAttributes: a
- * threshold move re-labels the few gold elements instead of re-rendering blocks.
- */
-function useGoldKeptAttributes(
-  root: React.RefObject<HTMLElement | null>,
-  goldKept: ReadonlyMap<string, boolean> | undefined,
-  renderDeps: React.DependencyList,
-): void {
-  const els = useRef<HTMLElement[]>([]);
-  // The caller's renderDeps are what re-creates the elements (root is a stable ref): effects keyed on them, as in
-  // useKeptAttributes.
-  useLayoutEffect(() => {
-    els.current = root.current ? [...root.current.querySelectorAll<HTMLElement>("[data-gold-id]")] : [];
-  }, renderDeps); // eslint-disable-line react-hooks/exhaustive-deps -- keyed on the caller's renderDeps (see above)
-  useLayoutEffect(() => {
-    const list = els.current;
-    for (const el of list) {
-      const k = goldKept?.get(el.dataset.goldId ?? "");
-      const v = k === undefined ? undefined : k ? "1" : "0";
-      if (el.dataset.goldKept === v) continue;
-      if (v === undefined) el.removeAttribute("data-gold-kept");
-      else el.setAttribute("data-gold-kept", v);
-    }
-  }, [goldKept, ...renderDeps]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed on the caller's renderDeps (see above)
-}
-
-function firstStart(n: RunNode): number {
-  return "mark" in n ? (n.children[0] ? firstStart(n.children[0]) : 0) : n.start;
 }
