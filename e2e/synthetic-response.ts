@@ -72,6 +72,7 @@ export function syntheticResponse(opts: { words: number; seed?: number }): Compr
     tokensOut: 0,
     model: "model:synthetic",
     threshold: 0.5,
+    profile: { aggregation: "mean", threshold: 0.5 },
     budget: 4000,
     aggregation: "mean",
     offsets: "utf16-canonical",

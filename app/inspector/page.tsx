@@ -17,8 +17,8 @@ async function loadModels(): Promise<ModelOption[]> {
     return models.map((m) => ({
       name: m.name,
       default: m.default,
-      threshold: m.threshold,
-      aggregation: m.aggregation,
+      threshold: m.profile.threshold,
+      aggregation: m.profile.aggregation,
       description: m.description,
     }));
   } catch (e) {

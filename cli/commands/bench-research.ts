@@ -4,6 +4,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
+import { formatModelMethod } from "../../lib/engine/methods";
 import { AppError } from "../../lib/errors";
 import type { CliCommand } from "../types";
 import { createRng } from "../../lib/data/synthesize-page";
@@ -115,7 +116,7 @@ async function measureStep(step: string, url: string | undefined, datasetId: str
         await runFrontierSweep({ payload: sweepPayload(datasetId, model.name), db });
         return { ms: Math.round(performance.now() - t0) };
       }
-      const { breakdown } = await computeCategoryBreakdown({ filters: { datasetId, method: `model:${model.name}` }, db });
+      const { breakdown } = await computeCategoryBreakdown({ filters: { datasetId, method: formatModelMethod(model.name) }, db });
       const ms = Math.round(performance.now() - t0);
       return { ms, timings: breakdown.timings, digest: await digestOf(breakdown) };
     };
@@ -135,7 +136,7 @@ async function measureStep(step: string, url: string | undefined, datasetId: str
 /** The sweep both processes time: every threshold from 0 to 1 in steps of 0.05, three methods. */
 const sweepPayload = (datasetId: string, modelName: string) => ({
   datasetId,
-  methods: [`model:${modelName}`, "bm25", "lead"],
+  methods: [formatModelMethod(modelName), "bm25", "lead"],
   thresholds: Array.from({ length: 21 }, (_, i) => i / 20),
   budgets: [] as number[],
 });
@@ -293,7 +294,7 @@ export const command: CliCommand = {
       );
 
       const breakdownDataset = await seed("breakdown", breakdownPairs, 0.4);
-      const filters = { datasetId: breakdownDataset, method: `model:${model.name}` };
+      const filters = { datasetId: breakdownDataset, method: formatModelMethod(model.name) };
       const bdCold = await time(() => computeCategoryBreakdown({ filters, db }));
       const b = bdCold.out.breakdown;
       const bd = await inNewProcess("breakdown", breakdownDataset);

@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
 import type { EvalExample } from "../../lib/data/types";
 import type { PreparedResult } from "../../lib/engine/types";
+import type { SelectionProfile } from "../../lib/schemas/selection-profile";
 import type { CliCommand } from "../types";
 import { describeCommit } from "../describe-commit";
 
@@ -57,16 +58,22 @@ export const command: CliCommand = {
     if (!values.data) throw new AppError("BAD_REQUEST", "--data is required");
     const { buildDevSets } = await import("../../lib/eval/dev-sets");
     const { runEval } = await import("../../lib/eval/run-eval");
-    const { selectSpans, DEFAULT_FLOOR } = await import("../../lib/engine/select-spans");
+    const { DEFAULT_FLOOR } = await import("../../lib/engine/select-spans");
+    const { selectWithProfile } = await import("../../lib/engine/select-with-profile");
+    const { evalMethodOf } = await import("../../lib/eval/eval-method-of");
     const { computeQueryMetrics } = await import("../../lib/eval/compute-query-metrics");
     const { summarizeQueryMetrics } = await import("../../lib/eval/summarize-query-metrics");
     const { computeReliability } = await import("../../lib/eval/reliability");
     const { chooseFallbackFloor } = await import("../../lib/eval/choose-fallback-floor");
-    const { defaultModelName, readModelConfig } = await import("../../lib/server/model/list-models");
-    const { getScorer } = await import("../../lib/server/get-scorer");
+    const { defaultModelName, listModels, readModelConfig } = await import("../../lib/server/model/list-models");
+    const { resolveMethod } = await import("../../lib/server/scoring/resolve-method");
+    const { formatModelMethod } = await import("../../lib/engine/methods");
     const name = values.model ?? defaultModelName();
     const { dir, config } = readModelConfig(name);
-    const scorer = await getScorer(`model:${name}`);
+    const method = resolveMethod(formatModelMethod(name), await listModels());
+    // The settings being chosen start from the engine's: the model's current floors play no part in choosing new ones.
+    const { floor: _floor, fallbackFloor: _fallbackFloor, ...uncalibrated } = method.profile;
+    const profileWith = (settings: Partial<SelectionProfile>): SelectionProfile => ({ ...uncalibrated, ...settings });
     const thresholds = Array.from({ length: 45 }, (_, i) => Math.round((0.02 + i * 0.02) * 100) / 100);
     const sets = await buildDevSets({ dataDir: values.data, split: "val", names: SETS, maxQueries: Number(values["max-queries"]) });
 
@@ -79,7 +86,7 @@ export const command: CliCommand = {
       await runEval({
         dataset: set.name,
         examples: set.examples,
-        methods: [{ name: scorer.name, createScorer: () => scorer }],
+        methods: [evalMethodOf(method)],
         thresholds: [0.5],
         onScored: ({ example, results, scores }) => {
           list.push({ example, results, unitScores: scores.unitScores });
@@ -97,7 +104,7 @@ export const command: CliCommand = {
     const measure = (setName: string, threshold: number, fallbackFloor: number) => {
       const rows = scored[setName]!.map(({ example, results, unitScores }) =>
         computeQueryMetrics({
-          selection: selectSpans({ results, unitScores, budget: BUDGET, threshold, fallbackFloor }),
+          selection: selectWithProfile({ results, unitScores, budget: BUDGET, threshold, profile: profileWith({ fallbackFloor }) }),
           evidence: example.evidence,
         }),
       );
@@ -134,7 +141,13 @@ export const command: CliCommand = {
             const tokensIn = results.reduce((a, r) => a + r.tokensIn, 0);
             const budget = set.setting.budget ?? (set.setting.ratio ?? 1) * tokensIn;
             return computeQueryMetrics({
-              selection: selectSpans({ results, unitScores, budget, threshold: 0, floor, fallbackFloor: best.fallbackFloor }),
+              selection: selectWithProfile({
+                results,
+                unitScores,
+                budget,
+                threshold: 0,
+                profile: profileWith({ floor, fallbackFloor: best.fallbackFloor }),
+              }),
               evidence: example.evidence,
             });
           });

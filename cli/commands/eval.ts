@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { EvalExample } from "../../lib/data/types";
-import { parseMethod, type Aggregation } from "../../lib/engine/methods";
+import type { Aggregation } from "../../lib/engine/methods";
 import { AppError } from "../../lib/errors";
 import { parseSweep } from "../../lib/eval/parse-sweep";
 import type { EvalMethod } from "../../lib/eval/run-eval";
@@ -11,14 +11,17 @@ import { describeCommit } from "../describe-commit";
 
 // Heavy modules (tokenizer tables, importers, onnxruntime) load inside run() so `--help` stays instant.
 
-const usage = `snippet-lab eval --input FILE [--format squad|hotpotqa|jsonl|gold-jsonl] [options]
+const usage = `snippet-lab eval --input FILE [--format squad|hotpotqa|jsonl|gold-jsonl|sentences-jsonl|selqa] [options]
 
 Evaluates compression methods on gold evidence: every query is scored once per method, then the
 selection is re-run for each ratio, budget and threshold.
 
   --input FILE          dataset file
   --format F            squad | hotpotqa | jsonl | gold-jsonl (the app's gold export: vital spans are the
-                        evidence, every span's category is reported) (default: jsonl for *.jsonl, else required)
+                        evidence, every span's category is reported) | sentences-jsonl (a passage as labelled
+                        sentences: {id, question, title?, sentences, labels}, e.g. NQ's and FairytaleQA's
+                        *.sentsel.jsonl) | selqa (SelQA's JSON: {question, article, candidates, answers})
+                        (default: sentences-jsonl for *.sentsel.jsonl, jsonl for *.jsonl, else required)
   --methods LIST        comma-separated: model, model:<name>, bm25, lead, oracle, and with a judge server
                         (SNIPPET_LAB_JUDGE_*) llm-extract, hybrid, hybrid:bm25, hybrid:<model> (default bm25,lead,oracle)
   --ratios LIST         budget = ratio × the query's input tokens, threshold 0 (e.g. 0.1,0.2,0.3)
@@ -47,38 +50,33 @@ Report JSON: {"dataset", "queries", "provenance", "results": [{"method", "ratio"
 Queries without evidence are reported apart (unanswerable). Every method's kept output goes through the fidelity check
 (numbers, dates, names and negations near kept text; for LLM methods, what the LLM wrote against the source).`;
 
-const FORMATS = ["squad", "hotpotqa", "jsonl", "gold-jsonl"] as const;
+const FORMATS = ["squad", "hotpotqa", "jsonl", "gold-jsonl", "sentences-jsonl", "selqa"] as const;
 type Format = (typeof FORMATS)[number];
+
+function defaultFormat(input: string): Format | undefined {
+  if (input.endsWith(".sentsel.jsonl")) return "sentences-jsonl";
+  return input.endsWith(".jsonl") ? "jsonl" : undefined;
+}
 
 async function readExamples(format: Format, input: string): Promise<EvalExample[]> {
   if (format === "squad") return (await import("../../lib/data/read-squad")).readSquad(input);
   if (format === "hotpotqa") return (await import("../../lib/data/read-hotpotqa")).readHotpotQa(input);
   if (format === "gold-jsonl") return (await import("../../lib/data/read-gold-jsonl")).readGoldJsonl(input);
+  if (format === "sentences-jsonl") return (await import("../../lib/data/read-sentence-labels")).readSentenceLabels(input);
+  if (format === "selqa") return (await import("../../lib/data/read-selqa")).readSelqa(input);
   return (await import("../../lib/data/read-jsonl")).readJsonl(input);
 }
 
-/** Baselines are built here; model methods load the server's scorer lazily (onnxruntime only when asked). */
-async function resolveMethod(name: string): Promise<EvalMethod> {
-  const { createBaselineMethod } = await import("../../lib/eval/baseline-methods");
-  const baseline = createBaselineMethod(name);
-  if (baseline) return baseline;
-  const parsed = parseMethod(name, { bareModelNames: false });
-  if (parsed.kind === "llm") {
-    // The judge server's LLM (replies cached in the database's JudgeCall table when it has one).
-    const { getScorer } = await import("../../lib/server/get-scorer");
-    const scorer = await getScorer(name);
-    return { name: scorer.name, createScorer: () => scorer };
-  }
-  if (parsed.kind === "default-model" || parsed.kind === "model") {
-    const { getScorer } = await import("../../lib/server/get-scorer");
-    const scorer = await getScorer(name);
-    // The model's calibrated floors, as the API applies them.
-    const { readModelConfig } = await import("../../lib/server/model/list-models");
-    const { selectionFloors } = await import("../../lib/engine/select-spans");
-    const { config } = readModelConfig(scorer.name.replace(/^model:/, ""));
-    return { name: scorer.name || name, createScorer: () => scorer, ...selectionFloors(config) };
-  }
-  throw new AppError("BAD_REQUEST", `Unknown method "${name}" (use model, model:<name>, bm25, lead, oracle, llm-extract, hybrid, hybrid:<filter>)`);
+/** A method through the one resolver; model sessions and the judge's client load only when asked (onnxruntime). */
+async function resolveEvalMethod(name: string): Promise<EvalMethod> {
+  const { listModels } = await import("../../lib/server/model/list-models");
+  const { resolveMethod } = await import("../../lib/server/scoring/resolve-method");
+  const { evalMethodOf } = await import("../../lib/eval/eval-method-of");
+  const method = resolveMethod(name, await listModels(), { oracle: true });
+  const evalMethod = evalMethodOf(method);
+  // LLM methods are reported under their scorer's name ("hybrid:model:<name>": the filter that ran).
+  if (method.kind === "llm") evalMethod.name = (await method.scorer()).name;
+  return evalMethod;
 }
 
 function positiveNumber(value: string, flag: string): number {
@@ -117,7 +115,7 @@ export const command: CliCommand = {
       },
     });
     if (!values.input) throw new AppError("BAD_REQUEST", "--input is required");
-    const format = (values.format ?? (values.input.endsWith(".jsonl") ? "jsonl" : undefined)) as Format | undefined;
+    const format = (values.format ?? defaultFormat(values.input)) as Format | undefined;
     if (!format || !FORMATS.includes(format)) throw new AppError("BAD_REQUEST", `--format must be one of ${FORMATS.join(", ")}`);
     if (!["all", "train", "val", "report"].includes(values.split)) throw new AppError("BAD_REQUEST", "--split must be all, train, val or report");
     const aggregation = values.aggregation as Aggregation;
@@ -133,11 +131,12 @@ export const command: CliCommand = {
       .map((s) => s.trim())
       .filter(Boolean);
     if (methodNames.length === 0) throw new AppError("BAD_REQUEST", "--methods is empty");
+    const { BASELINE_PROFILE } = await import("../../lib/engine/select-with-profile");
     const methods = [];
     for (const name of methodNames) {
-      const m = await resolveMethod(name);
+      const m = await resolveEvalMethod(name);
       // An explicit --floor is the run's, for every method.
-      if (values.floor !== undefined) delete m.floor;
+      if (values.floor !== undefined) m.profile = { ...(m.profile ?? BASELINE_PROFILE), floor: Number(values.floor) };
       methods.push(m);
     }
 
@@ -172,7 +171,6 @@ export const command: CliCommand = {
       aggregation,
       reportCosts: true,
       ...(values["fragment-size"] ? { fragmentSize: positiveNumber(values["fragment-size"], "--fragment-size") } : {}),
-      ...(values.floor !== undefined ? { floor: Number(values.floor) } : {}),
       ...(values.locale ? { locale: values.locale } : {}),
       onProgress: ({ done, total }) => {
         const now = performance.now();

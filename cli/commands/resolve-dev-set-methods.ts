@@ -1,8 +1,6 @@
-import { createBaselineMethod } from "../../lib/eval/baseline-methods";
 import type { DevSetMethod } from "../../lib/eval/evaluate-dev-set";
-import { formatModelMethod, parseMethod } from "../../lib/engine/methods";
-import { selectionFloors } from "../../lib/engine/select-spans";
-import { AppError } from "../../lib/errors";
+import { formatModelMethod } from "../../lib/engine/methods";
+import { evalMethodOf } from "../../lib/eval/eval-method-of";
 
 export interface ResolvedDevSetMethod extends DevSetMethod {
   /** For model methods: what the figures were measured with. */
@@ -10,12 +8,12 @@ export interface ResolvedDevSetMethod extends DevSetMethod {
 }
 
 /**
- * Eval methods with their default thresholds: models use their calibrated threshold (config.json), baselines 0.
- * Default list: the default model, its teacher when installed, BM25, lead and the oracle.
+ * Eval methods through the one resolver, with their default thresholds (their profile's: models their calibrated
+ * one, config.json; baselines 0). Default list: the default model, its teacher when installed, BM25, lead and the oracle.
  */
 export async function resolveDevSetMethods(list: string | undefined): Promise<ResolvedDevSetMethod[]> {
   const { listModels, readModelConfig } = await import("../../lib/server/model/list-models");
-  const { getScorer } = await import("../../lib/server/get-scorer");
+  const { resolveMethod } = await import("../../lib/server/scoring/resolve-method");
   const models = await listModels();
   const def = models.find((m) => m.default)?.name;
   const names = list
@@ -32,24 +30,20 @@ export async function resolveDevSetMethods(list: string | undefined): Promise<Re
       ];
   const out: ResolvedDevSetMethod[] = [];
   for (const name of names) {
-    const baseline = createBaselineMethod(name);
-    if (baseline) {
-      out.push({ ...baseline, threshold: 0 });
-      continue;
+    const method = resolveMethod(name, models, { oracle: true });
+    const resolved: ResolvedDevSetMethod = { ...evalMethodOf(method), threshold: method.profile.threshold };
+    if (method.modelName) {
+      const { config } = readModelConfig(method.modelName);
+      // Loaded now: a model that cannot load fails before any dev set is built.
+      await method.scorer();
+      resolved.info = {
+        name: method.modelName,
+        threshold: method.profile.threshold,
+        description: config.description,
+        features: config.features !== undefined,
+      };
     }
-    const parsed = parseMethod(name, { bareModelNames: false });
-    if (parsed.kind !== "default-model" && parsed.kind !== "model") throw new AppError("BAD_REQUEST", `unknown method "${name}"`);
-    const modelName = parsed.kind === "model" ? parsed.name : def;
-    if (!modelName) throw new AppError("UNAVAILABLE", "no default model installed");
-    const { config } = readModelConfig(modelName);
-    const scorer = await getScorer(formatModelMethod(modelName));
-    out.push({
-      name: scorer.name,
-      createScorer: () => scorer,
-      threshold: config.threshold,
-      ...selectionFloors(config),
-      info: { name: modelName, threshold: config.threshold, description: config.description, features: config.features !== undefined },
-    });
+    out.push(resolved);
   }
   return out;
 }

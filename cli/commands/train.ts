@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { selectionFloors } from "../../lib/engine/select-spans";
+import { calibratedSettings, profileOf } from "../../lib/schemas/selection-profile";
 import { parseSectionMode, type SectionMode } from "../../lib/features/section-mode";
 import type { CliCommand } from "../types";
 
@@ -344,8 +344,7 @@ export const command: CliCommand = {
         // No public data to calibrate on: keep the base model's choices, and say so.
         const baseConfig = readModelConfig(role === "student" ? base! : `${base}-teacher`).config;
         Object.assign(config, {
-          threshold: baseConfig.threshold,
-          ...selectionFloors(baseConfig),
+          ...calibratedSettings(profileOf(baseConfig)),
           calibration: {
             inheritedFrom: role === "student" ? base : `${base}-teacher`,
             note: "fine-tuned on gold without --data: threshold and floors not recalibrated",

@@ -7,8 +7,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { Select } from "@/components/ui/select";
 import { compareSelections, diffFlags } from "@/lib/engine/compare-selections";
 import { PRESET_NAMES, PRESETS } from "@/lib/engine/methods";
-import { selectionFloors, selectSpans } from "@/lib/engine/select-spans";
-import type { SelectableResult } from "@/lib/engine/types";
+import { selectWithProfile } from "@/lib/engine/select-with-profile";
 import { computePairCurve } from "@/lib/eval/pair-curve";
 import type { ScoredResponse, SelectionControlsState } from "./types";
 import { budgetOf, type LiveSelection } from "./use-live-selection";
@@ -40,21 +39,11 @@ export function CompareSettings({
   const [budgetChoice, setBudgetChoice] = useState<BudgetChoice>("same");
   const budgetB = budgetChoice === "same" ? budgetOf(controls) : budgetChoice === "unlimited" ? UNLIMITED : PRESETS[budgetChoice];
 
-  const selectable = useMemo(
-    (): SelectableResult[] =>
-      data.results.map((r) => ({
-        id: r.id,
-        doc: { text: r.text },
-        units: r.units.map((u) => ({ start: u.start, end: u.end, block: u.block })),
-        unitTokens: r.units.map((u) => u.tokens),
-        tokensIn: r.tokensIn,
-      })),
-    [data],
-  );
-  const fallback = selectionFloors(data);
+  const { selectable } = live;
+  const { profile } = data;
   const selB = useMemo(
-    () => (open ? selectSpans({ results: selectable, unitScores: live.unitScores, budget: budgetB, threshold, ...fallback }) : null),
-    [open, selectable, live.unitScores, budgetB, threshold, data.fallbackFloor, data.floor], // eslint-disable-line react-hooks/exhaustive-deps -- fallback derives from data's floors
+    () => (open ? selectWithProfile({ results: selectable, unitScores: live.unitScores, budget: budgetB, threshold, profile }) : null),
+    [open, selectable, live.unitScores, budgetB, threshold, profile],
   );
   const diff = useMemo(
     () => (selB ? compareSelections({ results: selectable, a: live.selection, b: selB }) : null),
@@ -75,9 +64,9 @@ export function CompareSettings({
       evidence,
       thresholds: CURVE_THRESHOLDS,
       budget: budgetOf(controls),
-      ...fallback,
+      profile,
     }).map((p) => ({ ...p, kept: p.evidenceTotal > 0 ? p.evidenceKept / p.evidenceTotal : null }));
-  }, [open, vital, selectable, live.unitScores, controls, data.fallbackFloor, data.floor]); // eslint-disable-line react-hooks/exhaustive-deps -- fallback derives from data's floors
+  }, [open, vital, selectable, live.unitScores, controls, profile]);
   const withGold = vital.length > 0;
 
   // Marks the units the second setting adds or removes in the heatmaps (imperatively, like data-kept); closed, it

@@ -1,9 +1,8 @@
 "use client";
 
 import { useMemo } from "react";
-import { aggregateResultScores } from "@/lib/engine/aggregate-token-scores";
 import { PRESETS } from "@/lib/engine/methods";
-import { selectionFloors, selectSpans } from "@/lib/engine/select-spans";
+import { scoreResultUnits, selectWithProfile } from "@/lib/engine/select-with-profile";
 import type { SelectableResult, Selection } from "@/lib/engine/types";
 import type { ScoredResponse, SelectionControlsState } from "./types";
 
@@ -16,6 +15,8 @@ export interface TypedTokenScores {
 }
 
 export interface LiveSelection {
+  /** The response's results as the selection reads them (units, their tokens, the text). */
+  selectable: SelectableResult[];
   /** Per result; undefined for baselines (no token scores). */
   tokenScores: (TypedTokenScores | undefined)[];
   unitScores: number[][];
@@ -67,32 +68,19 @@ export function useLiveSelection(data: ScoredResponse | null, controls: Selectio
     if (!data || !typed) return null;
     return data.results.map((r, i) => {
       const ts = typed[i];
-      // The server's formula: the focus weight and query come with the response when the model has one.
+      // The server's formula, with the method's profile from the response (the query: the one scored).
       return ts
-        ? aggregateResultScores({
-            query: data.query ?? "",
-            result: { ...r, doc: { text: r.text } },
-            tokenScores: ts,
-            aggregation,
-            focusWeight: data.focusWeight,
-          })
+        ? scoreResultUnits({ query: data.query ?? "", result: { ...r, doc: { text: r.text } }, tokenScores: ts, profile: data.profile, aggregation })
         : r.units.map((u) => u.score);
     });
   }, [data, typed, aggregation]);
 
   const budget = budgetOf(controls);
-  const fallbackFloor = data?.fallbackFloor;
-  const floor = data?.floor;
+  const profile = data?.profile;
   return useMemo(() => {
-    if (!selectable || !unitScores || !typed) return null;
+    if (!selectable || !unitScores || !typed || !profile) return null;
     const safeBudget = Number.isFinite(budget) && budget >= 1 ? budget : 1;
-    const selection = selectSpans({
-      results: selectable,
-      unitScores,
-      budget: safeBudget,
-      threshold,
-      ...selectionFloors({ floor, fallbackFloor }),
-    });
+    const selection = selectWithProfile({ results: selectable, unitScores, budget: safeBudget, threshold, profile });
     const kept = selectable.map((res, r) => {
       const flags = new Uint8Array(res.units.length);
       const sel = selection.results[r];
@@ -106,6 +94,6 @@ export function useLiveSelection(data: ScoredResponse | null, controls: Selectio
       }
       return flags;
     });
-    return { tokenScores: typed, unitScores, budget: safeBudget, selection, kept };
-  }, [selectable, unitScores, typed, budget, threshold, fallbackFloor, floor]);
+    return { selectable, tokenScores: typed, unitScores, budget: safeBudget, selection, kept };
+  }, [selectable, unitScores, typed, budget, threshold, profile]);
 }

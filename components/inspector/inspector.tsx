@@ -2,7 +2,8 @@
 
 import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { apiFetch } from "@/lib/client/api-fetch";
-import { LLM_THRESHOLD, methodOptions, parseMethod } from "@/lib/engine/methods";
+import { methodOptions, parseMethod } from "@/lib/engine/methods";
+import { BASELINE_PROFILE, LLM_PROFILE } from "@/lib/engine/select-with-profile";
 import { compressRequestSchema, type CompressRequestInput } from "@/lib/schemas/compress";
 import { Card, CardTitle, StickyBar } from "@/components/ui/card";
 import { Input } from "@/components/ui/field";
@@ -25,11 +26,12 @@ export interface InspectorProps {
   llm?: boolean;
 }
 
+/** The controls' defaults for a method: its profile's threshold and aggregation (a model's; the LLM methods' or the baselines'). */
 function defaultsFor(method: string, models: ModelOption[]): Pick<SelectionControlsState, "threshold" | "aggregation"> {
   const parsed = parseMethod(method);
-  if (parsed.kind === "llm") return { threshold: LLM_THRESHOLD, aggregation: "mean" };
   const m = parsed.kind === "model" ? models.find((x) => x.name === parsed.name) : undefined;
-  return m ? { threshold: m.threshold, aggregation: m.aggregation } : { threshold: 0, aggregation: "mean" };
+  const { threshold, aggregation } = m ?? (parsed.kind === "llm" ? LLM_PROFILE : BASELINE_PROFILE);
+  return { threshold, aggregation };
 }
 
 /**
@@ -102,7 +104,8 @@ export function Inspector({ demos, models, loadDemo, llm = false }: InspectorPro
       setError(r.status === 0 ? r.error.message : `${r.status}: ${r.error.message}`);
       return;
     }
-    setData(r.data);
+    // The query the results were scored for (focus terms), from the request rather than the deprecated echo.
+    setData({ ...r.data, query: parsed.data.query });
     setActiveResult(0);
   }, []);
 

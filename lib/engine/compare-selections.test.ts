@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { computePairCurve } from "../eval/pair-curve";
+import { BASELINE_PROFILE } from "./select-with-profile";
 import { compareSelections, diffFlags } from "./compare-selections";
 import { selectSpans } from "./select-spans";
 import type { SelectableResult } from "./types";
@@ -39,6 +40,7 @@ describe("compareSelections", () => {
       evidence: [{ resultId: "r", start: 9, end: 25 }],
       thresholds: [0, 0.4, 0.6, 1],
       budget: 100,
+      profile: BASELINE_PROFILE,
     });
     expect(curve.map((p) => [p.threshold, p.tokensOut, p.evidenceKept])).toEqual([
       [0, 6, 1],

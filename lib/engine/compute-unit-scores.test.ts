@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aggregateTokenScores } from "./aggregate-token-scores";
+import { computeUnitScores } from "./compute-unit-scores";
 
 const tokens = (list: [number, number, number][]) => ({
   starts: Int32Array.from(list.map((t) => t[0])),
@@ -7,7 +7,7 @@ const tokens = (list: [number, number, number][]) => ({
   probs: Float32Array.from(list.map((t) => t[2])),
 });
 
-describe("aggregateTokenScores", () => {
+describe("computeUnitScores", () => {
   // text: "aaa bb. cc dd." units [0,7) [8,14)
   const ts = tokens([
     [0, 3, 0.5],
@@ -23,8 +23,8 @@ describe("aggregateTokenScores", () => {
   ];
 
   it("means and maxes the overlapping tokens", () => {
-    expect(aggregateTokenScores({ tokenScores: ts, units, aggregation: "mean" })).toEqual([0.5, 0.5]);
-    expect(aggregateTokenScores({ tokenScores: ts, units, aggregation: "max" })).toEqual([1, 0.75]);
+    expect(computeUnitScores({ tokenScores: ts, units, aggregation: "mean" })).toEqual([0.5, 0.5]);
+    expect(computeUnitScores({ tokenScores: ts, units, aggregation: "max" })).toEqual([1, 0.75]);
   });
 
   it("counts a token straddling two units in both", () => {
@@ -33,7 +33,7 @@ describe("aggregateTokenScores", () => {
       { start: 0, end: 4 },
       { start: 4, end: 8 },
     ];
-    expect(aggregateTokenScores({ tokenScores: t, units: u, aggregation: "max" }).map((x) => +x.toFixed(3))).toEqual([0.8, 0.8]);
+    expect(computeUnitScores({ tokenScores: t, units: u, aggregation: "max" }).map((x) => +x.toFixed(3))).toEqual([0.8, 0.8]);
   });
 
   it("scores untouched units 0", () => {
@@ -41,14 +41,14 @@ describe("aggregateTokenScores", () => {
       { start: 0, end: 7 },
       { start: 20, end: 30 },
     ];
-    expect(aggregateTokenScores({ tokenScores: ts, units: u, aggregation: "mean" })).toEqual([0.5, 0]);
+    expect(computeUnitScores({ tokenScores: ts, units: u, aggregation: "mean" })).toEqual([0.5, 0]);
   });
 
   it("aggregates big inputs", () => {
     const n = 200_000;
     const big = tokens(Array.from({ length: n }, (_, i) => [i * 2, i * 2 + 1, (i % 10) / 10] as [number, number, number]));
     const u = Array.from({ length: n / 20 }, (_, i) => ({ start: i * 40, end: i * 40 + 39 }));
-    const out = aggregateTokenScores({ tokenScores: big, units: u, aggregation: "mean" });
+    const out = computeUnitScores({ tokenScores: big, units: u, aggregation: "mean" });
     expect(out).toHaveLength(n / 20);
     // Unit i covers tokens 20i..20i+19 whose probabilities cycle 0..0.9 twice: mean 0.45.
     expect(out[0]).toBeCloseTo(0.45, 5);
@@ -58,15 +58,15 @@ describe("aggregateTokenScores", () => {
   it("discounts a unit by the share of its tokens tagged ads, UI/navigation or duplicate", () => {
     // categories: vital, ads | off_topic, duplicate, ui_navigation (indices into SPAN_CATEGORIES)
     const withCats = { ...ts, categories: Uint8Array.from([0, 2, 2, 1, 5, 4]) };
-    const [a, b] = aggregateTokenScores({ tokenScores: withCats, units, aggregation: "mean" });
+    const [a, b] = computeUnitScores({ tokenScores: withCats, units, aggregation: "mean" });
     expect(a).toBeCloseTo(0.5 * (1 / 3), 10);
     expect(b).toBeCloseTo(0.5 * (1 / 3), 10);
-    expect(aggregateTokenScores({ tokenScores: withCats, units, aggregation: "max" })).toEqual([1 / 3, 0.75 / 3]);
+    expect(computeUnitScores({ tokenScores: withCats, units, aggregation: "max" })).toEqual([1 / 3, 0.75 / 3]);
     // Metadata and off-topic text are content: no discount.
     const content = { ...ts, categories: Uint8Array.from([0, 3, 1, 1, 3, 0]) };
-    expect(aggregateTokenScores({ tokenScores: content, units, aggregation: "mean" })).toEqual([0.5, 0.5]);
+    expect(computeUnitScores({ tokenScores: content, units, aggregation: "mean" })).toEqual([0.5, 0.5]);
     // A unit made only of boilerplate scores 0 and so never fills a budget.
     const chrome = { ...ts, categories: Uint8Array.from([4, 4, 4, 0, 0, 0]) };
-    expect(aggregateTokenScores({ tokenScores: chrome, units, aggregation: "max" })).toEqual([0, 0.75]);
+    expect(computeUnitScores({ tokenScores: chrome, units, aggregation: "max" })).toEqual([0, 0.75]);
   });
 });

@@ -2,7 +2,7 @@
 import { SPAN_CATEGORIES } from "../schemas/enums";
 import type { TokenScores } from "./types";
 import type { Aggregation } from "./methods";
-import { blendFocusScores, focusTermScores, resultFocus, type FocusOptions } from "./focus-terms";
+import { blendFocusScores, focusTermScores, type FocusOptions } from "./focus-terms";
 
 /**
  * Changes with the formula below. Unit scores stored for reuse (ModelRunUnits) carry it in their key, so rows
@@ -18,7 +18,7 @@ export const DISCOUNTED_CATEGORIES = ["ads", "ui_navigation", "duplicate"] as co
 const DISCOUNTED = new Uint8Array(256);
 for (const c of DISCOUNTED_CATEGORIES) DISCOUNTED[SPAN_CATEGORIES.indexOf(c)] = 1;
 
-export interface AggregateTokenScoresOptions {
+export interface ComputeUnitScoresOptions {
   /** Token probabilities of ONE result; starts and ends ascending (as the tokenizer emits them). */
   tokenScores: Pick<TokenScores, "starts" | "ends" | "probs" | "categories">;
   /** Units of the same result, ascending and non-overlapping. */
@@ -29,6 +29,7 @@ export interface AggregateTokenScoresOptions {
 }
 
 /**
+ * A result's unit scores from its token probabilities: aggregation, category discount and focus blend in one pass.
  * Unit score = mean or max of the probabilities of the tokens whose [start, end) intersects the unit, times the share
  * of those tokens whose predicted category is not ads, UI/navigation or duplicate (models with a category head).
  * The two heads disagree most on boilerplate that shares words with the query (a "related articles" list, a repeated
@@ -36,7 +37,7 @@ export interface AggregateTokenScoresOptions {
  * Units that no token touches (e.g. beyond the model's reach) score 0.
  * Two pointers: O(units + tokens) since both lists are sorted.
  */
-export function aggregateTokenScores({ tokenScores, units, aggregation, focus }: AggregateTokenScoresOptions): number[] {
+export function computeUnitScores({ tokenScores, units, aggregation, focus }: ComputeUnitScoresOptions): number[] {
   const { starts, ends, probs, categories } = tokenScores;
   const n = Math.min(starts.length, ends.length, probs.length);
   const out = new Array<number>(units.length);
@@ -67,24 +68,4 @@ export function aggregateTokenScores({ tokenScores, units, aggregation, focus }:
   }
   const focusScores = focus && focus.weight > 0 ? focusTermScores(focus, units) : undefined;
   return focusScores ? blendFocusScores(out, focusScores, content, focus!.weight) : out;
-}
-
-export interface AggregateResultScoresOptions {
-  query: string;
-  /** One result: its units, canonical text and title (the focus terms are the query's terms not in the title). */
-  result: { title?: string | undefined; units: AggregateTokenScoresOptions["units"]; doc: { text: string } };
-  tokenScores: AggregateTokenScoresOptions["tokenScores"];
-  aggregation: Aggregation;
-  /** The model's `focusWeight` (absent: its scores alone). */
-  focusWeight: number | undefined;
-}
-
-/** A result's unit scores exactly as a model's scorer gives them: every path from cached probabilities goes through it. */
-export function aggregateResultScores({ query, result, tokenScores, aggregation, focusWeight }: AggregateResultScoresOptions): number[] {
-  return aggregateTokenScores({
-    tokenScores,
-    units: result.units,
-    aggregation,
-    focus: resultFocus(query, { title: result.title, text: result.doc.text }, focusWeight),
-  });
 }

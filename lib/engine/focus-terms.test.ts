@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aggregateTokenScores } from "./aggregate-token-scores";
+import { computeUnitScores } from "./compute-unit-scores";
 import { blendFocusScores, focusTermScores, resultFocus } from "./focus-terms";
 
 const text = "The Lumen Bridge spans the Varna River in Ostrel. It was completed in 1898 after nine years of work.";
@@ -52,19 +52,19 @@ describe("blendFocusScores", () => {
   });
 });
 
-describe("aggregateTokenScores with focus", () => {
+describe("computeUnitScores with focus", () => {
   // One token per sentence: the first (which names the bridge) scores higher.
   const tokenScores = { starts: Int32Array.from([0, cut]), ends: Int32Array.from([cut - 1, text.length]), probs: Float32Array.from([0.6, 0.2]) };
   it("leaves scores as they were without a focus weight", () => {
-    const plain = aggregateTokenScores({ tokenScores, units, aggregation: "mean" });
+    const plain = computeUnitScores({ tokenScores, units, aggregation: "mean" });
     expect(plain[0]).toBeCloseTo(0.6, 6);
     expect(plain[1]).toBeCloseTo(0.2, 6);
-    expect(aggregateTokenScores({ tokenScores, units, aggregation: "mean", focus: resultFocus("q", { text }, undefined) })).toEqual(plain);
+    expect(computeUnitScores({ tokenScores, units, aggregation: "mean", focus: resultFocus("q", { text }, undefined) })).toEqual(plain);
   });
 
   it("ranks the sentence holding the focus terms first", () => {
     const focus = resultFocus("When was Lumen Bridge completed?", { title: "Lumen Bridge", text }, 0.5);
-    const s = aggregateTokenScores({ tokenScores, units, aggregation: "mean", focus });
+    const s = computeUnitScores({ tokenScores, units, aggregation: "mean", focus });
     expect(s[1]!).toBeGreaterThan(s[0]!);
     expect(Math.max(...s)).toBeCloseTo(0.6, 6);
   });

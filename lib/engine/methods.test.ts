@@ -25,8 +25,6 @@ describe("method names", () => {
     expect(parseMethod("bm25")).toEqual({ kind: "baseline", name: "bm25" });
     expect(parseMethod("lead")).toEqual({ kind: "baseline", name: "lead" });
     expect(parseMethod("oracle")).toEqual({ kind: "oracle" });
-    expect(parseMethod("snippet-mini", { bareModelNames: false })).toEqual({ kind: "unknown", name: "snippet-mini" });
-    expect(parseMethod("model:snippet-mini", { bareModelNames: false })).toEqual({ kind: "model", name: "snippet-mini" });
   });
   it("formats what it parses back", () => {
     expect(formatModelMethod("snippet-mini")).toBe("model:snippet-mini");

@@ -65,15 +65,16 @@ export type ParsedMethod =
   | { kind: "baseline"; name: Baseline }
   | { kind: "oracle" }
   | { kind: "llm"; name: "llm-extract" }
-  | { kind: "llm"; name: "hybrid"; filter?: string }
-  | { kind: "unknown"; name: string };
+  | { kind: "llm"; name: "hybrid"; filter?: string };
 
 /**
- * A method name as requests, the CLI and stored runs write it: "model" (or nothing) is the default model,
- * "model:<name>" a token model, "bm25"/"lead" the baselines, "oracle" the evaluation-only upper bound. A bare name is
- * a model too (the API accepts it), unless `bareModelNames: false` (the CLI's method lists: a typo stays a typo).
+ * The one grammar of method names, as requests, the CLI, research views and stored runs write them: "model" (or
+ * nothing) is the default model, "model:<name>" a token model, "bm25"/"lead" the baselines, "oracle" the
+ * evaluation-only upper bound, "llm-extract", "hybrid", "hybrid:<filter>" the LLM methods. Any other name is a model's
+ * name (resolveMethod says "Unknown method" when no model has it). Only resolveMethod (lib/server/scoring) turns a
+ * name into a method; the browser reads the kind for its controls.
  */
-export function parseMethod(method: string, { bareModelNames = true }: { bareModelNames?: boolean } = {}): ParsedMethod {
+export function parseMethod(method: string): ParsedMethod {
   const m = method.trim();
   if (m === "model" || m === "") return { kind: "default-model" };
   if ((BASELINES as readonly string[]).includes(m)) return { kind: "baseline", name: m as Baseline };
@@ -82,7 +83,7 @@ export function parseMethod(method: string, { bareModelNames = true }: { bareMod
   if (m === "hybrid") return { kind: "llm", name: "hybrid" };
   if (m.startsWith("hybrid:") && m.length > 7) return { kind: "llm", name: "hybrid", filter: m.slice(7) };
   if (m.startsWith(MODEL_PREFIX)) return { kind: "model", name: m.slice(MODEL_PREFIX.length) };
-  return bareModelNames ? { kind: "model", name: m } : { kind: "unknown", name: m };
+  return { kind: "model", name: m };
 }
 
 export const BASELINE_LABELS: Readonly<Record<Baseline, string>> = { bm25: "BM25 (baseline)", lead: "Lead sentences (baseline)" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { selectionFloors, selectSpans } from "./select-spans";
+import { selectSpans } from "./select-spans";
 import type { SelectableResult } from "./types";
 
 /** A result whose units are the given sentences joined by `sep`; unit tokens = word count. */
@@ -157,17 +157,11 @@ describe("selectSpans", () => {
     const unitScores = [[0.9, 0.01, 0.004, 0]];
     const engine = selectSpans({ results: [a], unitScores, budget: 1000, threshold: 0 });
     expect(engine.results[0]!.keptUnits).toEqual([0]);
-    const model = selectSpans({ results: [a], unitScores, budget: 1000, threshold: 0, ...selectionFloors({ floor: 0.005 }) });
+    const model = selectSpans({ results: [a], unitScores, budget: 1000, threshold: 0, floor: 0.005 });
     expect(model.results[0]!.keptUnits).toEqual([0, 1]);
     // Above the floor a threshold still decides.
     const thresholded = selectSpans({ results: [a], unitScores, budget: 1000, threshold: 0.2, floor: 0.005 });
     expect(thresholded.results[0]!.keptUnits).toEqual([0]);
-  });
-
-  it("selectionFloors passes only the floors a method has", () => {
-    expect(selectionFloors({})).toEqual({});
-    expect(selectionFloors({ floor: undefined, fallbackFloor: 0.3 })).toEqual({ fallbackFloor: 0.3 });
-    expect(selectionFloors({ floor: 0.005, fallbackFloor: 0.3 })).toEqual({ floor: 0.005, fallbackFloor: 0.3 });
   });
 
   it("keeps the best unit when nothing passes the threshold only above the fallback floor", () => {

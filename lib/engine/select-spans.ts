@@ -34,14 +34,6 @@ export interface SelectSpansOptions {
   countTokens?: (text: string) => number;
 }
 
-/** A method's calibrated floors, as selectSpans takes them: only the ones it has (absent → the engine's). */
-export function selectionFloors(o: { floor?: number | undefined; fallbackFloor?: number | undefined }): { floor?: number; fallbackFloor?: number } {
-  return {
-    ...(o.floor !== undefined ? { floor: o.floor } : {}),
-    ...(o.fallbackFloor !== undefined ? { fallbackFloor: o.fallbackFloor } : {}),
-  };
-}
-
 interface Candidate {
   r: number;
   u: number;

@@ -1,6 +1,7 @@
 // One pair's curve: downstream tokens kept against gold evidence kept, threshold by threshold (the workspace's small
 // per-pair chart). The same selection and the same "kept" rule as `snippet-lab eval`. Pure and client-safe.
-import { selectionFloors, selectSpans } from "../engine/select-spans";
+import { selectWithProfile } from "../engine/select-with-profile";
+import type { SelectionProfile } from "../schemas/selection-profile";
 import type { SelectableResult } from "../engine/types";
 import type { EvidenceSpan } from "../data/types";
 import { computeQueryMetrics } from "./compute-query-metrics";
@@ -19,17 +20,11 @@ export function computePairCurve(o: {
   thresholds: readonly number[];
   /** The budget every point shares (the current one). */
   budget: number;
-  fallbackFloor?: number;
-  floor?: number;
+  /** The method's profile: every point selects as the current setting does, at its own threshold. */
+  profile: SelectionProfile;
 }): PairCurvePoint[] {
   return o.thresholds.map((threshold) => {
-    const selection = selectSpans({
-      results: o.results,
-      unitScores: o.unitScores,
-      budget: o.budget,
-      threshold,
-      ...selectionFloors(o),
-    });
+    const selection = selectWithProfile({ results: o.results, unitScores: o.unitScores, budget: o.budget, threshold, profile: o.profile });
     const m = computeQueryMetrics({ selection, evidence: o.evidence });
     return { threshold, tokensOut: selection.tokensOut, evidenceKept: m.evidenceKept, evidenceTotal: m.evidenceTotal };
   });

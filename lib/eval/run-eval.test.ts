@@ -3,12 +3,28 @@ import { describe, expect, it } from "vitest";
 import { readHotpotQa } from "../data/read-hotpotqa";
 import { readJsonl } from "../data/read-jsonl";
 import { readSquad } from "../data/read-squad";
-import { createBaselineMethod } from "./baseline-methods";
+import type { Method } from "../engine/method";
+import { createBm25Scorer } from "../engine/scorers/bm25";
+import { createLeadScorer } from "../engine/scorers/lead";
+import { BASELINE_PROFILE } from "../engine/select-with-profile";
+import { evalMethodOf } from "./eval-method-of";
 import { formatEvalTable } from "./format-eval-table";
 import { runEval } from "./run-eval";
 
 const fixtures = path.join(import.meta.dirname, "..", "data", "fixtures");
-const methods = ["oracle", "lead", "bm25"].map((n) => createBaselineMethod(n)!);
+// The method objects resolveMethod builds for these names (the oracle's scorer comes from each example's evidence).
+const baseline = (id: string, kind: Method["kind"], scorer?: ReturnType<typeof createBm25Scorer>): Method => ({
+  id,
+  label: id,
+  kind,
+  profile: BASELINE_PROFILE,
+  scorer: () => (scorer ? Promise.resolve(scorer) : Promise.reject(new Error("no scorer"))),
+});
+const methods = [
+  baseline("oracle", "oracle"),
+  baseline("lead", "baseline", createLeadScorer()),
+  baseline("bm25", "baseline", createBm25Scorer()),
+].map((m) => evalMethodOf(m));
 
 describe("runEval", () => {
   it("oracle keeps all evidence and beats lead on HotpotQA-style data", async () => {

@@ -1,8 +1,9 @@
 import type { EvalExample } from "../data/types";
 import { prepareResult } from "../engine/prepare-result";
-import { selectionFloors, selectSpans } from "../engine/select-spans";
 import type { PreparedResult, Scorer, UnitScores } from "../engine/types";
 import type { Aggregation } from "../engine/methods";
+import { BASELINE_PROFILE, selectWithProfile } from "../engine/select-with-profile";
+import type { SelectionProfile } from "../schemas/selection-profile";
 import { AppError } from "../errors";
 import { computeQueryMetrics } from "./compute-query-metrics";
 import { selectionFidelity } from "./selection-fidelity";
@@ -17,10 +18,11 @@ export interface EvalMethod {
   name: string;
   /** Called once per example (the oracle needs its evidence); return a shared scorer when possible. */
   createScorer(example: EvalExample): Scorer | Promise<Scorer>;
-  /** A model's calibrated best-unit fallback floor (as the API applies it); wins over the run's. */
-  fallbackFloor?: number;
-  /** A model's calibrated selection floor; wins over the run's. */
-  floor?: number;
+  /**
+   * The method's selection profile, as the API applies it (a model's calibrated floors, …); the threshold comes from
+   * each setting of the run. Default: the baselines' (the engine's floors).
+   */
+  profile?: SelectionProfile;
 }
 
 export interface RunEvalOptions {
@@ -38,10 +40,8 @@ export interface RunEvalOptions {
   budgetThreshold?: number;
   /** Called with each example's results and the scores of every method (extra measures, e.g. categories). */
   onScored?: (p: { example: EvalExample; results: readonly PreparedResult[]; method: string; scores: UnitScores }) => void;
+  /** Token → unit aggregation the scorers are asked for (default mean). */
   aggregation?: Aggregation;
-  floor?: number;
-  /** Best-unit fallback floor (models: their calibrated one). */
-  fallbackFloor?: number;
   fragmentSize?: number;
   /** Sentence segmentation locale (a result's own `locale` wins). */
   locale?: string;
@@ -106,12 +106,12 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
       opts.onScored?.({ example, results, method: method.name, scores });
       const tokenMap = tokenScores ? new Map(results.map((r, i) => [r.id, tokenScores[i]!])) : undefined;
       for (const [s, setting] of settings.entries()) {
-        const selection = selectSpans({
+        const selection = selectWithProfile({
           results,
           unitScores,
           budget: setting.key === "ratio" ? setting.value * tokensIn : setting.key === "budget" ? setting.value : thresholdBudget,
           threshold: setting.key === "threshold" ? setting.value : (opts.budgetThreshold ?? 0),
-          ...selectionFloors({ floor: method.floor ?? opts.floor, fallbackFloor: method.fallbackFloor ?? opts.fallbackFloor }),
+          profile: method.profile ?? BASELINE_PROFILE,
         });
         const fidelity = selectionFidelity({ results, selection, ...(scores.llm ? { extracts: scores.llm.extracts } : {}) });
         const q: Parameters<typeof computeQueryMetrics>[0] = { selection, evidence: example.evidence, fidelity };

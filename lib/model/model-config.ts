@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AGGREGATIONS, type Aggregation } from "../engine/methods";
+import { selectionProfileConfigShape, type SelectionProfile } from "../schemas/selection-profile";
 
 /**
  * `models/<name>/config.json`: everything needed to run a token-classification ONNX model the same
@@ -75,23 +75,11 @@ export const modelConfigSchema = z.object({
   window: z.number().int().min(32).max(8192).default(512),
   overlap: z.number().int().min(0).default(128),
   maxQueryTokens: z.number().int().min(1).default(64),
-  aggregation: z.enum(AGGREGATIONS).default("mean"),
-  threshold: z.number().min(0).max(1).default(0.5),
   /**
-   * The result set's relevance gate (calibrated; default the floor): with a threshold above the floor, nothing is kept
-   * unless the best unit scores above it; when it does and nothing passes the threshold, that unit is kept.
+   * The selection profile (lib/schemas/selection-profile.ts): aggregation, threshold, the calibrated floors, the
+   * focus weight — every setting that turns the model's scores into a selection, at the config's top level.
    */
-  fallbackFloor: z.number().min(0).max(1).optional(),
-  /**
-   * The unit score at or below which a unit never fills a budget, whatever the threshold (calibrated on the model's
-   * probability scale; default the engine's floor, 0.02).
-   */
-  floor: z.number().min(0).max(1).optional(),
-  /**
-   * Within a titled result, a unit's score blends in the BM25 of the query's focus terms, the terms not in the
-   * result's title, with this weight (lib/engine/focus-terms.ts; chosen on validation). Absent: the model's scores alone.
-   */
-  focusWeight: z.number().min(0).max(1).optional(),
+  ...selectionProfileConfigShape,
   /** How the threshold (and the exported temperature) were chosen: the output of `snippet-lab calibrate`. */
   calibration: z.record(z.string(), z.unknown()).optional(),
   architecture: z.record(z.string(), z.unknown()).optional(),
@@ -106,13 +94,8 @@ export interface ModelInfo {
   default: boolean;
   description: string;
   window: number;
-  threshold: number;
-  fallbackFloor?: number;
-  /** The calibrated selection floor (engine default when absent). */
-  floor?: number;
-  /** Weight of the query's focus terms in unit scores (config `focusWeight`). */
-  focusWeight?: number;
-  aggregation: Aggregation;
+  /** Its selection settings (config.json's, profileOf). */
+  profile: SelectionProfile;
   layers: number | null;
 }
 

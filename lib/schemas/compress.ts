@@ -4,6 +4,7 @@ import { DOWNSTREAM_ENCODINGS } from "../engine/downstream-encodings";
 import { AGGREGATIONS, API_METHODS, DEFAULT_PRESET, LLM_METHODS, PRESET_NAMES, PRESETS } from "../engine/methods";
 import { FIDELITY_KINDS } from "../eval/check-fidelity";
 import { findTextProblem } from "../text-decoding/find-text-problem";
+import { selectionProfileSchema } from "./selection-profile";
 
 /**
  * POST /api/v1/compress: request and response. Client-safe (the inspector form validates with it). The field
@@ -56,6 +57,13 @@ export const compressResultInputSchema = z
     if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: [hasText ? "text" : "html"] });
   });
 
+const zMethodName = z.string().trim().min(1).max(200);
+
+/** The method a request names: `method`, else the deprecated `model`, else the default model. */
+export function requestedMethod(body: { method?: string | undefined; model?: string | undefined }): string {
+  return body.method ?? body.model ?? "model";
+}
+
 export const compressRequestSchema = z
   .strictObject({
     query: z
@@ -79,15 +87,15 @@ export const compressRequestSchema = z
       ),
     budget: z.int().min(1).max(COMPRESS_LIMITS.maxBudget).optional().describe("Explicit downstream-token budget; not together with `preset`."),
     threshold: z.number().min(0).max(1).optional().describe("Units scoring below are dropped. Default: the model's threshold (0 for the baselines)."),
-    model: z
-      .string()
-      .trim()
-      .min(1)
-      .max(200)
-      .default("model")
+    method: zMethodName
+      .optional()
       .describe(
-        `\`model\` (the default model), \`model:<name>\`, \`bm25\` or \`lead\` (GET /api/v1/models lists them); with a judge server configured also ${LLM_METHODS.map((m) => `\`${m}\``).join(" and ")} (\`hybrid:bm25\`, \`hybrid:<model>\`: the filter), 503 otherwise. \`oracle\` is CLI-only.`,
+        `\`model\` (the default model; the default), \`model:<name>\`, \`bm25\` or \`lead\` (GET /api/v1/models lists them); with a judge server configured also ${LLM_METHODS.map((m) => `\`${m}\``).join(" and ")} (\`hybrid:bm25\`, \`hybrid:<model>\`: the filter), 503 otherwise. \`oracle\` is CLI-only.`,
       ),
+    model: zMethodName.optional().meta({
+      deprecated: true,
+      description: "Deprecated: the former name of `method` (it takes any method, not only a model); still accepted. Give one of the two.",
+    }),
     aggregation: z.enum(AGGREGATIONS).optional().describe("How token probabilities become a sentence score (default: the model's)."),
     fragmentSize: z.int().min(1).max(3).optional().describe("Consecutive sentences of one block merged into one unit."),
     encoding: z
@@ -107,11 +115,14 @@ export const compressRequestSchema = z
     if (b.preset !== undefined && b.budget !== undefined) {
       ctx.addIssue({ code: "custom", message: "give preset or budget, not both", path: ["budget"] });
     }
-    if (b.model === "oracle") {
+    if (b.method !== undefined && b.model !== undefined && b.method !== b.model) {
+      ctx.addIssue({ code: "custom", message: "give method (or the deprecated model), not both", path: ["model"] });
+    }
+    if (requestedMethod(b) === "oracle") {
       ctx.addIssue({
         code: "custom",
         message: `"oracle" needs reference labels and is only available in the CLI; use one of ${API_METHODS.join(", ")} or model:<name>`,
-        path: ["model"],
+        path: [b.method !== undefined ? "method" : "model"],
       });
     }
     const seen = new Set<string>();
@@ -131,7 +142,9 @@ export const compressRequestSchema = z
         params: TOO_LARGE,
       });
     }
-  });
+  })
+  // Parsed, both name the method asked for (`model` for code that still reads the deprecated field).
+  .transform((b) => ({ ...b, method: requestedMethod(b), model: requestedMethod(b) }));
 
 export type CompressRequestInput = z.input<typeof compressRequestSchema>;
 export type CompressRequest = z.output<typeof compressRequestSchema>;
@@ -232,29 +245,26 @@ export const llmInfoSchema = z
   })
   .describe("llm-extract and hybrid: what the LLM returned, matched back or flagged, and what it cost.");
 
+/** A field kept for one release beside `profile` (clients may read it): optional and marked deprecated in the OpenAPI document. */
+function deprecatedCopy<T extends z.ZodType>(schema: T, of: string) {
+  return schema.optional().meta({ deprecated: true, description: `Deprecated, removed in the next release: a copy of ${of}.` });
+}
+
 export const compressResponseSchema = z.object({
   results: z.array(compressResultOutSchema),
   tokensIn: z.int(),
   tokensOut: z.int(),
-  model: z.string(),
+  model: z
+    .string()
+    .describe("The method that scored: `model:<name>` for a token model (also when the request said `model`), else the request's `method`."),
   threshold: z.number(),
-  fallbackFloor: z
-    .number()
-    .optional()
-    .describe(
-      "The model's calibrated fallback floor: with a threshold above the floor, nothing is kept unless the best unit scores above it; when nothing passes the threshold, the best unit is kept only above it.",
-    ),
-  floor: z
-    .number()
-    .optional()
-    .describe("The model's calibrated selection floor: a unit scoring at or below it never fills the budget (absent: the engine's 0.02)."),
-  query: z.string().optional().describe("The query the results were scored for (the request's, echoed)."),
-  focusWeight: z
-    .number()
-    .optional()
-    .describe(
-      "The model's focus-term weight: within a titled result, unit scores blend in the BM25 of the query's terms that are not in the title (re-aggregating `include.tokens` probabilities needs it).",
-    ),
+  profile: selectionProfileSchema.describe(
+    "The method's selection profile: every setting that turns its scores into a selection (its default threshold and aggregation, calibrated floors, focus weight; the response's `threshold` and `aggregation` are the ones this request used). With `include.tokens` a client re-selects exactly as the server does from it (lib/engine/select-with-profile.ts).",
+  ),
+  fallbackFloor: deprecatedCopy(z.number(), "`profile.fallbackFloor`"),
+  floor: deprecatedCopy(z.number(), "`profile.floor`"),
+  query: deprecatedCopy(z.string(), "the request's `query` (echoed for models with a focus weight)"),
+  focusWeight: deprecatedCopy(z.number(), "`profile.focusWeight`"),
   budget: z.int(),
   aggregation: z.enum(AGGREGATIONS),
   reason: z.string().optional().describe("Why the selection is not the plain threshold+budget outcome (fallback unit kept, or nothing relevant)."),

@@ -4,7 +4,7 @@ import { countDownstreamTokens, loadDownstreamEncoding } from "../../engine/coun
 import { resolveBudget } from "../../engine/methods";
 import { prepareResult } from "../../engine/prepare-result";
 import type { TokenScores, UnitScores } from "../../engine/types";
-import type { CompressRequest, CompressResponse } from "../../schemas/compress";
+import { requestedMethod, type CompressRequest, type CompressResponse } from "../../schemas/compress";
 import { getEnv } from "../env";
 import { listModels } from "../model/list-models";
 import { resolveMethod } from "../scoring/resolve-method";
@@ -24,7 +24,7 @@ export async function compressRequest(
   } = {},
 ): Promise<CompressResponse> {
   const t0 = performance.now();
-  const method = resolveMethod(body.model, await listModels());
+  const method = resolveMethod(requestedMethod(body), await listModels());
   const encoding = body.encoding ?? getEnv().downstreamEncoding;
   if (encoding) await loadDownstreamEncoding(encoding);
 

@@ -7,7 +7,7 @@ import { runEval } from "@/lib/eval/run-eval";
 import { createTempDatabase, type TempDatabase } from "../auth/test-helpers";
 import { disconnectDb } from "../db/client";
 import { compressRequest } from "../compress/compress-request";
-import { getScorer } from "../get-scorer";
+import { resolveMethod } from "../scoring/resolve-method";
 import { startLocalJudgeServer, type LocalJudgeServer } from "../judge/test-support/local-judge-server";
 
 let temp: TempDatabase;
@@ -161,7 +161,7 @@ describe("snippet-lab eval with LLM methods", () => {
         ["llm-extract", "bm25"].map(async (name) => ({
           name,
           createScorer: await (async () => {
-            const s = await getScorer(name);
+            const s = await resolveMethod(name, []).scorer();
             return () => s;
           })(),
         })),

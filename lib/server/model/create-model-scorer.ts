@@ -1,12 +1,13 @@
 import "server-only";
-import { aggregateResultScores } from "../../engine/aggregate-token-scores";
 import { formatModelMethod } from "../../engine/methods";
 import { computeBm25Scores } from "../../engine/scorers/bm25";
+import { scoreResultUnits } from "../../engine/select-with-profile";
 import type { PreparedResult, Scorer, TokenScores } from "../../engine/types";
 import { computeTokenFeaturesSteps, type SectionMode } from "../../features/compute-token-features";
 import { titleOrEntryName } from "../../features/entry-title";
 import { splitSections, type DocumentSection } from "../../features/split-sections";
 import { runSteps, runStepsAsync } from "../../run-steps";
+import { profileOf } from "../../schemas/selection-profile";
 import { FEATURE_COUNT } from "../../features/feature-spec";
 import { buildWindows, stitchWindows, type Window } from "../../tokenizer/build-windows";
 import { tokenRelevanceBins } from "../../tokenizer/relevance-bins";
@@ -104,6 +105,7 @@ const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Scorer backed by a token-classification ONNX model: token keep probabilities → unit scores. */
 export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
+  const profile = profileOf(model.config);
   return {
     name: formatModelMethod(model.name),
     async scoreUnits({ query, results, aggregation }) {
@@ -121,9 +123,7 @@ export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
       const scored = sections
         ? await scoreSections(model, query, results[0]!, sections)
         : await scoreTokens(model, query, model.config.features?.entryTitles && results.length > 1 ? results.map(withEntryName) : results);
-      const unitScores = results.map((result, i) =>
-        aggregateResultScores({ query, result, tokenScores: scored.tokenScores[i]!, aggregation, focusWeight: model.config.focusWeight }),
-      );
+      const unitScores = results.map((result, i) => scoreResultUnits({ query, result, tokenScores: scored.tokenScores[i]!, profile, aggregation }));
       return {
         unitScores,
         tokenScores: scored.tokenScores,

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { AppError } from "../../errors";
 import { modelConfigSchema, type ModelConfig, type ModelInfo } from "../../model/model-config";
+import { profileOf } from "../../schemas/selection-profile";
 import { getEnv } from "../env";
 import { modelsDir } from "./models-dir";
 
@@ -64,11 +65,7 @@ function readModels(): ModelInfo[] {
       default: name === def,
       description: config.description,
       window: config.window,
-      threshold: config.threshold,
-      ...(config.fallbackFloor !== undefined ? { fallbackFloor: config.fallbackFloor } : {}),
-      ...(config.floor !== undefined ? { floor: config.floor } : {}),
-      ...(config.focusWeight !== undefined ? { focusWeight: config.focusWeight } : {}),
-      aggregation: config.aggregation,
+      profile: profileOf(config),
       layers: typeof layers === "number" ? layers : null,
     };
   });

@@ -51,6 +51,12 @@ export async function loadPairWorkspace({ pairId, userId, db = getDb() }: LoadPa
       : null,
     gold: gold.spans,
     suggestions,
-    models: models.map((m) => ({ name: m.name, default: m.default, threshold: m.threshold, aggregation: m.aggregation, description: m.description })),
+    models: models.map((m) => ({
+      name: m.name,
+      default: m.default,
+      threshold: m.profile.threshold,
+      aggregation: m.profile.aggregation,
+      description: m.description,
+    })),
   };
 }

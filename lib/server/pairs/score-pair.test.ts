@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatModelMethod } from "@/lib/engine/methods";
 import { createDbClient } from "../db/client";
 import { createPair } from "../db/create-pair";
 import type { PrismaClient } from "../db/generated/client";
@@ -41,7 +42,7 @@ describe("scorePair", () => {
   it("scores the stored documents: every offset indexes the stored text, and the run is cached in ModelRun", async () => {
     const first = await scorePair({ pairId, db });
     expect(first.modelName).not.toBeNull();
-    expect(first.model).toBe(`model:${first.modelName}`);
+    expect(first.model).toBe(formatModelMethod(first.modelName!));
     expect(first.cached).toBe(false);
     expect(first.results.map((r) => r.id)).toEqual(documentIds);
     for (const [i, r] of first.results.entries()) {

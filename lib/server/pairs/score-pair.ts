@@ -58,7 +58,7 @@ export async function scorePair(options: ScorePairOptions): Promise<PairScoresOu
       ? { cachedTokenScores: fromCache }
       : {
           onScored: async (scored, elapsedMs) => {
-            if (!scored.tokenScores) throw new AppError("INTERNAL", `${method.method} returned no token scores`);
+            if (!scored.tokenScores) throw new AppError("INTERNAL", `${method.id} returned no token scores`);
             await saveModelRuns({
               db,
               pairId,

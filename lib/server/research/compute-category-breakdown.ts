@@ -1,10 +1,7 @@
 import "server-only";
 import { performance } from "node:perf_hooks";
 import { DEFAULT_PRESET, PRESETS } from "@/lib/engine/methods";
-import { createBm25Scorer } from "@/lib/engine/scorers/bm25";
-import { createLeadScorer } from "@/lib/engine/scorers/lead";
-import { selectionFloors, selectSpans } from "@/lib/engine/select-spans";
-import type { Scorer } from "@/lib/engine/types";
+import { BASELINE_PROFILE, selectWithProfile } from "@/lib/engine/select-with-profile";
 import { AppError } from "@/lib/errors";
 import {
   addCategoryTokens,
@@ -70,15 +67,22 @@ export async function computeCategoryBreakdown({
 }: ComputeCategoryBreakdownOptions): Promise<{ breakdown: CategoryBreakdown; pairs: CategoryPairView[] }> {
   const t0 = performance.now();
   const models = await listModels();
-  const [method] = resolveResearchMethods([filters.method ?? "model"], models);
-  if (!method || method.info.error) throw new AppError("NOT_FOUND", method?.info.error ?? "unknown method");
-  if (method.info.method === "oracle") throw new AppError("BAD_REQUEST", "the oracle needs gold evidence: use a model, bm25 or lead");
+  const [resolved] = resolveResearchMethods([filters.method ?? "model"], models);
+  const method = resolved?.method;
+  if (!method || resolved.info.error) throw new AppError("NOT_FOUND", resolved?.info.error ?? "unknown method");
+  if (method.kind === "oracle") throw new AppError("BAD_REQUEST", "the oracle needs gold evidence: use a model, bm25 or lead");
   // An LLM call per pair is not a dashboard query: the breakdown reads cached model scores or scores baselines in memory.
-  if (method.llm) throw new AppError("BAD_REQUEST", "the category breakdown takes a model, bm25 or lead (LLM methods are compared on the frontier)");
+  if (method.kind === "llm")
+    throw new AppError("BAD_REQUEST", "the category breakdown takes a model, bm25 or lead (LLM methods are compared on the frontier)");
   const setting: CategoryBreakdown["setting"] =
     filters.threshold !== undefined
       ? { kind: "threshold", threshold: filters.threshold }
-      : { kind: "preset", preset: filters.preset ?? DEFAULT_PRESET, budget: PRESETS[filters.preset ?? DEFAULT_PRESET], threshold: method.threshold };
+      : {
+          kind: "preset",
+          preset: filters.preset ?? DEFAULT_PRESET,
+          budget: PRESETS[filters.preset ?? DEFAULT_PRESET],
+          threshold: method.profile.threshold,
+        };
   const budget = setting.kind === "preset" ? setting.budget : Infinity;
   const defaultModel = models.find((m) => m.default)?.name;
   const categoryModel =
@@ -106,7 +110,6 @@ export async function computeCategoryBreakdown({
   );
   const prepared = resultSets.map((results) => prepareStoredResults({ results }, prepareOptions));
   const unitsKeys = resultSets.map((results) => results.map((r) => storedUnitsKey(r, prepareOptions)));
-  const aggregationOf = (name: string) => models.find((m) => m.name === name)?.aggregation ?? "mean";
   const unitScoresOf = async (indices: readonly number[], modelName: string) =>
     (
       await loadUnitScores({
@@ -114,8 +117,8 @@ export async function computeCategoryBreakdown({
         results: indices.map((i) => prepared[i]!),
         unitsKeys: indices.map((i) => unitsKeys[i]!),
         modelName,
-        aggregation: aggregationOf(modelName),
-        focusWeight: models.find((m) => m.name === modelName)?.focusWeight,
+        // The model's own profile (the category model's too): its aggregation and focus weight.
+        profile: models.find((m) => m.name === modelName)?.profile ?? BASELINE_PROFILE,
         ...(db ? { db } : {}),
       })
     ).scores;
@@ -131,7 +134,7 @@ export async function computeCategoryBreakdown({
   const loadMs = performance.now() - t0;
 
   const t1 = performance.now();
-  const baseline: Scorer | null = method.modelName ? null : method.info.method === "lead" ? createLeadScorer() : createBm25Scorer();
+  const baseline = method.modelName ? null : await method.scorer();
   const all = emptyCategoryTokens();
   const bySource = Object.fromEntries(PAIR_SOURCES.map((s) => [s, { tokens: emptyCategoryTokens(), pairs: 0 }])) as Record<
     (typeof PAIR_SOURCES)[number],
@@ -162,13 +165,7 @@ export async function computeCategoryBreakdown({
     } else {
       unitScores = (await baseline!.scoreUnits({ query: pair.query, results, aggregation: "mean" })).unitScores;
     }
-    const selection = selectSpans({
-      results,
-      unitScores,
-      budget,
-      threshold: setting.threshold,
-      ...selectionFloors(method),
-    });
+    const selection = selectWithProfile({ results, unitScores, budget, threshold: setting.threshold, profile: method.profile });
 
     let source: CategorySource | "none" = "none";
     let intervals: CategoryInterval[][] = pair.documents.map(() => []);
@@ -206,7 +203,7 @@ export async function computeCategoryBreakdown({
   const part = (t: CategoryTokens, n: number): CategoryBreakdownPart => ({ pairs: n, ...summarizeCategoryTokens(t) });
   const breakdown: CategoryBreakdown = {
     filters: { ...filters, ...(domain ? { domain } : {}) },
-    method: method.info.method,
+    method: method.id,
     setting,
     categoryModel,
     pairs: counted,

@@ -1,4 +1,5 @@
 import "server-only";
+import { evalMethodOf } from "@/lib/eval/eval-method-of";
 import { runEval } from "@/lib/eval/run-eval";
 import type { FrontierPairRow, FrontierPairsResponse } from "@/lib/schemas/research";
 import type { Db } from "../db/client";
@@ -11,7 +12,7 @@ import { evalExamplesOfPairs } from "./eval-examples";
 import { loadFreshScores } from "./load-fresh-scores";
 import { preloadStoredResults, prepareStoredResults } from "./prepared-results-cache";
 import { isJudgeConfigured } from "../judge/judge-config";
-import { evalMethodOf, resolveResearchMethods } from "./research-methods";
+import { resolveResearchMethods } from "./research-methods";
 
 export type FrontierPointPairsOptions = {
   datasetId: string;
@@ -28,12 +29,13 @@ export type FrontierPointPairsOptions = {
 export async function frontierPointPairs({ datasetId, method, setting, db }: FrontierPointPairsOptions): Promise<FrontierPairsResponse> {
   await getDataset({ id: datasetId, ...(db ? { db } : {}) });
   const [m] = resolveResearchMethods([method], await listModels(), { judgeConfigured: isJudgeConfigured() });
-  if (!m || m.info.error) throw new AppError("NOT_FOUND", m?.info.error ?? `unknown method "${method}"`);
+  if (!m?.method || m.info.error) throw new AppError("NOT_FOUND", m?.info.error ?? `unknown method "${method}"`);
+  const { modelName } = m.method;
   let pairs = await listEvalPairs({ datasetId, onlyGold: true, ...(db ? { db } : {}) });
   let unscored = 0;
   let scores;
-  if (m.modelName) {
-    const loaded = await loadFreshScores({ pairs, modelName: m.modelName, ...(db ? { db } : {}) });
+  if (modelName) {
+    const loaded = await loadFreshScores({ pairs, modelName, ...(db ? { db } : {}) });
     scores = loaded.scores;
     unscored = loaded.missing.length;
     pairs = pairs.filter((p) => loaded.scores.has(p.id));
@@ -46,7 +48,7 @@ export async function frontierPointPairs({ datasetId, method, setting, db }: Fro
   await runEval({
     dataset: datasetId,
     examples,
-    methods: [evalMethodOf(m, scores)],
+    methods: [evalMethodOf(m.method, scores)],
     ...(setting.kind === "threshold" ? { thresholds: [setting.value] } : { budgets: [setting.value] }),
     prepareResults: (ex) => prepareStoredResults(ex, encoding ? { encoding } : {}),
     ...(encoding ? { encoding } : {}),

@@ -1,9 +1,10 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { AGGREGATION_FORMULA, aggregateResultScores } from "@/lib/engine/aggregate-token-scores";
-import type { Aggregation } from "@/lib/engine/methods";
+import { AGGREGATION_FORMULA } from "@/lib/engine/compute-unit-scores";
+import { scoreResultUnits } from "@/lib/engine/select-with-profile";
 import type { PreparedResult } from "@/lib/engine/types";
 import type { CategoryInterval } from "@/lib/eval/category-breakdown";
+import type { SelectionProfile } from "@/lib/schemas/selection-profile";
 import { categorySpansFromTokens } from "@/lib/spans/category-spans-from-tokens";
 import type { Db } from "../db/client";
 import { listModelRunUnitsForPairs } from "../db/model-runs/list-model-run-units-for-pairs";
@@ -22,9 +23,8 @@ export type LoadUnitScoresOptions = {
   results: readonly (readonly PreparedResult[])[];
   unitsKeys: readonly (readonly string[])[];
   modelName: string;
-  aggregation: Aggregation;
-  /** The model's focus-term weight (config `focusWeight`): aggregated as its scorer does. */
-  focusWeight?: number | undefined;
+  /** The model's profile: token probabilities aggregated as its scorer does (aggregation, focus weight). */
+  profile: SelectionProfile;
   db?: Db;
 };
 
@@ -46,8 +46,11 @@ function pairInputKeys(p: PairForCache, modelVersion: string, relevanceScope: En
   return p.documents.map((_, k) => `${set}:${k}`);
 }
 
-/** ModelRunUnits.key: the units' setting, the aggregation, the focus weight and the formula that turned tokens into unit scores. */
-const rowKey = (unitsKey: string, aggregation: Aggregation, focusWeight: number | undefined) =>
+/**
+ * ModelRunUnits.key: the units' setting, the profile's settings that turn tokens into unit scores (aggregation, focus
+ * weight) and the formula. A new setting that changes unit scores belongs in it.
+ */
+const rowKey = (unitsKey: string, { aggregation, focusWeight }: SelectionProfile) =>
   `${unitsKey}|${aggregation}${focusWeight ? `|focus ${focusWeight}` : ""}|${AGGREGATION_FORMULA}`;
 
 /** Every token's category merged into intervals (all six categories: a breakdown counts off-topic too). */
@@ -66,8 +69,7 @@ export async function loadUnitScores({
   results,
   unitsKeys,
   modelName,
-  aggregation,
-  focusWeight,
+  profile,
   db,
 }: LoadUnitScoresOptions): Promise<{ scores: Map<string, PairUnitScores>; missing: string[] }> {
   const runs = await listModelRunUnitsForPairs({ pairIds: pairs.map((p) => p.id), modelName, ...(db ? { db } : {}) });
@@ -81,7 +83,7 @@ export async function loadUnitScores({
     const byDocument = new Map((runs.get(p.id) ?? []).map((r) => [r.documentId, r]));
     const out: PairUnitScores = { unitScores: [], categories: [] };
     for (const [k, d] of p.documents.entries()) {
-      const key = rowKey(unitsKeys[i]![k]!, aggregation, focusWeight);
+      const key = rowKey(unitsKeys[i]![k]!, profile);
       const row = byDocument
         .get(d.id)
         ?.reduced.find((x) => x.key === key && x.inputKey === inputKeys[i]![k] && x.units && x.unitCount === results[i]![k]!.units.length);
@@ -111,7 +113,7 @@ export async function loadUnitScores({
     const out: PairUnitScores = { unitScores: [], categories: [] };
     for (const [k, d] of p.documents.entries()) {
       const t = ts[k]!;
-      const unitScores = aggregateResultScores({ query: p.query, result: results[i]![k]!, tokenScores: t, aggregation, focusWeight });
+      const unitScores = scoreResultUnits({ query: p.query, result: results[i]![k]!, tokenScores: t, profile });
       const categories = t.categories
         ? intervalsOf({ documentId: d.id, text: d.text, starts: t.starts, ends: t.ends, categories: t.categories })
         : null;
@@ -122,7 +124,7 @@ export async function loadUnitScores({
       if (modelRunId)
         rows.push({
           modelRunId,
-          key: rowKey(unitsKeys[i]![k]!, aggregation, focusWeight),
+          key: rowKey(unitsKeys[i]![k]!, profile),
           inputKey: inputKeys[i]![k]!,
           scores: unitScores,
           categories,

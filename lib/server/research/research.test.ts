@@ -174,7 +174,7 @@ describe("the threshold and budget frontier", () => {
     expect(result.methods.map((m) => m.method)).toEqual(methods());
     expect(result.methods.every((m) => !m.error)).toBe(true);
     // The model's default threshold joins the sweep.
-    expect(result.thresholds).toContain((await listModels()).find((m) => m.name === model)!.threshold);
+    expect(result.thresholds).toContain((await listModels()).find((m) => m.name === model)!.profile.threshold);
     expect(result.rows).toHaveLength(methods().length * (result.thresholds.length + result.budgets.length));
     expect(result.categories).toEqual(["ads", "off_topic", "ui_navigation", "vital"]);
     const oracle = result.rows.find((row) => row.method === "oracle" && row.threshold === 0.3)!;
@@ -350,7 +350,7 @@ describe("the category breakdown", () => {
     expect(stale.unscored).toBe(first.unscored + 1);
     expect(stale.bySource.model.pairs).toBe(0);
     // Nor is a row of an older aggregation formula (its key names the formula that made its scores).
-    const { AGGREGATION_FORMULA } = await import("@/lib/engine/aggregate-token-scores");
+    const { AGGREGATION_FORMULA } = await import("@/lib/engine/compute-unit-scores");
     expect(run.units[0]!.key.endsWith(`|${AGGREGATION_FORMULA}`)).toBe(true);
     const oldKey = run.units[0]!.key.slice(0, -`|${AGGREGATION_FORMULA}`.length);
     await db.modelRunUnits.updateMany({ where: { modelRunId: run.id }, data: { inputKey: run.units[0]!.inputKey, key: oldKey } });

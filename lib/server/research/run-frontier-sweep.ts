@@ -1,8 +1,9 @@
 import "server-only";
 import { performance } from "node:perf_hooks";
-import { PRESETS } from "@/lib/engine/methods";
+import { formatModelMethod, PRESETS } from "@/lib/engine/methods";
 import type { TokenScores } from "@/lib/engine/types";
 import { AppError, isAppError } from "@/lib/errors";
+import { evalMethodOf } from "@/lib/eval/eval-method-of";
 import { runEval } from "@/lib/eval/run-eval";
 import type { EvalRow } from "@/lib/eval/types";
 import { DEFAULT_SWEEP_BUDGETS, DEFAULT_SWEEP_THRESHOLDS, type FrontierSweepPayload, type JobFailure } from "@/lib/schemas/jobs";
@@ -17,7 +18,7 @@ import { evalExamplesOfPairs } from "./eval-examples";
 import { loadFreshScores } from "./load-fresh-scores";
 import { preloadStoredResults, prepareStoredResults } from "./prepared-results-cache";
 import { isJudgeConfigured } from "../judge/judge-config";
-import { evalMethodOf, resolveResearchMethods } from "./research-methods";
+import { resolveResearchMethods } from "./research-methods";
 
 /** How a sweep reports: a job's context, or nothing. */
 export type SweepProgress = {
@@ -64,11 +65,12 @@ export async function runFrontierSweep({
   const t0 = performance.now();
   const scores = new Map<string, Map<string, TokenScores[]>>();
   const missingByModel = new Map<string, string[]>();
-  for (const m of methods) {
-    if (!m.modelName || m.info.error || missingByModel.has(m.modelName)) continue;
-    const { scores: fresh, missing } = await loadFreshScores({ pairs, modelName: m.modelName, ...(db ? { db } : {}) });
-    scores.set(m.modelName, fresh);
-    missingByModel.set(m.modelName, missing);
+  for (const { info, method } of methods) {
+    const modelName = method?.modelName;
+    if (!modelName || info.error || missingByModel.has(modelName)) continue;
+    const { scores: fresh, missing } = await loadFreshScores({ pairs, modelName, ...(db ? { db } : {}) });
+    scores.set(modelName, fresh);
+    missingByModel.set(modelName, missing);
   }
   const toScore = [...missingByModel.values()].reduce((n, xs) => n + xs.length, 0);
   const usable = methods.filter((m) => !m.info.error).length;
@@ -78,7 +80,7 @@ export async function runFrontierSweep({
     for (const pairId of missing) {
       await progress.checkpointed();
       try {
-        await scorePair({ pairId, model: `model:${modelName}`, ...(db ? { db } : {}) });
+        await scorePair({ pairId, model: formatModelMethod(modelName), ...(db ? { db } : {}) });
         progress.itemDone();
       } catch (e) {
         const reason = `scoring with ${modelName} failed: ${isAppError(e) ? e.message : "see the server log"}`;
@@ -100,18 +102,19 @@ export async function runFrontierSweep({
   await preloadStoredResults(examples, { ...(encoding ? { encoding } : {}), ...(db ? { db } : {}) });
   const thresholds = uniqueSorted([
     ...(payload.thresholds ?? DEFAULT_SWEEP_THRESHOLDS),
-    ...methods.flatMap((m) => (m.modelName ? [m.threshold] : [])),
+    ...methods.flatMap((m) => (m.method?.kind === "model" ? [m.method.profile.threshold] : [])),
   ]);
   const budgets = uniqueSorted(payload.budgets ?? DEFAULT_SWEEP_BUDGETS);
   const t1 = performance.now();
   const rows: EvalRow[] = [];
   for (const m of methods) {
-    if (m.info.error) continue;
+    if (m.info.error || !m.method) continue;
+    const modelName = m.method.modelName;
     try {
       const report = await runEval({
         dataset: dataset.name,
         examples,
-        methods: [evalMethodOf(m, m.modelName ? scores.get(m.modelName) : undefined)],
+        methods: [evalMethodOf(m.method, modelName ? scores.get(modelName) : undefined)],
         budgets,
         thresholds,
         prepareResults: (ex) => prepareStoredResults(ex, encoding ? { encoding } : {}),

@@ -1,54 +1,75 @@
 import "server-only";
 import { AppError } from "../../errors";
-import { API_METHODS, formatModelMethod, LLM_THRESHOLD, parseMethod, type Aggregation } from "../../engine/methods";
-import { requireJudgeConfig } from "../judge/judge-config";
+import { API_METHODS, BASELINE_LABELS, formatModelMethod, LLM_METHOD_LABELS, parseMethod } from "../../engine/methods";
+import { createCachedScorer } from "../../engine/scorers/cached";
+import { BASELINE_PROFILE, LLM_PROFILE } from "../../engine/select-with-profile";
+import type { Method } from "../../engine/method";
+import type { Scorer } from "../../engine/types";
 import type { ModelInfo } from "../../model/model-config";
+import { createScorer } from "../get-scorer";
+import { requireJudgeConfig } from "../judge/judge-config";
+import { HYBRID_BM25_THRESHOLD } from "../llm/create-llm-scorer";
 
-/** What resolveMethod needs of a model (listModels()). */
-export type ModelDefaults = Pick<ModelInfo, "name" | "default" | "threshold" | "fallbackFloor" | "floor" | "focusWeight" | "aggregation">;
+/** What the resolver needs of a model (listModels()). */
+export type ModelDefaults = Pick<ModelInfo, "name" | "default" | "profile">;
 
-export interface ResolvedMethod {
-  /** "model:<name>", "bm25" or "lead": what getScorer receives and responses report as `model`. */
-  method: string;
-  /** The model's folder name (ModelRun.modelName); absent for baselines. */
-  modelName?: string;
-  /** Defaults when the request leaves threshold/aggregation out. */
-  threshold: number;
-  /** The model's calibrated best-unit fallback floor (baselines: the engine's floor). */
-  fallbackFloor?: number;
-  /** The model's calibrated selection floor (baselines: the engine's). */
-  floor?: number;
-  /** The model's focus-term weight (config `focusWeight`): cached probabilities are aggregated as the scorer does. */
-  focusWeight?: number;
-  aggregation: Aggregation;
-  /** llm-extract or hybrid: calls the judge server. */
-  llm?: boolean;
+export interface ResolveMethodOptions {
+  /** Evaluation (eval, dev sets, research views): "oracle" is a method; elsewhere it is unknown. */
+  oracle?: boolean;
+  /** false: an LLM method resolves without a judge server (research views report why it has no curve); default: UNAVAILABLE. */
+  requireJudge?: boolean;
 }
 
-/** Baselines rank units without a calibrated probability, so they default to budget-only selection. */
-const BASELINE_THRESHOLD = 0;
+const ORACLE_LABEL = "Oracle (upper bound: keeps the gold evidence)";
 
 /**
- * Maps a request's method — "model" (the default model), "model:<name>", a bare model name, "bm25" or "lead" — to
- * the one model (or baseline) the request uses, with its defaults. Called once per request; unknown names →
- * NOT_FOUND listing what exists, no model installed → UNAVAILABLE.
+ * The one resolver of a method name (the grammar of `parseMethod`: "model" or nothing is the default model,
+ * "model:<name>" or a bare name a token model, "bm25"/"lead" the baselines, "llm-extract", "hybrid", "hybrid:<filter>",
+ * and in evaluation "oracle") → a method object. Unknown names → NOT_FOUND listing what exists; "model" with no model
+ * installed → UNAVAILABLE; an LLM method without a judge server → UNAVAILABLE (unless `requireJudge: false`).
  */
-export function resolveMethod(requested: string, models: readonly ModelDefaults[]): ResolvedMethod {
+export function resolveMethod(requested: string, models: readonly ModelDefaults[], options: ResolveMethodOptions = {}): Method {
   const parsed = parseMethod(requested);
-  if (parsed.kind === "baseline") return { method: parsed.name, threshold: BASELINE_THRESHOLD, aggregation: "mean" };
+  if (parsed.kind === "baseline") {
+    const name = parsed.name;
+    return withScorer({ id: name, label: BASELINE_LABELS[name], kind: "baseline", profile: BASELINE_PROFILE }, () =>
+      createScorer({ kind: "baseline", name }),
+    );
+  }
+  if (parsed.kind === "oracle" && options.oracle) {
+    return {
+      id: "oracle",
+      label: ORACLE_LABEL,
+      kind: "oracle",
+      profile: BASELINE_PROFILE,
+      scorer: () => Promise.reject(new AppError("BAD_REQUEST", "the oracle method needs gold evidence and is only available in evaluation")),
+    };
+  }
   if (parsed.kind === "llm") {
     // Needs a judge server: UNAVAILABLE (503) naming the variables otherwise.
-    requireJudgeConfig();
-    const filter = parsed.name === "hybrid" && parsed.filter !== undefined ? parsed.filter : undefined;
-    if (
-      filter !== undefined &&
-      filter !== "bm25" &&
-      filter !== "model" &&
-      !models.some((m) => filter === m.name || filter === formatModelMethod(m.name))
-    ) {
-      throw new AppError("NOT_FOUND", `unknown hybrid filter "${filter}": use bm25, model or model:<name>`);
+    if (options.requireJudge !== false) requireJudgeConfig();
+    if (parsed.name === "llm-extract") {
+      return withScorer({ id: parsed.name, label: LLM_METHOD_LABELS[parsed.name], kind: "llm", profile: LLM_PROFILE }, () =>
+        createScorer({ kind: "llm-extract" }),
+      );
     }
-    return { method: filter !== undefined ? `hybrid:${filter}` : parsed.name, threshold: LLM_THRESHOLD, aggregation: "mean", llm: true };
+    const filterName = parsed.filter ?? (models.length > 0 ? "model" : "bm25");
+    const filterKind = parseMethod(filterName).kind;
+    if (
+      filterName !== "bm25" &&
+      filterKind !== "default-model" &&
+      !models.some((m) => filterName === m.name || filterName === formatModelMethod(m.name))
+    ) {
+      throw new AppError("NOT_FOUND", `unknown hybrid filter "${filterName}": use bm25, model or model:<name>`);
+    }
+    const filter = resolveMethod(filterName, models);
+    const label = parsed.filter !== undefined ? `Hybrid: ${parsed.filter} filter, then LLM extract` : LLM_METHOD_LABELS.hybrid;
+    return withScorer({ id: parsed.filter !== undefined ? `hybrid:${parsed.filter}` : "hybrid", label, kind: "llm", profile: LLM_PROFILE }, () =>
+      createScorer({
+        kind: "hybrid",
+        filter: { id: filter.id, scorer: filter.scorer, threshold: filter.kind === "model" ? filter.profile.threshold : HYBRID_BM25_THRESHOLD },
+      }),
+    );
   }
   let info: ModelDefaults | undefined;
   if (parsed.kind === "default-model") {
@@ -59,25 +80,36 @@ export function resolveMethod(requested: string, models: readonly ModelDefaults[
         methods: ["bm25", "lead"],
       });
     }
-  } else {
-    const name = parsed.kind === "model" || parsed.kind === "unknown" ? parsed.name : "oracle";
+  } else if (parsed.kind === "model") {
+    const name = parsed.name;
     info = models.find((m) => m.name === name);
   }
   if (!info) {
-    const available = [...API_METHODS, ...models.map((m) => formatModelMethod(m.name)), "llm-extract", "hybrid"];
-    throw new AppError("NOT_FOUND", `unknown model "${requested}"; available: ${available.join(", ")}`, {
+    const available = [
+      ...API_METHODS,
+      ...models.map((m) => formatModelMethod(m.name)),
+      "llm-extract",
+      "hybrid",
+      ...(options.oracle ? ["oracle"] : []),
+    ];
+    throw new AppError("NOT_FOUND", `Unknown method "${requested}"; available: ${available.join(", ")}`, {
       models: models.map((m) => m.name),
       methods: available,
     });
   }
-  const resolved: ResolvedMethod = {
-    method: formatModelMethod(info.name),
-    modelName: info.name,
-    threshold: info.threshold,
-    aggregation: info.aggregation,
+  const model = info;
+  const id = formatModelMethod(model.name);
+  return {
+    ...withScorer({ id, label: `${model.name}${model.default ? " (default)" : ""}`, kind: "model", profile: model.profile }, () =>
+      createScorer({ kind: "model", modelName: model.name }),
+    ),
+    modelName: model.name,
+    cachedScorer: (tokenScores) => createCachedScorer({ name: id, profile: model.profile, tokenScores }),
   };
-  if (info.fallbackFloor !== undefined) resolved.fallbackFloor = info.fallbackFloor;
-  if (info.floor !== undefined) resolved.floor = info.floor;
-  if (info.focusWeight !== undefined) resolved.focusWeight = info.focusWeight;
-  return resolved;
+}
+
+/** The method with its scorer created on first use, then shared. */
+function withScorer(method: Omit<Method, "scorer">, create: () => Promise<Scorer>): Method {
+  let scorer: Promise<Scorer> | undefined;
+  return { ...method, scorer: () => (scorer ??= create()) };
 }

@@ -4,14 +4,18 @@ import { describe, expect, it, vi } from "vitest";
 import { prepareResult } from "@/lib/engine/prepare-result";
 import type { TokenScores } from "@/lib/engine/types";
 import { compressResponseSchema } from "@/lib/schemas/compress";
-import type { ResolvedMethod } from "./resolve-method";
+import type { SelectionProfile } from "@/lib/schemas/selection-profile";
+import { resolveMethod } from "./resolve-method";
 import { scoreResultSet } from "./score-result-set";
 
 const results = [
   prepareResult({ id: "a", text: "Cats purr when content. Dogs bark at strangers." }),
   prepareResult({ id: "b", text: "The weather is mild. Cats sleep most of the day." }),
 ];
-const bm25: ResolvedMethod = { method: "bm25", threshold: 0, aggregation: "mean" };
+const bm25 = resolveMethod("bm25", []);
+/** A token model's method object, as resolveMethod builds it from the model's profile. */
+const modelMethod = (name: string, profile: Partial<SelectionProfile>) =>
+  resolveMethod(`model:${name}`, [{ name, default: true, profile: { aggregation: "mean", threshold: 0.5, ...profile } }]);
 
 /** One token per unit, with the given probability. */
 function tokensPerUnit(probs: number[][]): TokenScores[] {
@@ -24,7 +28,13 @@ function tokensPerUnit(probs: number[][]): TokenScores[] {
 
 describe("scoreResultSet", () => {
   it("scores with the method, selects within the budget and reports like the compress API", async () => {
-    const out = await scoreResultSet({ query: "why do cats purr", results, method: { ...bm25, threshold: 0.5 }, budget: 100, includeTokens: false });
+    const out = await scoreResultSet({
+      query: "why do cats purr",
+      results,
+      method: { ...bm25, profile: { ...bm25.profile, threshold: 0.5 } },
+      budget: 100,
+      includeTokens: false,
+    });
     expect(compressResponseSchema.omit({ timings: true }).parse(out)).toBeTruthy();
     expect(out.model).toBe("bm25");
     expect(out.threshold).toBe(0.5);
@@ -50,7 +60,7 @@ describe("scoreResultSet", () => {
       [0.9, 0.1],
       [0.05, 0.2],
     ]);
-    const method: ResolvedMethod = { method: "model:x", modelName: "x", threshold: 0.5, aggregation: "max" };
+    const method = modelMethod("x", { threshold: 0.5, aggregation: "max" });
     const out = await scoreResultSet({ query: "q", results, method, budget: 1000, includeTokens: true, cachedTokenScores: cached });
     expect(out.threshold).toBe(0.5);
     expect(out.aggregation).toBe("max");
@@ -73,7 +83,7 @@ describe("scoreResultSet", () => {
   it("uses cached token scores without creating a scorer (the model is never loaded) and reports them", async () => {
     const onScored = vi.fn();
     // No model "not-installed" exists: creating its scorer would throw NOT_FOUND.
-    const method: ResolvedMethod = { method: "model:not-installed", modelName: "not-installed", threshold: 0.5, aggregation: "mean" };
+    const method = modelMethod("not-installed", { threshold: 0.5 });
     const cached = tokensPerUnit([
       [0.8, 0.3],
       [0.1, 0.6],
@@ -103,7 +113,7 @@ describe("scoreResultSet", () => {
       [0.9, 0.01],
       [0.01, 0.01],
     ]);
-    const engine: ResolvedMethod = { method: "model:x", modelName: "x", threshold: 0, aggregation: "mean" };
+    const engine = modelMethod("x", { threshold: 0 });
     const withEngineFloor = await scoreResultSet({
       query: "q",
       results,
@@ -114,7 +124,7 @@ describe("scoreResultSet", () => {
     });
     expect(withEngineFloor.floor).toBeUndefined();
     expect(withEngineFloor.results.map((r) => r.snippet)).toEqual(["Cats purr when content.", ""]);
-    const calibrated = { ...engine, floor: 0.005 };
+    const calibrated = modelMethod("x", { threshold: 0, floor: 0.005 });
     const out = await scoreResultSet({ query: "q", results, method: calibrated, budget: 1000, includeTokens: false, cachedTokenScores: cached });
     expect(out.floor).toBe(0.005);
     expect(out.results.map((r) => r.snippet)).toEqual([
@@ -124,7 +134,7 @@ describe("scoreResultSet", () => {
   });
 
   it("keeps the method's fallback floor: nothing above it → an explicit empty result with a reason", async () => {
-    const method: ResolvedMethod = { method: "model:x", modelName: "x", threshold: 0.9, fallbackFloor: 0.5, aggregation: "mean" };
+    const method = modelMethod("x", { threshold: 0.9, fallbackFloor: 0.5 });
     const cached = tokensPerUnit([
       [0.3, 0.3],
       [0.2, 0.4],
@@ -142,10 +152,12 @@ describe("scoreResultSet", () => {
       ends: Int32Array.from(r.units.map((u) => u.end)),
       probs: Float32Array.from([0.8, 0.3]),
     }));
-    const method: ResolvedMethod = { method: "model:x", modelName: "x", threshold: 0.5, focusWeight: 0.5, aggregation: "mean" };
+    const method = modelMethod("x", { threshold: 0.5, focusWeight: 0.5 });
     const query = "why do cats purr";
     const out = await scoreResultSet({ query, results: titled, method, budget: 1000, includeTokens: true, cachedTokenScores: cached });
     expect(compressResponseSchema.omit({ timings: true }).parse(out)).toBeTruthy();
+    // The profile as one object; the loose copies stay for one release.
+    expect(out.profile).toEqual({ aggregation: "mean", threshold: 0.5, focusWeight: 0.5 });
     expect([out.focusWeight, out.query]).toEqual([0.5, query]);
     const scores = out.results[0]!.units!.map((u) => u.score);
     // "why", "do", "purr" are the focus terms ("cats" names the result): the second sentence now leads, the best
@@ -155,7 +167,7 @@ describe("scoreResultSet", () => {
     const plain = await scoreResultSet({
       query,
       results: titled,
-      method: { ...method, focusWeight: undefined },
+      method: modelMethod("x", { threshold: 0.5 }),
       budget: 1000,
       includeTokens: true,
       cachedTokenScores: cached,

@@ -1,13 +1,11 @@
 import "server-only";
 import { performance } from "node:perf_hooks";
-import { aggregateResultScores } from "../../engine/aggregate-token-scores";
+import type { Method } from "../../engine/method";
 import type { Aggregation } from "../../engine/methods";
-import { selectionFloors, selectSpans } from "../../engine/select-spans";
+import { selectWithProfile } from "../../engine/select-with-profile";
 import type { LlmScoreInfo, PreparedResult, ScoreTimings, Selection, TokenScores, UnitScores } from "../../engine/types";
 import { selectionFidelity } from "../../eval/selection-fidelity";
 import type { CompressResponse, CompressResultOut } from "../../schemas/compress";
-import { getScorer } from "../get-scorer";
-import type { ResolvedMethod } from "./resolve-method";
 import { tokenScoresToJson } from "./token-scores-to-json";
 import { roundMs } from "./round-ms";
 
@@ -15,11 +13,11 @@ export type ScoreResultSetOptions = {
   query: string;
   /** The result set, canonicalised and cut into units (prepareResult). */
   results: readonly PreparedResult[];
-  /** The one model (or baseline) of this request: resolveMethod's answer. */
-  method: ResolvedMethod;
+  /** The one method of this request (resolveMethod): its scorer and its selection profile. */
+  method: Method;
   /** Downstream tokens for the whole result set. */
   budget: number;
-  /** Default: the method's. */
+  /** Default: the method's profile's. */
   threshold?: number;
   aggregation?: Aggregation;
   /** Exact downstream counter for cutting an over-long fallback unit (else estimated). */
@@ -47,21 +45,20 @@ export type ScoredResultSet = Omit<CompressResponse, "timings"> & {
  */
 export async function scoreResultSet(options: ScoreResultSetOptions): Promise<ScoredResultSet> {
   const { query, results, method, budget, includeTokens } = options;
-  const threshold = options.threshold ?? method.threshold;
-  const aggregation = options.aggregation ?? method.aggregation;
+  const { profile } = method;
+  const threshold = options.threshold ?? profile.threshold;
+  const aggregation = options.aggregation ?? profile.aggregation;
 
   const t0 = performance.now();
   let unitScores: number[][];
   let tokenScores: readonly TokenScores[] | undefined;
   let scoreTimings: ScoreTimings | undefined;
   let llm: LlmScoreInfo | undefined;
-  if (options.cachedTokenScores) {
-    tokenScores = options.cachedTokenScores;
-    unitScores = results.map((result, i) =>
-      aggregateResultScores({ query, result, tokenScores: tokenScores![i]!, aggregation, focusWeight: method.focusWeight }),
-    );
+  if (options.cachedTokenScores && method.cachedScorer) {
+    // The model's own aggregation of its cached probabilities (the profile's focus weight included).
+    ({ unitScores, tokenScores } = await method.cachedScorer(options.cachedTokenScores).scoreUnits({ query, results: [...results], aggregation }));
   } else {
-    const scorer = await getScorer(method.method);
+    const scorer = await method.scorer();
     const started = performance.now();
     const scored = await scorer.scoreUnits({ query, results: [...results], aggregation });
     await options.onScored?.(scored, performance.now() - started);
@@ -72,24 +69,18 @@ export async function scoreResultSet(options: ScoreResultSetOptions): Promise<Sc
   }
   const t1 = performance.now();
 
-  const selection = selectSpans({
-    results,
-    unitScores,
-    budget,
-    threshold,
-    ...selectionFloors(method),
-    ...(options.countTokens ? { countTokens: options.countTokens } : {}),
-  });
+  const selection = selectWithProfile({ results, unitScores, budget, threshold, profile, countTokens: options.countTokens });
   const t2 = performance.now();
 
   const out: ScoredResultSet = {
     results: results.map((res, r) => toResultOut({ res, r, selection, unitScores, tokenScores, includeTokens })),
     tokensIn: selection.tokensIn,
     tokensOut: selection.tokensOut,
-    model: method.method,
+    model: method.id,
     threshold,
     budget,
     aggregation,
+    profile,
     offsets: "utf16-canonical",
     timings: {
       scoreMs: roundMs(t1 - t0),
@@ -104,13 +95,12 @@ export async function scoreResultSet(options: ScoreResultSetOptions): Promise<Sc
       selectMs: roundMs(t2 - t1),
     },
   };
-  if (method.fallbackFloor !== undefined) out.fallbackFloor = method.fallbackFloor;
-  if (method.floor !== undefined) out.floor = method.floor;
-  if (method.focusWeight !== undefined) {
-    // The browser re-aggregates token probabilities (include.tokens) the same way: it needs the weight and the query.
-    out.focusWeight = method.focusWeight;
-    out.query = query;
-  }
+  // Deprecated loose copies of the profile (one release, for clients that read them): the browser reads `profile`.
+  if (profile.fallbackFloor !== undefined) out.fallbackFloor = profile.fallbackFloor;
+  if (profile.floor !== undefined) out.floor = profile.floor;
+  if (profile.focusWeight !== undefined) out.focusWeight = profile.focusWeight;
+  // The browser re-aggregates token probabilities (include.tokens) with the focus terms of the query.
+  if (profile.focusWeight !== undefined) out.query = query;
   if (selection.reason) out.reason = selection.reason;
   out.fidelity = selectionFidelity({ results, selection, ...(llm ? { extracts: llm.extracts } : {}) });
   if (llm) out.llm = llm;

@@ -1,0 +1,27 @@
+import type { SelectionProfile } from "../../schemas/selection-profile";
+import { scoreResultUnits } from "../select-with-profile";
+import type { Scorer, TokenScores } from "../types";
+
+/**
+ * A token model's scorer over token probabilities it gave before (the ModelRun cache): each result's unit scores
+ * aggregated with the model's profile exactly as its live scorer does, so a cached run selects what a fresh one does.
+ */
+export function createCachedScorer({
+  name,
+  profile,
+  tokenScores,
+}: {
+  name: string;
+  profile: SelectionProfile;
+  tokenScores: readonly TokenScores[];
+}): Scorer {
+  return {
+    name,
+    async scoreUnits({ query, results, aggregation }) {
+      return {
+        unitScores: results.map((result, i) => scoreResultUnits({ query, result, tokenScores: tokenScores[i]!, profile, aggregation })),
+        tokenScores: [...tokenScores],
+      };
+    },
+  };
+}

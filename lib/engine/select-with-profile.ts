@@ -1,0 +1,56 @@
+// Client-safe and pure: the compress API, the workspace and inspector in the browser, research views, eval and
+// calibrate all turn scores into a selection through these two functions, so a method selects the same everywhere.
+import type { SelectionProfile } from "../schemas/selection-profile";
+import { computeUnitScores, type ComputeUnitScoresOptions } from "./compute-unit-scores";
+import { resultFocus } from "./focus-terms";
+import { LLM_THRESHOLD, type Aggregation } from "./methods";
+import { selectSpans, type SelectSpansOptions } from "./select-spans";
+import type { Selection } from "./types";
+
+/** Baselines rank units without a calibrated probability: budget-only selection, the engine's floors. */
+export const BASELINE_PROFILE: SelectionProfile = { aggregation: "mean", threshold: 0 };
+/** llm-extract and hybrid: a unit is kept when at least half of it was extracted. */
+export const LLM_PROFILE: SelectionProfile = { aggregation: "mean", threshold: LLM_THRESHOLD };
+
+export interface ScoreResultUnitsOptions {
+  query: string;
+  /** One result: its units, canonical text and title (the focus terms are the query's terms not in the title). */
+  result: { title?: string | undefined; units: ComputeUnitScoresOptions["units"]; doc: { text: string } };
+  tokenScores: ComputeUnitScoresOptions["tokenScores"];
+  profile: SelectionProfile;
+  /** A request's aggregation (default: the profile's). */
+  aggregation?: Aggregation | undefined;
+}
+
+/**
+ * Stage 1: a result's unit scores from its token probabilities, exactly as the method's scorer gives them (the
+ * profile's aggregation, category discount and focus weight). Every path from cached probabilities goes through it.
+ */
+export function scoreResultUnits({ query, result, tokenScores, profile, aggregation }: ScoreResultUnitsOptions): number[] {
+  return computeUnitScores({
+    tokenScores,
+    units: result.units,
+    aggregation: aggregation ?? profile.aggregation,
+    focus: resultFocus(query, { title: result.title, text: result.doc.text }, profile.focusWeight),
+  });
+}
+
+export interface SelectWithProfileOptions extends Pick<SelectSpansOptions, "results" | "unitScores" | "budget" | "countTokens"> {
+  profile: SelectionProfile;
+  /** A request's or a sweep's threshold (default: the profile's). */
+  threshold?: number | undefined;
+}
+
+/** Stage 2: the selection of a result set's unit scores with every setting of the profile (selectSpans). */
+export function selectWithProfile({ results, unitScores, budget, countTokens, profile, threshold }: SelectWithProfileOptions): Selection {
+  return selectSpans({
+    results,
+    unitScores,
+    budget,
+    threshold: threshold ?? profile.threshold,
+    // Absent settings are the engine's own (DEFAULT_FLOOR; the fallback floor defaults to the floor).
+    ...(profile.floor !== undefined ? { floor: profile.floor } : {}),
+    ...(profile.fallbackFloor !== undefined ? { fallbackFloor: profile.fallbackFloor } : {}),
+    ...(countTokens ? { countTokens } : {}),
+  });
+}

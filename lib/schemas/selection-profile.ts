@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { AGGREGATIONS } from "../engine/methods";
+
+/**
+ * A method's selection profile: EVERY setting that turns its scores into a selection, in one object. A model's
+ * config.json holds them at its top level (modelConfigSchema spreads selectionProfileConfigShape), the method object carries them
+ * (resolveMethod), the compress response returns them as `profile`, and the one pure pair of functions that uses them
+ * (`scoreResultUnits`, `selectWithProfile` in lib/engine/select-with-profile.ts) runs on the server, in the browser,
+ * in research views and in evaluation alike. A new setting is a field here and its use there. Client-safe.
+ */
+export const selectionProfileSchema = z.object({
+  aggregation: z.enum(AGGREGATIONS).describe("How a unit's token probabilities become its score."),
+  threshold: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe("Default threshold: units scoring below it are dropped (models: calibrated on the validation split; baselines 0)."),
+  fallbackFloor: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe(
+      "The model's calibrated fallback floor: with a threshold above the floor, nothing is kept unless the best unit scores above it; when nothing passes the threshold, the best unit is kept only above it.",
+    ),
+  floor: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe("The model's calibrated selection floor: a unit scoring at or below it never fills the budget (absent: the engine's 0.02)."),
+  focusWeight: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe(
+      "The model's focus-term weight: within a titled result, unit scores blend in the BM25 of the query's terms that are not in the title (lib/engine/focus-terms.ts; absent: the model's scores alone).",
+    ),
+});
+
+export type SelectionProfile = z.output<typeof selectionProfileSchema>;
+
+/** The profile as a model's config.json writes it (modelConfigSchema spreads it): threshold and aggregation defaulted. */
+export const selectionProfileConfigShape = {
+  ...selectionProfileSchema.shape,
+  aggregation: selectionProfileSchema.shape.aggregation.default("mean"),
+  threshold: selectionProfileSchema.shape.threshold.default(0.5),
+};
+const selectionProfileConfigSchema = z.object(selectionProfileConfigShape);
+
+/** The profile of a model's config (or any object holding the settings at its top level): exactly its settings. */
+export function profileOf(config: Partial<Record<keyof SelectionProfile, unknown>>): SelectionProfile {
+  return selectionProfileConfigSchema.parse(config);
+}
+
+/** The settings `snippet-lab calibrate` chooses on validation data (a fine-tuned model without data inherits them). */
+export const CALIBRATED_SETTINGS = ["threshold", "floor", "fallbackFloor"] as const satisfies readonly (keyof SelectionProfile)[];
+
+/** The calibrated settings a profile has (absent ones stay absent: the engine's). */
+export function calibratedSettings(profile: SelectionProfile): Partial<SelectionProfile> {
+  return Object.fromEntries(CALIBRATED_SETTINGS.flatMap((k) => (profile[k] !== undefined ? [[k, profile[k]]] : [])));
+}
