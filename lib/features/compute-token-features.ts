@@ -1,3 +1,4 @@
+import { bm25Idf, bm25Score, countDocumentFrequencies, queryTermFrequencies } from "../engine/scorers/bm25";
 import { tokenizeTerms } from "../engine/scorers/tokenize-terms";
 import type { CanonicalDoc, Sentence } from "../text/types";
 import type { Encoding } from "../tokenizer/wordpiece";
@@ -36,8 +37,6 @@ export interface ComputeTokenFeaturesOptions {
   sections?: SectionMode;
 }
 
-const K1 = 1.2;
-const B = 0.75;
 const STEM = 5;
 const ROLE: Record<string, number> = { main: 1, navigation: 2, header: 3, footer: 4, aside: 5, form: 6, comment: 7 };
 const KIND: Record<string, number> = { paragraph: 3, "list-item": 4, "table-row": 5, code: 6, quote: 7 };
@@ -151,12 +150,8 @@ function* computeSetFeaturesSteps(opts: ComputeTokenFeaturesOptions): Generator<
     for (const u of r.units) {
       if (++work % 2000 === 0) yield;
       const terms = tokenizeTerms(r.doc.text.slice(u.start, u.end));
-      const tf = new Float64Array(qTerms.length);
-      for (const t of terms) {
-        const i = qIndex.get(t);
-        if (i !== undefined) tf[i]!++;
-      }
-      for (let i = 0; i < tf.length; i++) if (tf[i]! > 0) df[i]!++;
+      const tf = queryTermFrequencies(terms, qIndex);
+      countDocumentFrequencies(df, tf);
       tfs.push(tf);
       lens.push(terms.length);
       sets.push(new Set(terms));
@@ -168,17 +163,9 @@ function* computeSetFeaturesSteps(opts: ComputeTokenFeaturesOptions): Generator<
     unitTermSets.push(sets);
   }
   const avgLen = nUnits > 0 ? totalLen / nUnits : 1;
-  const idf = Array.from(df, (d) => Math.log(1 + (nUnits - d + 0.5) / (d + 0.5)));
+  // BM25 as the baseline scorer computes it (lib/engine/scorers/bm25.ts): the one formula.
+  const idf = bm25Idf(df, nUnits);
   const idfTotal = idf.reduce((a, b) => a + b, 0);
-  const bm25 = (tf: Float64Array, len: number, avg: number, weights: readonly number[]) => {
-    const norm = K1 * (1 - B + (B * len) / (avg || 1));
-    let s = 0;
-    for (let i = 0; i < tf.length; i++) {
-      const f = tf[i]!;
-      if (f > 0) s += (weights[i]! * f * (K1 + 1)) / (f + norm);
-    }
-    return s;
-  };
 
   // Titles and the results each unit names (bridge entities between results).
   const cores = results.map((r) => titleCore(r.title ?? r.doc.title));
@@ -201,7 +188,7 @@ function* computeSetFeaturesSteps(opts: ComputeTokenFeaturesOptions): Generator<
         });
       }
       return {
-        raw: bm25(tf, unitLen[i]![k]!, avgLen, idf),
+        raw: bm25Score(tf, unitLen[i]![k]!, avgLen, idf),
         coverage: idfTotal > 0 ? covered / idfTotal : 0,
         terms: unitLen[i]![k]!,
         mentions,
@@ -238,10 +225,10 @@ function* computeSetFeaturesSteps(opts: ComputeTokenFeaturesOptions): Generator<
     return { tf, len };
   });
   const rDf = new Float64Array(qTerms.length);
-  for (const r of resultRaw) for (let q = 0; q < qTerms.length; q++) if (r.tf[q]! > 0) rDf[q]!++;
-  const rIdf = Array.from(rDf, (d) => Math.log(1 + (results.length - d + 0.5) / (d + 0.5)));
+  for (const r of resultRaw) countDocumentFrequencies(rDf, r.tf);
+  const rIdf = bm25Idf(rDf, results.length);
   const rAvg = resultRaw.reduce((a, r) => a + r.len, 0) / Math.max(1, results.length);
-  const rScores = resultRaw.map((r) => bm25(r.tf, r.len, rAvg, rIdf));
+  const rScores = resultRaw.map((r) => bm25Score(r.tf, r.len, rAvg, rIdf));
   const rOrder = rScores.map((s, i) => [s, i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   const rRank = new Array<number>(results.length).fill(1);
   if (results.length > 1) {
