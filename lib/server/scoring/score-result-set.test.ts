@@ -2,6 +2,7 @@
 // scores: no model needed).
 import { describe, expect, it, vi } from "vitest";
 import { prepareResult } from "@/lib/engine/prepare-result";
+import { scoreResultUnits, selectWithProfile } from "@/lib/engine/select-with-profile";
 import type { TokenScores } from "@/lib/engine/types";
 import { compressResponseSchema } from "@/lib/schemas/compress";
 import type { SelectionProfile } from "@/lib/schemas/selection-profile";
@@ -174,5 +175,44 @@ describe("scoreResultSet", () => {
     });
     expect(plain.results[0]!.units!.map((u) => u.score)).toEqual([expect.closeTo(0.8, 6), expect.closeTo(0.3, 6)]);
     expect(plain.query).toBeUndefined();
+  });
+
+  it("answers with what the browser needs to select exactly as the server did: the profile and the token scores", async () => {
+    const titled = [prepareResult({ id: "a", title: "Cats", text: "Cats are small felines. They purr when content. Dogs bark at night." })];
+    const cached: TokenScores[] = titled.map((r) => ({
+      starts: Int32Array.from(r.units.map((u) => u.start)),
+      ends: Int32Array.from(r.units.map((u) => u.end)),
+      probs: Float32Array.from([0.8, 0.3, 0.01]),
+    }));
+    const method = modelMethod("x", { threshold: 0.2, focusWeight: 0.5, floor: 0.003, fallbackFloor: 0.1 });
+    const query = "why do cats purr";
+    const out = await scoreResultSet({ query, results: titled, method, budget: 1000, threshold: 0, includeTokens: true, cachedTokenScores: cached });
+    // useLiveSelection's two stages, from the response alone.
+    const selectable = out.results.map((r) => ({
+      id: r.id,
+      doc: { text: r.text! },
+      units: r.units!.map((u) => ({ start: u.start, end: u.end, block: u.block })),
+      unitTokens: r.units!.map((u) => u.tokens),
+      tokensIn: r.tokensIn,
+    }));
+    const unitScores = out.results.map((r) =>
+      scoreResultUnits({
+        query,
+        result: { title: r.title, units: r.units!, doc: { text: r.text! } },
+        tokenScores: {
+          starts: Int32Array.from(r.tokenScores!.starts),
+          ends: Int32Array.from(r.tokenScores!.ends),
+          probs: Float32Array.from(r.tokenScores!.probs),
+        },
+        profile: out.profile,
+      }),
+    );
+    expect(unitScores[0]).toEqual(out.results[0]!.units!.map((u) => expect.closeTo(u.score, 4)));
+    const again = selectWithProfile({ results: selectable, unitScores, budget: out.budget, threshold: out.threshold, profile: out.profile });
+    const spans = (rs: readonly { spans: readonly { start: number; end: number; text: string }[] }[]) =>
+      rs.map((r) => r.spans.map(({ start, end, text }) => ({ start, end, text })));
+    expect(spans(again.results)).toEqual(spans(out.results));
+    // The calibrated floor is in the profile: the third unit (below the engine's 0.02) fills the budget at threshold 0.
+    expect(again.results[0]!.keptUnits).toEqual([0, 1, 2]);
   });
 });
