@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { command, generateJsonl, runBenchImport } from "./bench-import";
+import { generateJsonl } from "../bench-import/generate-jsonl";
+import { runBenchImport } from "../bench-import/run-bench-import";
+import { command } from "./bench-import";
 
 describe("snippet-lab bench-import", () => {
   it("generates the same multilingual file for the same seed", () => {
