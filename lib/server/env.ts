@@ -316,6 +316,11 @@ export function parseJudgeEnv(source: EnvSource): JudgeConfig | null {
   throw new AppError("UNAVAILABLE", `The LLM judge is misconfigured: ${describeIssues(parsed.error.issues)}.`, { reason: "misconfigured" });
 }
 
+/** The process environment with some variables replaced (the CLI's flags), for parseJudgeEnv; process.env is untouched. */
+export function envWith(overrides: EnvSource): EnvSource {
+  return { ...process.env, ...overrides };
+}
+
 const NAMES = ENV_VARIABLES.map((v) => v.name);
 let memo: { key: string; env: Env } | undefined;
 

@@ -5,8 +5,8 @@ import type { Db } from "../db/client";
 import type { JudgeConfig } from "../env";
 
 /**
- * What jobs use besides their payload, passed explicitly by whoever starts the runner or a job (never through
- * process.env): the CLI passes the judge settings its flags made, tests a fake scorer. Unset: the environment's judge
+ * What jobs use besides their payload, passed explicitly by whoever starts the runner or a job (never written into
+ * the environment): the CLI passes the judge settings its flags made, tests a fake scorer. Unset: the environment's judge
  * settings (SNIPPET_LAB_JUDGE_*) and the real scoring of a pair.
  */
 export type JobServices = {
