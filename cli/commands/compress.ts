@@ -63,7 +63,7 @@ export const command: CliCommand = {
       preset: values.preset,
       budget: values.budget ? Number(values.budget) : undefined,
       threshold: values.threshold ? Number(values.threshold) : undefined,
-      model: values.model,
+      method: values.model,
       aggregation: values.aggregation,
       fragmentSize: values["fragment-size"] ? Number(values["fragment-size"]) : undefined,
     });

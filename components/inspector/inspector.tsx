@@ -75,7 +75,7 @@ export function Inspector({ demos, models, loadDemo, llm = false }: InspectorPro
         ...(d.url ? { url: d.url } : {}),
         ...(d.format === "html" ? { html: d.content } : { text: d.content }),
       })),
-      model: draft.method,
+      method: draft.method,
       threshold: c.threshold,
       aggregation: c.aggregation,
       ...(c.budgetMode === "custom" ? { budget: c.customBudget } : { preset: c.budgetMode }),

@@ -3,7 +3,7 @@ import "server-only";
 import { SPAN_CATEGORIES, type SpanCategory } from "@/lib/spans/categories";
 
 export type RunUnits = {
-  /** One per unit: the aggregated probability, exactly as aggregateTokenScores returned it. */
+  /** One per unit: the aggregated probability, exactly as scoreResultUnits (computeUnitScores) returned it. */
   scores: number[];
   /** The model's categories as intervals; null for a model without a category head. */
   categories: { start: number; end: number; category: SpanCategory }[] | null;
