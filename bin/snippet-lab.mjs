@@ -11,8 +11,11 @@ const require = createRequire(import.meta.url);
 const tsx = pathToFileURL(require.resolve("tsx")).href;
 const main = path.join(here, "..", "cli", "main.ts");
 
+// tsx reads the `@/` path alias from the tsconfig of the working directory unless told which one: ours.
+const env = { ...process.env, TSX_TSCONFIG_PATH: process.env.TSX_TSCONFIG_PATH ?? path.join(here, "..", "tsconfig.json") };
 const child = spawn(process.execPath, ["--conditions=react-server", "--import", tsx, main, ...process.argv.slice(2)], {
   stdio: "inherit",
+  env,
 });
 // Ctrl-C reaches the child through the terminal's process group; don't die before it does.
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));

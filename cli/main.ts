@@ -1,5 +1,6 @@
 import { isAppError } from "../lib/errors";
 import { commands, helpText } from "./commands/index";
+import { ignoreClosedStdout } from "./ignore-closed-stdout";
 
 const HELP_FLAGS = new Set(["--help", "-h"]);
 
@@ -44,4 +45,5 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+ignoreClosedStdout(process.stdout);
 process.exitCode = await main(process.argv.slice(2));

@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { mkdtemp, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -31,7 +31,9 @@ describe("snippet-lab eval", () => {
     expect(code).toBe(0);
     const report = JSON.parse(await readFile(out, "utf8"));
     expect(report).toMatchObject({ dataset: "hotpotqa-tiny", queries: 2 });
-    expect(report.results).toHaveLength(3 * 4);
+    // No --methods: the default model, bm25, lead and the oracle.
+    expect(report.provenance.methods).toEqual(["model:snippet-lab", "bm25", "lead", "oracle"]);
+    expect(report.results).toHaveLength(4 * 4);
     expect(report.results.find((r: { method: string; ratio?: number }) => r.method === "oracle" && r.ratio === 0.3).evidenceRecall).toBe(1);
   });
 
@@ -39,6 +41,20 @@ describe("snippet-lab eval", () => {
     await expect(command.run(["--input", fixture])).rejects.toThrow(/--format/);
     await expect(command.run(["--input", fixture, "--format", "hotpotqa", "--methods", "nope"])).rejects.toThrow(/Unknown method/);
     await expect(command.run(["--bogus"])).rejects.toThrow(/Unknown option/);
+  });
+
+  it("writes its report when the reader of stdout closed the pipe (| head)", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "snippet-eval-"));
+    const out = path.join(dir, "report.json");
+    const bin = path.join(root, "bin", "snippet-lab.mjs");
+    const args = [bin, "eval", "--input", fixture, "--format", "hotpotqa", "--methods", "bm25", "--json", out, "--quiet"];
+    const child = spawn(process.execPath, args, { cwd: os.tmpdir(), stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    expect(JSON.parse(await readFile(out, "utf8"))).toMatchObject({ dataset: "hotpotqa-tiny", queries: 2 });
   });
 
   it("runs through bin/snippet-lab.mjs from another directory", async () => {

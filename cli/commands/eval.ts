@@ -3,6 +3,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { EvalExample } from "../../lib/data/types";
 import type { Aggregation } from "../../lib/engine/methods";
+import type { ModelInfo } from "../../lib/model/model-config";
 import { AppError } from "../../lib/errors";
 import { parseSweep } from "../../lib/eval/parse-sweep";
 import type { EvalMethod } from "../../lib/eval/run-eval";
@@ -23,7 +24,8 @@ selection is re-run for each ratio, budget and threshold.
                         *.sentsel.jsonl) | selqa (SelQA's JSON: {question, article, candidates, answers})
                         (default: sentences-jsonl for *.sentsel.jsonl, jsonl for *.jsonl, else required)
   --methods LIST        comma-separated: model, model:<name>, bm25, lead, oracle, and with a judge server
-                        (SNIPPET_LAB_JUDGE_*) llm-extract, hybrid, hybrid:bm25, hybrid:<model> (default bm25,lead,oracle)
+                        (SNIPPET_LAB_JUDGE_*) llm-extract, hybrid, hybrid:bm25, hybrid:<model>
+                        (default: model:<default>,bm25,lead,oracle; without an installed model bm25,lead,oracle)
   --ratios LIST         budget = ratio × the query's input tokens, threshold 0 (e.g. 0.1,0.2,0.3)
   --budgets LIST        absolute downstream-token budgets per query, threshold 0 (e.g. 200,1000,4000)
   --thresholds LIST     thresholds with an unlimited budget; ranges allowed (e.g. 0:1:0.05)
@@ -68,11 +70,10 @@ async function readExamples(format: Format, input: string): Promise<EvalExample[
 }
 
 /** A method through the one resolver; model sessions and the judge's client load only when asked (onnxruntime). */
-async function resolveEvalMethod(name: string): Promise<EvalMethod> {
-  const { listModels } = await import("../../lib/server/model/list-models");
+async function resolveEvalMethod(name: string, models: ModelInfo[]): Promise<EvalMethod> {
   const { resolveMethod } = await import("../../lib/server/scoring/resolve-method");
   const { evalMethodOf } = await import("../../lib/eval/eval-method-of");
-  const method = resolveMethod(name, await listModels(), { oracle: true });
+  const method = resolveMethod(name, models, { oracle: true });
   const evalMethod = evalMethodOf(method);
   // LLM methods are reported under their scorer's name ("hybrid:model:<name>": the filter that ran).
   if (method.kind === "llm") evalMethod.name = (await method.scorer()).name;
@@ -97,7 +98,7 @@ export const command: CliCommand = {
       options: {
         input: { type: "string" },
         format: { type: "string" },
-        methods: { type: "string", default: "bm25,lead,oracle" },
+        methods: { type: "string" },
         ratios: { type: "string" },
         budgets: { type: "string" },
         thresholds: { type: "string" },
@@ -126,15 +127,21 @@ export const command: CliCommand = {
     const thresholds = values.thresholds ? parseSweep(values.thresholds) : [];
     if (!ratios.length && !budgets.length && !thresholds.length) ratios = [0.1, 0.2, 0.3];
 
-    const methodNames = values.methods
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
+    const { listModels } = await import("../../lib/server/model/list-models");
+    const { defaultEvalMethods } = await import("../../lib/eval/default-eval-methods");
+    const models = await listModels();
+    const methodNames =
+      values.methods === undefined
+        ? defaultEvalMethods(models)
+        : values.methods
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean);
     if (methodNames.length === 0) throw new AppError("BAD_REQUEST", "--methods is empty");
     const { BASELINE_PROFILE } = await import("../../lib/engine/select-with-profile");
     const methods = [];
     for (const name of methodNames) {
-      const m = await resolveEvalMethod(name);
+      const m = await resolveEvalMethod(name, models);
       // An explicit --floor is the run's, for every method.
       if (values.floor !== undefined) m.profile = { ...(m.profile ?? BASELINE_PROFILE), floor: Number(values.floor) };
       methods.push(m);
@@ -180,7 +187,7 @@ export const command: CliCommand = {
       },
     });
 
-    console.log(formatEvalTable(report));
+    // The file first: a closed stdout (`| head`) never costs the report.
     if (values.json) {
       await mkdir(path.dirname(path.resolve(values.json)), { recursive: true });
       const provenance = {
@@ -192,6 +199,7 @@ export const command: CliCommand = {
       await writeFile(values.json, `${JSON.stringify({ ...report, provenance }, null, 2)}\n`);
       if (!quiet) console.error(`Wrote ${values.json}`);
     }
+    console.log(formatEvalTable(report));
     return 0;
   },
 };

@@ -80,7 +80,7 @@ export const command: CliCommand = {
         ...(configs ? { configs } : {}),
         worst: Math.max(worst, 20),
       });
-      console.log(formatJudgeEval(report, worst));
+      // The files first: a closed stdout (`| head`) never costs them.
       for (const [file, body] of [
         [values.json, () => `${JSON.stringify(report, null, 2)}\n`],
         [values.csv, async () => (await import("../../lib/eval/research-csv")).judgeEvalToCsv(report.configs)],
@@ -90,6 +90,7 @@ export const command: CliCommand = {
         await writeFile(file, await body());
         console.error(`Wrote ${file}`);
       }
+      console.log(formatJudgeEval(report, worst));
       return 0;
     } finally {
       await disconnectDb();

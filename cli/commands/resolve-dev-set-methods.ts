@@ -1,5 +1,5 @@
 import type { DevSetMethod } from "../../lib/eval/evaluate-dev-set";
-import { formatModelMethod } from "../../lib/engine/methods";
+import { defaultEvalMethods } from "../../lib/eval/default-eval-methods";
 import { evalMethodOf } from "../../lib/eval/eval-method-of";
 
 export interface ResolvedDevSetMethod extends DevSetMethod {
@@ -15,19 +15,12 @@ export async function resolveDevSetMethods(list: string | undefined): Promise<Re
   const { listModels, readModelConfig } = await import("../../lib/server/model/list-models");
   const { resolveMethod } = await import("../../lib/server/scoring/resolve-method");
   const models = await listModels();
-  const def = models.find((m) => m.default)?.name;
   const names = list
     ? list
         .split(",")
         .map((s) => s.trim())
         .filter(Boolean)
-    : [
-        ...(def ? [formatModelMethod(def)] : []),
-        ...(def && models.some((m) => m.name === `${def}-teacher`) ? [formatModelMethod(`${def}-teacher`)] : []),
-        "bm25",
-        "lead",
-        "oracle",
-      ];
+    : defaultEvalMethods(models, { teacher: true });
   const out: ResolvedDevSetMethod[] = [];
   for (const name of names) {
     const method = resolveMethod(name, models, { oracle: true });
