@@ -59,4 +59,20 @@ describe("readJsonl", () => {
     ]);
     expect(() => parseJsonl(JSON.stringify({ id: "x", query: "q", results: [{ id: "a", text: "A." }] }))).toThrow(/no evidence/);
   });
+
+  it("names what a line lacks: evidence for a document, results only for a result set", () => {
+    const message = (line: object) => {
+      try {
+        parseJsonl(JSON.stringify(line));
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "";
+    };
+    const noEvidence = message({ id: "x", query: "q", text: "Some text." });
+    expect(noEvidence).toContain('line 1: evidence is required (give "evidence": [] for a query the document cannot answer)');
+    expect(noEvidence).not.toContain("results");
+    expect(message({ id: "x", query: "q", html: "<p>x</p>", evidence: "all" })).toMatch(/line 1: evidence/);
+    expect(message({ id: "x", query: "q", results: [] })).toMatch(/line 1: results/);
+  });
 });

@@ -43,25 +43,35 @@ const resultSchema = z
   .object({ id: z.string().min(1), ...documentFields, evidence: z.array(evidenceSchema).optional() })
   .refine(oneOfTextHtml, TEXT_OR_HTML);
 
-const lineSchema = z.union([
-  z.object({
+const resultSetLineSchema = z.object({
+  id: z.string().min(1),
+  query: z.string().min(1),
+  results: z.array(resultSchema).min(1),
+  answers: z.array(z.string().min(1)).optional(),
+  group: z.string().optional(),
+});
+
+const documentLineSchema = z
+  .object({
     id: z.string().min(1),
     query: z.string().min(1),
-    results: z.array(resultSchema).min(1),
+    ...documentFields,
+    evidence: z.array(evidenceSchema, {
+      error: (issue) => (issue.input === undefined ? 'evidence is required (give "evidence": [] for a query the document cannot answer)' : undefined),
+    }),
     answers: z.array(z.string().min(1)).optional(),
     group: z.string().optional(),
-  }),
-  z
-    .object({
-      id: z.string().min(1),
-      query: z.string().min(1),
-      ...documentFields,
-      evidence: z.array(evidenceSchema),
-      answers: z.array(z.string().min(1)).optional(),
-      group: z.string().optional(),
-    })
-    .refine(oneOfTextHtml, TEXT_OR_HTML),
-]);
+  })
+  .refine(oneOfTextHtml, TEXT_OR_HTML);
+
+/**
+ * A line with `results` is a result set, any other line one document: chosen by that key rather than by a union,
+ * whose error for a document without `evidence` named the other layout's missing `results`.
+ */
+function parseLine(json: unknown) {
+  const isResultSet = typeof json === "object" && json !== null && "results" in json;
+  return isResultSet ? resultSetLineSchema.safeParse(json) : documentLineSchema.safeParse(json);
+}
 
 export function parseJsonl(content: string, opts: ImportOptions & { source?: string } = {}): EvalExample[] {
   const source = opts.source ?? "JSONL";
@@ -81,7 +91,7 @@ export function parseJsonl(content: string, opts: ImportOptions & { source?: str
       errors.push({ record, message: `invalid JSON: ${(e as Error).message}` });
       continue;
     }
-    const parsed = lineSchema.safeParse(json);
+    const parsed = parseLine(json);
     if (!parsed.success) {
       errors.push({ record, message: formatZodError(parsed.error, json) });
       continue;
