@@ -22,6 +22,9 @@ describe("readResultFile", () => {
   it("refuses binary, oversize and empty files with one sentence naming the file", async () => {
     expect(await readResultFile(new File([fixture("random-binary.bin")], "junk.txt"))).toBe("junk.txt: looks like binary data, not text");
     expect(await readResultFile(new File([new Uint8Array(6 * 1024 * 1024).fill(0x61)], "big.txt"))).toBe("big.txt is 6 MB; a result is at most 5 MB");
+    expect(await readResultFile(new File([new Uint8Array(5 * 1024 * 1024 + 1).fill(0x61)], "big5mb.txt"))).toBe(
+      "big5mb.txt is 5,242,881 bytes; a result is at most 5,242,880 bytes (5 MB)",
+    );
     expect(await readResultFile(new File(["  \n"], "blank.txt"))).toBe("blank.txt is empty");
   });
 });

@@ -2,9 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { createPairInputSchema, DATASET_LIMITS, pairInputFieldLabel, type PairResultInput } from "@/lib/schemas/datasets";
+import { createPairInputSchema, DATASET_LIMITS, pairInputFieldLabel, resultFileTooLarge, type PairResultInput } from "@/lib/schemas/datasets";
 import { formatZodError } from "@/lib/schemas/format-zod-issues";
-import { formatBytes, utf8Length } from "@/lib/schemas/limits";
+import { utf8Length } from "@/lib/schemas/limits";
 import { parseContentType } from "@/lib/text-decoding/charset";
 import { decodeTextBytes } from "@/lib/text-decoding/decode-text-bytes";
 import { textFileKind } from "@/lib/text-decoding/decode-text-file";
@@ -26,7 +26,6 @@ const emptyResult = (format: ResultFormat = "text", content = "", title = "", so
   ...(source ? { source } : {}),
 });
 
-const MAX_RESULT = formatBytes(DATASET_LIMITS.maxResultBytes);
 const RESULT_FORMATS: { value: ResultFormat; label: string }[] = [
   { value: "text", label: "Text" },
   { value: "html", label: "HTML" },
@@ -38,14 +37,14 @@ const RESULT_FORMATS: { value: ResultFormat; label: string }[] = [
  * a careful windows-1252 sniff), or the one sentence that says why it cannot be a result.
  */
 export async function readResultFile(f: File): Promise<DraftResult | string> {
-  if (f.size > DATASET_LIMITS.maxResultBytes) return `${f.name} is ${formatBytes(f.size)}; a result is at most ${MAX_RESULT}`;
+  if (f.size > DATASET_LIMITS.maxResultBytes) return resultFileTooLarge(f.name, f.size);
   const kind = textFileKind(f.name, f.type);
   const charset = parseContentType(f.type).charset;
   const decoded = decodeTextBytes(new Uint8Array(await f.arrayBuffer()), { name: f.name, kind, ...(charset ? { charset } : {}) });
   if (!decoded.ok) return decoded.message;
   if (!decoded.text.trim()) return `${f.name} is empty`;
   const size = utf8Length(decoded.text);
-  if (size > DATASET_LIMITS.maxResultBytes) return `${f.name} is ${formatBytes(size)} as UTF-8 text; a result is at most ${MAX_RESULT}`;
+  if (size > DATASET_LIMITS.maxResultBytes) return resultFileTooLarge(f.name, size, { decoded: true });
   const how = decoded.encoding === "utf-8" ? "" : ` (decoded as ${decoded.encoding}${decoded.source === "sniffed" ? ", detected" : ""})`;
   return emptyResult(kind, decoded.text, f.name.replace(/\.[^.]+$/, ""), `From ${f.name}${how}`);
 }

@@ -12,7 +12,7 @@ import {
   type ImportRecordError,
   type ImportSummary,
 } from "@/lib/schemas/datasets";
-import { formatBytes } from "@/lib/schemas/limits";
+import { formatBytes, formatOverLimit } from "@/lib/schemas/limits";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { Button } from "@/components/ui/button";
 import { Field, FormMessage } from "@/components/ui/field";
@@ -42,7 +42,8 @@ export function ImportForm({ datasetId }: { datasetId: string }) {
     setSummary(null);
     if (!file) return setError("Choose a file.");
     if (file.size > DATASET_LIMITS.maxImportBytes) {
-      return setError(`${file.name} is ${formatBytes(file.size)}; the limit is ${formatBytes(DATASET_LIMITS.maxImportBytes)}.`);
+      const f = formatOverLimit(file.size, DATASET_LIMITS.maxImportBytes);
+      return setError(`${file.name} is ${f.size}; the limit is ${f.max}.`);
     }
     setBusy(true);
     const form = new FormData();

@@ -74,7 +74,12 @@ describe("compressRequestSchema", () => {
   });
   it("flags oversized results with status 413", () => {
     const big = "x".repeat(COMPRESS_LIMITS.maxResultBytes + 1);
-    expect(issues({ ...ok, results: [{ text: big }] })[0]).toMatchObject({ path: "results.0.text", params: { status: 413 } });
+    expect(issues({ ...ok, results: [{ text: big }] })[0]).toMatchObject({
+      path: "results.0.text",
+      params: { status: 413 },
+      // Just over: exact bytes, not "5.0 MB; at most 5 MB".
+      message: "result is 5,242,881 bytes; at most 5,242,880 bytes (5 MB) per result",
+    });
     const four = "y".repeat(4.5 * 1024 * 1024);
     const total = issues({ ...ok, results: Array.from({ length: 6 }, () => ({ text: four })) });
     expect(total[0]).toMatchObject({ path: "results", params: { status: 413 }, message: /at most 25 MB/ });

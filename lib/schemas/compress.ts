@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMPRESS_LIMITS, formatBytes, utf8Length } from "./limits";
+import { COMPRESS_LIMITS, formatOverLimit, utf8Length } from "./limits";
 import { DOWNSTREAM_ENCODINGS } from "../engine/downstream-encodings";
 import { AGGREGATIONS, API_METHODS, DEFAULT_PRESET, LLM_METHODS, PRESET_NAMES, PRESETS } from "../engine/methods";
 import { FIDELITY_KINDS } from "../eval/check-fidelity";
@@ -44,9 +44,10 @@ export const compressResultInputSchema = z
     const content = (hasText ? r.text : r.html) ?? "";
     const bytes = utf8Length(content);
     if (bytes > COMPRESS_LIMITS.maxResultBytes) {
+      const f = formatOverLimit(bytes, COMPRESS_LIMITS.maxResultBytes);
       ctx.addIssue({
         code: "custom",
-        message: `result is ${formatBytes(bytes)}; at most ${formatBytes(COMPRESS_LIMITS.maxResultBytes)} per result`,
+        message: `result is ${f.size}; at most ${f.max} per result`,
         path: [hasText ? "text" : "html"],
         params: TOO_LARGE,
       });
@@ -135,9 +136,10 @@ export const compressRequestSchema = z
       total += utf8Length(r.text ?? r.html ?? "");
     });
     if (total > COMPRESS_LIMITS.maxTotalBytes) {
+      const f = formatOverLimit(total, COMPRESS_LIMITS.maxTotalBytes);
       ctx.addIssue({
         code: "custom",
-        message: `results total ${formatBytes(total)}; at most ${formatBytes(COMPRESS_LIMITS.maxTotalBytes)} per request`,
+        message: `results total ${f.size}; at most ${f.max} per request`,
         path: ["results"],
         params: TOO_LARGE,
       });

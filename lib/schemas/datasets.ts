@@ -3,7 +3,7 @@ import { z } from "zod";
 import { zJudgeConfigKey } from "./judge";
 import { findTextProblem } from "../text-decoding/find-text-problem";
 import type { FieldLabeler } from "./format-zod-issues";
-import { COMPRESS_LIMITS, MiB, utf8Length } from "./limits";
+import { COMPRESS_LIMITS, formatOverLimit, MiB, utf8Length } from "./limits";
 
 export const DATASET_LIMITS = {
   maxNameChars: 100,
@@ -32,6 +32,12 @@ export const createDatasetSchema = z.object({
   name: datasetNameSchema,
   description: z.string().trim().max(DATASET_LIMITS.maxDescriptionChars).optional(),
 });
+
+/** Why a file cannot be a result for its size (the form and the server say the same): `decoded` counts its UTF-8 text. */
+export function resultFileTooLarge(name: string, size: number, opts: { decoded?: boolean } = {}): string {
+  const f = formatOverLimit(size, DATASET_LIMITS.maxResultBytes);
+  return `${name} is ${f.size}${opts.decoded ? " as UTF-8 text" : ""}; a result is at most ${f.max}`;
+}
 
 const resultBytes = (s: string | undefined) => s === undefined || utf8Length(s) <= DATASET_LIMITS.maxResultBytes;
 

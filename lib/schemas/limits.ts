@@ -36,3 +36,18 @@ export function formatBytes(n: number): string {
   if (n >= 1024) return `${(n / 1024).toFixed(1)} KB`;
   return `${n} B`;
 }
+
+/** Exact bytes with thousands separators: "5,242,881 bytes". */
+export function formatExactBytes(n: number): string {
+  return `${n.toLocaleString("en-US")} bytes`;
+}
+
+/**
+ * A size over its limit, as two figures a reader can compare: rounded ("7.2 MB", "5 MB") unless rounding makes them
+ * read alike ("5.0 MB" over "5 MB"), then exact bytes, the limit with its round figure too.
+ */
+export function formatOverLimit(size: number, max: number): { size: string; max: string } {
+  const unit = max >= MiB ? MiB : max >= 1024 ? 1024 : 1;
+  if ((size / unit).toFixed(1) !== (max / unit).toFixed(1)) return { size: formatBytes(size), max: formatBytes(max) };
+  return { size: formatExactBytes(size), max: `${formatExactBytes(max)} (${formatBytes(max)})` };
+}

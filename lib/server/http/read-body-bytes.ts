@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import { formatBytes } from "@/lib/schemas/limits";
+import { formatBytes, formatOverLimit } from "@/lib/schemas/limits";
 
 /**
  * Reads a request body into memory with a byte cap: 413 from Content-Length before reading, then 413 as soon as the
@@ -9,12 +9,15 @@ import { formatBytes } from "@/lib/schemas/limits";
 export async function readBodyBytes(req: Request, opts: { maxBytes: number; what?: string; hint?: string }): Promise<Uint8Array> {
   const { maxBytes } = opts;
   const what = opts.what ?? "request body";
-  const tooLarge = (size: string) =>
-    new AppError("PAYLOAD_TOO_LARGE", `${what} is ${size}; at most ${formatBytes(maxBytes)}${opts.hint ? ` ${opts.hint}` : ""}`, { maxBytes });
+  const tooLarge = (size: string, max = formatBytes(maxBytes)) =>
+    new AppError("PAYLOAD_TOO_LARGE", `${what} is ${size}; at most ${max}${opts.hint ? ` ${opts.hint}` : ""}`, { maxBytes });
   const declared = req.headers.get("content-length");
   if (declared !== null) {
     const n = Number(declared);
-    if (Number.isFinite(n) && n > maxBytes) throw tooLarge(formatBytes(n));
+    if (Number.isFinite(n) && n > maxBytes) {
+      const f = formatOverLimit(n, maxBytes);
+      throw tooLarge(f.size, f.max);
+    }
   }
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();

@@ -281,6 +281,9 @@ describe("POST /datasets/:id/pairs", () => {
       const big = await pairsRoute.POST(filesReq(id, [{ name: "big.txt", bytes: new Uint8Array(6 * MiB).fill(0x61) }]), ctx(id));
       expect(big.status).toBe(413);
       expect((await big.json()).error.message).toBe("big.txt is 6 MB; a result is at most 5 MB");
+      const justOver = await pairsRoute.POST(filesReq(id, [{ name: "big5mb.txt", bytes: new Uint8Array(5 * MiB + 1).fill(0x61) }]), ctx(id));
+      expect(justOver.status).toBe(413);
+      expect((await justOver.json()).error.message).toBe("big5mb.txt is 5,242,881 bytes; a result is at most 5,242,880 bytes (5 MB)");
       const empty = await pairsRoute.POST(filesReq(id, [{ name: "empty.txt", bytes: " \n" }]), ctx(id));
       expect(empty.status).toBe(422);
       expect((await empty.json()).error.message).toBe("empty.txt is empty");
@@ -504,7 +507,8 @@ describe("imports", () => {
         ctx(id),
       );
       expect(res.status).toBe(413);
-      expect((await res.json()).error.message).toMatch(/at most 100 MB/);
+      // One byte over: exact sizes (rounded, both would read "100 MB").
+      expect((await res.json()).error.message).toMatch(/is 104,857,601 bytes; at most 104,857,600 bytes \(100 MB\)/);
       expect(pulled).toBeLessThanOrEqual(1); // a stream may pre-pull once; the route never read it
       expect(await counts()).toEqual(before);
     });

@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import { DATASET_LIMITS, importOptionsSchema, type ImportOptionsInput } from "@/lib/schemas/datasets";
-import { formatBytes } from "@/lib/schemas/limits";
+import { formatOverLimit } from "@/lib/schemas/limits";
 import { readBodyBytes } from "../http/read-body-bytes";
 
 /** Room for multipart boundaries, part headers and the small form fields around the file. */
@@ -39,7 +39,8 @@ export async function readImportRequest(req: Request, opts: { maxBytes?: number 
   const file = form.get("file");
   if (file === null || typeof file === "string") throw new AppError("BAD_REQUEST", "the form has no `file` part");
   if (file.size > maxBytes) {
-    throw new AppError("PAYLOAD_TOO_LARGE", `${file.name || "the file"} is ${formatBytes(file.size)}; the limit is ${formatBytes(maxBytes)}`, {
+    const f = formatOverLimit(file.size, maxBytes);
+    throw new AppError("PAYLOAD_TOO_LARGE", `${file.name || "the file"} is ${f.size}; the limit is ${f.max}`, {
       maxBytes,
     });
   }

@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import { createPairInputSchema, DATASET_LIMITS, type CreatePairInput, type PairResultInput } from "@/lib/schemas/datasets";
-import { formatBytes, utf8Length } from "@/lib/schemas/limits";
+import { createPairInputSchema, DATASET_LIMITS, resultFileTooLarge, type CreatePairInput, type PairResultInput } from "@/lib/schemas/datasets";
+import { utf8Length } from "@/lib/schemas/limits";
 import { decodeTextBytes } from "@/lib/text-decoding/decode-text-bytes";
 import { parseContentType } from "@/lib/text-decoding/charset";
 import { textFileKind } from "@/lib/text-decoding/decode-text-file";
@@ -10,8 +10,6 @@ import { readJsonBody } from "../http/read-json-body";
 
 /** One refused file of a multipart new-pair request. */
 export type PairFileError = { file: string; message: string };
-
-const MAX_MB = formatBytes(DATASET_LIMITS.maxResultBytes);
 
 /**
  * The body of POST /api/v1/datasets/:id/pairs: JSON `{query, results}`, or multipart/form-data with a `query`
@@ -59,7 +57,7 @@ export async function readPairRequest(req: Request): Promise<CreatePairInput> {
       if (!size) onlySizes = false;
     };
     if (part.size > DATASET_LIMITS.maxResultBytes) {
-      refuse(`${name} is ${formatBytes(part.size)}; a result is at most ${MAX_MB}`, true);
+      refuse(resultFileTooLarge(name, part.size), true);
       continue;
     }
     const bytes = new Uint8Array(await part.arrayBuffer());
@@ -76,7 +74,7 @@ export async function readPairRequest(req: Request): Promise<CreatePairInput> {
     }
     const size = utf8Length(decoded.text);
     if (size > DATASET_LIMITS.maxResultBytes) {
-      refuse(`${name} is ${formatBytes(size)} as UTF-8 text; a result is at most ${MAX_MB}`, true);
+      refuse(resultFileTooLarge(name, size, { decoded: true }), true);
       continue;
     }
     const title = name

@@ -1,4 +1,4 @@
-import { formatBytes, utf8Length } from "../../schemas/limits";
+import { formatOverLimit, utf8Length } from "../../schemas/limits";
 import { isAppError } from "../../errors";
 import { decodeUtf8Strict } from "./decode-utf8-strict";
 import { DEFAULT_MAX_IMPORT_BYTES, type ImportIssue } from "./types";
@@ -11,9 +11,10 @@ export function decodeImportInput(
   const max = opts.maxBytes ?? DEFAULT_MAX_IMPORT_BYTES;
   const size = typeof input === "string" ? utf8Length(input) : input.byteLength;
   if (size > max) {
+    const f = formatOverLimit(size, max);
     return {
       ok: false,
-      error: { index: null, record: "file", message: `${opts.label ?? "file"} is ${formatBytes(size)}; the limit is ${formatBytes(max)}` },
+      error: { index: null, record: "file", message: `${opts.label ?? "file"} is ${f.size}; the limit is ${f.max}` },
     };
   }
   if (typeof input === "string") return { ok: true, text: input.charCodeAt(0) === 0xfeff ? input.slice(1) : input };
