@@ -6,6 +6,7 @@ export function toEditorSpan(s: StoredSpan | EditorSpan): EditorSpan {
   const out: EditorSpan = { id: s.id, documentId: s.documentId, start: s.start, end: s.end, text: s.text, category: s.category, source: "human" };
   if (s.score !== undefined) out.score = s.score;
   if (s.suggestionId !== undefined) out.suggestionId = s.suggestionId;
+  if (s.exact) out.exact = true;
   return out;
 }
 
@@ -20,6 +21,7 @@ export function toSpanInput(s: EditorSpan): SpanInput {
     category: s.category,
     ...(s.score !== undefined ? { score: s.score } : {}),
     ...(s.suggestionId !== undefined ? { suggestionId: s.suggestionId } : {}),
+    ...(s.exact ? { exact: true } : {}),
   };
 }
 

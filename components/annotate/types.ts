@@ -3,7 +3,7 @@ import type { SpanCategory } from "@/lib/spans/categories";
 import type { StoredSuggestion } from "@/lib/schemas/suggestions";
 
 /** A span of my annotation in the editor (lib/spans shape plus the suggestion it came from). */
-export type EditorSpan = SpanWithId & { suggestionId?: string };
+export type EditorSpan = SpanWithId & { suggestionId?: string; /** Placed exactly (Alt-selection): never widened to words. */ exact?: boolean };
 
 /** "categories": the model's own category of every token (its second head), drawn live from the scores. */
 export type Layer = "mine" | "gold" | "judge" | "model" | "categories";

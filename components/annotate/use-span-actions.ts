@@ -7,6 +7,7 @@ import type { SpanEdit } from "@/lib/spans/apply-span-edit";
 import type { SpanCategory } from "@/lib/spans/categories";
 import { planModelSpanAccept } from "@/lib/spans/plan-model-span-accept";
 import { snapSelection } from "@/lib/spans/snap-selection";
+import { snapSpanToWords } from "@/lib/spans/word-edges";
 import type { DocSelection } from "./dom-offsets";
 import { newTmpId } from "./new-tmp-id";
 import type { EditorSpan } from "./types";
@@ -35,9 +36,18 @@ export function useSpanActions({ readOnly, texts, scores, live, threshold, spans
       if (text === undefined) return;
       const index = scores ? scores.results.findIndex((x) => x.id === sel.documentId) : -1;
       const tokens = index >= 0 ? live?.tokenScores[index] : undefined;
-      const snapped = snapSelection({ text, start: sel.start, end: sel.end, exact, tokens });
-      if (!snapped) return;
-      const span: EditorSpan = { id: newTmpId(), documentId: sel.documentId, ...snapped, category, source: "human" };
+      const range = snapSelection({ text, start: sel.start, end: sel.end, exact, tokens });
+      if (!range) return;
+      // Sub-word tokens ("##ch" of fetch) are no span edges: only an Alt-selection keeps characters inside a word.
+      const snapped = exact ? range : snapSpanToWords({ text, start: range.start, end: range.end });
+      const span: EditorSpan = {
+        id: newTmpId(),
+        documentId: sel.documentId,
+        ...snapped,
+        category,
+        source: "human",
+        ...(exact ? { exact: true } : {}),
+      };
       edit({ type: "add", span });
       window.getSelection()?.removeAllRanges();
       onCreated();
@@ -45,10 +55,17 @@ export function useSpanActions({ readOnly, texts, scores, live, threshold, spans
     [readOnly, texts, scores, live, edit, onCreated],
   );
 
-  /** "Accept model spans ≥ threshold": the model's spans at the current threshold become mine (one undo step). */
+  /** "Accept model spans ≥ threshold": the units the selection keeps at the current threshold become mine (one undo step). */
   const acceptModelSpans = () => {
     if (!scores || !live) return;
-    const plan = planModelSpanAccept({ results: scores.results, tokenScores: live.tokenScores, threshold, existing: spans });
+    const plan = planModelSpanAccept({
+      results: scores.results.map((r, i) => ({ id: r.id, text: r.text, units: live.selectable[i]?.units ?? [] })),
+      // Only a token model's results: baselines have unit scores but no model spans to accept.
+      keptUnits: live.selection.results.map((s, i) => (live.tokenScores[i] ? s.keptUnits : undefined)),
+      unitScores: live.unitScores,
+      threshold,
+      existing: spans,
+    });
     if (plan.spans.length > 0) {
       edit({ type: "batch", edits: plan.spans.map((s) => ({ type: "add" as const, span: { ...s, id: newTmpId(), source: "human" as const } })) });
     }

@@ -21,12 +21,15 @@ export const spanPlacementShape = {
  * One span as the editor sends it. `id` names an existing span (update); a missing or unknown id (e.g. a client
  * temp id) creates one, and the result maps that client id to the server id. Extra keys (source, author) are ignored.
  * `score`/`suggestionId`: undefined keeps the stored value on updates, null clears it.
+ * `exact`: a person placed these edges on purpose (Alt-selection); every other span is widened to whole words when
+ * it is saved (undefined keeps a stored span's flag while its offsets stay the same).
  */
 export const spanInputSchema = z.object({
   id: zId.optional(),
   ...spanPlacementShape,
   score: z.number().finite().nullable().optional(),
   suggestionId: zId.nullable().optional(),
+  exact: z.boolean().optional(),
 });
 export type SpanInput = z.infer<typeof spanInputSchema>;
 
@@ -49,6 +52,8 @@ export type StoredSpan = {
   score?: number;
   suggestionId?: string;
   annotationId?: string;
+  /** A person placed these edges on purpose (Alt-selection); absent for spans snapped to words. */
+  exact?: true;
   /** Set when `text` no longer matches the document text at [start, end) (should not happen: texts are immutable). */
   drift?: string;
 };
@@ -65,4 +70,6 @@ export type SpanSnapshot = {
   authorId: string | null;
   suggestionId: string | null;
   score: number | null;
+  /** Absent in events written before the column existed. */
+  exact?: boolean;
 };

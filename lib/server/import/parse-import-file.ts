@@ -81,6 +81,7 @@ export function parseImportFile({
         ...(g.title !== undefined ? { title: g.title } : {}),
         ...(g.externalId !== undefined ? { externalId: g.externalId } : {}),
         spans: g.spans.map((s) => ({ ...s, documentId: g.documentId })),
+        ...(g.noVital ? { goldNoVital: true } : {}),
       }));
     }
     const { plans, errors, droppedHumanSpans } = plansFromSpanDocuments(documents);

@@ -16,7 +16,8 @@ export type PlansFromExamplesOptions = {
 /**
  * Importer examples (lib/data: JSONL, SQuAD, HotpotQA) → pairs: each result becomes a document canonicalized the way
  * the importers located the evidence (default htmlToCanonical / textToCanonical), the example id the externalId, and
- * each evidence span a `vital` gold span or a model suggestion (or nothing), per `evidence`.
+ * each evidence span a `vital` gold span or a model suggestion (or nothing), per `evidence`. With gold evidence, an
+ * example without evidence (a query its documents cannot answer) is stored as the gold decision "nothing is vital".
  */
 export function plansFromExamples({ examples, evidence, evidenceModelName }: PlansFromExamplesOptions): ImportPairPlan[] {
   // SQuAD repeats one paragraph for every question: canonicalize it once.
@@ -56,6 +57,8 @@ export function plansFromExamples({ examples, evidence, evidenceModelName }: Pla
       query: ex.query,
       documents,
       gold: evidence === "gold" ? spans : [],
+      // `"evidence": []` is an answer ("nothing here is vital"), not a missing label: the pair is gold, unanswerable.
+      ...(evidence === "gold" && spans.length === 0 ? { goldNoVital: true } : {}),
       suggestions: evidence === "suggestion" ? spans.map((s) => ({ ...s, source: "model" as const, modelName: evidenceModelName })) : [],
     };
   });

@@ -13,6 +13,7 @@ export const UNNAMED_MODEL = "imported";
  * Layers: gold spans → gold; when a pair has no gold layer at all, its human layers become its gold (a tool without
  * a review step exports plain annotations); human layers of a pair that has gold are not imported (counted in
  * `droppedHumanSpans`); model/judge → suggestions named after their author (model name).
+ * A record marked `noVital` (gold JSONL) makes the pair's gold the decision "nothing here is vital".
  * externalId: the document's externalId, else its pairId (so exporting an imported dataset and re-importing it is
  * idempotent).
  */
@@ -47,7 +48,8 @@ export function plansFromSpanDocuments(documents: readonly SpanDocument[]): {
       errors.push({ record, field: "externalId", message: "documents of one pair have different externalIds" });
       continue;
     }
-    const hasGold = docs.some((d) => d.spans.some((s) => s.source === "gold"));
+    const goldNoVital = docs.some((d) => d.goldNoVital === true);
+    const hasGold = goldNoVital || docs.some((d) => d.spans.some((s) => s.source === "gold"));
     const gold: ImportSpanPlan[] = [];
     const suggestions: ImportSuggestionPlan[] = [];
     const seen = new Set<string>();
@@ -85,6 +87,7 @@ export function plansFromSpanDocuments(documents: readonly SpanDocument[]): {
         ...(d.title !== undefined ? { title: d.title } : {}),
       })),
       gold,
+      ...(goldNoVital ? { goldNoVital } : {}),
       suggestions,
     });
   }

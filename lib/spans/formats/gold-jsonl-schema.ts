@@ -35,6 +35,12 @@ export const goldJsonlRecordSchema = z.object({
     )
     .optional(),
   spans: z.array(goldSpanSchema),
+  /**
+   * The pair's gold says nothing in its documents is vital (an unanswerable query): present, and true, only then. A
+   * record of a pair with gold and no vital span is unanswerable either way; the flag makes the decision survive a
+   * re-import (a record without spans would otherwise read as unlabeled).
+   */
+  noVital: z.literal(true).optional(),
   tokens: z.object({
     ids: z.array(z.number().int().nonnegative()).optional(),
     starts: z.array(z.number().int().nonnegative()),

@@ -16,6 +16,8 @@ export interface SpanDocument {
   /** Block structure of the canonical text (roles, kinds, link density), when known. */
   blocks?: Block[];
   spans: Span[];
+  /** The pair's gold decision "nothing here is vital" (gold with zero vital spans); exported as `noVital: true`. */
+  goldNoVital?: boolean;
 }
 
 /** What exports need of a tokenizer (WordPieceTokenizer satisfies it). */

@@ -11,6 +11,7 @@ import { loadActiveUser } from "./load-active-user";
 import { MAX_COMMENT_CHARS, spanListSchema, type SpanInput, type StoredSpan } from "../../../schemas/spans";
 import { zId } from "../../../schemas/ids";
 import { SPAN_SELECT } from "./span-rows";
+import { snapSavedSpans } from "./snap-saved-spans";
 import { syncPairStatus } from "./sync-pair-status";
 import { validateSpans } from "./validate-spans";
 import { summarizeSpanChanges, writeSpanChanges } from "./write-span-changes";
@@ -85,7 +86,7 @@ export async function adjudicatePair(options: AdjudicatePairOptions): Promise<Ad
       const changes = await writeSpanChanges({
         tx,
         existing,
-        desired: spans,
+        desired: snapSavedSpans({ spans, existing, documents }),
         scope: { pairId, annotationId: null, source: "gold" },
         actorId: reviewerId,
         now: new Date(),

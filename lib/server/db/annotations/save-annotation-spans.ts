@@ -12,6 +12,7 @@ import { loadActiveUser } from "./load-active-user";
 import { spanListSchema, type SpanInput, type StoredSpan } from "../../../schemas/spans";
 import { zId } from "../../../schemas/ids";
 import { SPAN_SELECT } from "./span-rows";
+import { snapSavedSpans } from "./snap-saved-spans";
 import { syncPairStatus } from "./sync-pair-status";
 import { validateSpans } from "./validate-spans";
 import { summarizeSpanChanges, writeSpanChanges } from "./write-span-changes";
@@ -70,6 +71,7 @@ const LOCKED: readonly string[] = ["submitted", "accepted"];
  * Otherwise the list is diffed against the stored spans; creates, updates and soft-deletes are written with one
  * SpanEvent each, the version is bumped, a rejected annotation goes back to in_progress and Pair.status is
  * recomputed (unlabeled → in_progress on the first edit) — all in one transaction.
+ * Spans are stored on word boundaries unless placed exactly (snapSavedSpans).
  * UNPROCESSABLE (details.index) for a span outside its document or whose text does not match it (drift);
  * CONFLICT (reason "locked") for a submitted/accepted annotation; FORBIDDEN when someone else edits without
  * reviewer rights. A save that changes nothing writes nothing and keeps the version.
@@ -128,7 +130,7 @@ export async function saveAnnotationSpans(options: SaveAnnotationSpansOptions): 
         const changes = await writeSpanChanges({
           tx,
           existing,
-          desired: spans,
+          desired: snapSavedSpans({ spans, existing, documents }),
           scope: { pairId, annotationId: annotation.id, source: "human" },
           actorId,
           now,

@@ -17,6 +17,7 @@ export const SPAN_SELECT = {
   authorId: true,
   suggestionId: true,
   score: true,
+  exact: true,
 } as const;
 
 export type SpanRow = {
@@ -32,6 +33,7 @@ export type SpanRow = {
   authorId: string | null;
   suggestionId: string | null;
   score: number | null;
+  exact: boolean;
 };
 
 /** Row → API shape; with `documentText`, a mismatch between the stored and the document text is reported as drift. */
@@ -49,6 +51,7 @@ export function toStoredSpan(row: SpanRow, documentText?: string): StoredSpan {
   if (row.score !== null) span.score = row.score;
   if (row.suggestionId !== null) span.suggestionId = row.suggestionId;
   if (row.annotationId !== null) span.annotationId = row.annotationId;
+  if (row.exact) span.exact = true;
   if (documentText !== undefined) {
     const problem = checkSpanInText(row, documentText);
     if (problem) span.drift = problem;
@@ -69,6 +72,7 @@ export function toSnapshot(row: SpanRow): SpanSnapshot {
     authorId: row.authorId,
     suggestionId: row.suggestionId,
     score: row.score,
+    exact: row.exact,
   };
 }
 

@@ -83,6 +83,7 @@ export async function writeSpanChanges(options: WriteSpanChangesOptions): Promis
           authorId: actorId,
           score: d.score ?? null,
           suggestionId: linkOf(d) ?? null,
+          exact: d.exact ?? false,
           createdAt: now,
         },
         select: SPAN_SELECT,
@@ -102,6 +103,7 @@ export async function writeSpanChanges(options: WriteSpanChangesOptions): Promis
       category: d.category,
       score: d.score === undefined ? row.score : d.score,
       suggestionId: d.suggestionId === undefined ? row.suggestionId : (linkOf(d) ?? null),
+      exact: d.exact ?? row.exact,
     };
     const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== row[k]);
     if (!changed) {

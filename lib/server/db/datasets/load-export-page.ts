@@ -11,7 +11,7 @@ export type LoadExportPageOptions = {
   /** Pairs after this id (keyset pagination; pairs are exported in id order). */
   afterPairId?: string;
   take: number;
-  /** Only pairs with live gold spans (the gold set). */
+  /** Only pairs with gold (the gold set): live gold spans, or the decision that nothing is vital. */
   onlyGold: boolean;
   /** Add model/judge Suggestion rows as `model`/`judge` spans (author = model name). */
   withSuggestions: boolean;
@@ -36,7 +36,7 @@ export async function loadExportPage(options: LoadExportPageOptions): Promise<Ex
     where: {
       datasetId,
       ...(afterPairId !== undefined ? { id: { gt: afterPairId } } : {}),
-      ...(onlyGold ? { spans: { some: { source: "gold", annotationId: null, deletedAt: null } } } : {}),
+      ...(onlyGold ? { OR: [{ goldNoVital: true }, { spans: { some: { source: "gold", annotationId: null, deletedAt: null } } }] } : {}),
       ...(judge ? { judgeJudgments: { some: judge } } : {}),
     },
     orderBy: { id: "asc" },
@@ -44,6 +44,7 @@ export async function loadExportPage(options: LoadExportPageOptions): Promise<Ex
     select: {
       id: true,
       externalId: true,
+      goldNoVital: true,
       query: { select: { text: true } },
       documents: {
         orderBy: { position: "asc" },
@@ -122,6 +123,7 @@ export async function loadExportPage(options: LoadExportPageOptions): Promise<Ex
       if (d.url !== null) doc.url = d.url;
       if (d.title !== null) doc.title = d.title;
       if (p.externalId !== null) doc.externalId = p.externalId;
+      if (p.goldNoVital) doc.goldNoVital = true;
       documents.push(doc);
     }
   }

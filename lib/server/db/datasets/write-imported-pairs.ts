@@ -30,6 +30,8 @@ export type ImportPairPlan = {
   query: string;
   documents: ImportDocumentPlan[];
   gold: ImportSpanPlan[];
+  /** The gold decision "nothing here is vital" (an example's `"evidence": []`): gold with zero vital spans. */
+  goldNoVital?: boolean;
   suggestions: ImportSuggestionPlan[];
 };
 
@@ -51,7 +53,8 @@ async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): 
 
 /**
  * Writes imported pairs into a dataset in ONE transaction (all or nothing): queries, documents (identical documents
- * within the import are stored once and shared), pairs (status "accepted" when they carry gold), gold spans with a
+ * within the import are stored once and shared), pairs (status "accepted" when they carry gold: spans, or the decision
+ * that nothing is vital), gold spans with a
  * "create" SpanEvent each (actor null = system), and suggestions. Pairs whose externalId already exists in the
  * dataset are skipped (idempotent re-import). NOT_FOUND for an unknown dataset.
  */
@@ -88,7 +91,7 @@ export async function writeImportedPairs({ datasetId, pairs, db = getDb() }: Wri
 
       const now = new Date();
       const queries: { id: string; datasetId: string; text: string }[] = [];
-      const pairRows: { id: string; datasetId: string; queryId: string; externalId: string | null; status: string }[] = [];
+      const pairRows: { id: string; datasetId: string; queryId: string; externalId: string | null; status: string; goldNoVital: boolean }[] = [];
       const documents: {
         id: string;
         datasetId: string;
@@ -109,7 +112,9 @@ export async function writeImportedPairs({ datasetId, pairs, db = getDb() }: Wri
         const queryId = newId();
         const pairId = newId();
         queries.push({ id: queryId, datasetId, text: p.query });
-        pairRows.push({ id: pairId, datasetId, queryId, externalId: p.externalId ?? null, status: p.gold.length > 0 ? "accepted" : "unlabeled" });
+        const goldNoVital = p.goldNoVital === true && !p.gold.some((s) => s.category === "vital");
+        const status = p.gold.length > 0 || goldNoVital ? "accepted" : "unlabeled";
+        pairRows.push({ id: pairId, datasetId, queryId, externalId: p.externalId ?? null, status, goldNoVital });
         const docIds: string[] = [];
         for (const [position, d] of p.documents.entries()) {
           const contentHash = sha256(d.text);
