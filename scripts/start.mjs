@@ -17,6 +17,10 @@ const args = process.argv.slice(2);
 // already validated every variable against that schema.
 const truthy = (v) => ["1", "true", "yes", "on"].includes((v ?? "").trim().toLowerCase());
 
+// Next.js's anonymous telemetry (and its notice in the build log) stays off for `npm start`'s build and server,
+// as it does in `npm test`, unless the environment asks for it.
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+
 mkdirSync("data", { recursive: true });
 
 const prepare = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/prepare-db.ts"], { stdio: "inherit" });

@@ -10,6 +10,7 @@ import { Input } from "@/components/ui/field";
 import { CanonicalHeatmap, HeatmapLegend } from "./canonical-heatmap";
 import { CompressForm, type CompressDraft } from "./compress-form";
 import { LlmReport } from "./llm-report";
+import { resultTabLabel } from "./result-tab-label";
 import { SelectionControls } from "../heatmap/selection-controls";
 import { CompareSettings } from "../heatmap/compare-settings";
 import { SnippetPane } from "../heatmap/snippet-pane";
@@ -169,7 +170,7 @@ export function Inspector({ demos, models, loadDemo, llm = false }: InspectorPro
                     }`}
                     data-testid={`heatmap-tab-${i}`}
                   >
-                    #{i + 1} {r.title ?? r.id}
+                    {resultTabLabel(r, i)}
                   </button>
                 ))}
               </div>

@@ -1,17 +1,40 @@
-import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from "react";
+import {
+  cloneElement,
+  isValidElement,
+  useId,
+  type InputHTMLAttributes,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+} from "react";
 import { cx } from "./cx";
 
 export const INPUT_CLASS =
   "w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/20";
 
-/** A labelled form control: the label above, an optional hint below. */
+/**
+ * A labelled form control: the label above, an optional hint below. The hint sits outside the <label>, so the
+ * control's accessible name is the label alone ("Role", not "Role pair:read, …"); it describes the control instead.
+ */
 export function Field({ label, hint, children, className }: { label: ReactNode; hint?: ReactNode; children: ReactNode; className?: string }) {
+  const hintId = useId();
+  const control =
+    hint && isValidElement(children)
+      ? cloneElement(children as ReactElement<{ "aria-describedby"?: string }>, { "aria-describedby": hintId })
+      : children;
   return (
-    <label className={cx("space-y-1 text-sm", className)}>
-      <span className="block font-medium text-slate-700">{label}</span>
-      {children}
-      {hint && <span className="block text-xs text-slate-500">{hint}</span>}
-    </label>
+    <div className={cx("space-y-1 text-sm", className)}>
+      <label className="block space-y-1">
+        <span className="block font-medium text-slate-700">{label}</span>
+        {control}
+      </label>
+      {hint && (
+        <span id={hintId} className="block text-xs text-slate-500">
+          {hint}
+        </span>
+      )}
+    </div>
   );
 }
 
