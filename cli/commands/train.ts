@@ -49,6 +49,13 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
 /** The focus-term weight `train` gives a new model (the shipped models' `focusWeight`, chosen on validation). */
 const DEFAULT_FOCUS_WEIGHT = 0.5;
 
+/** The licences of the answer-sentence sources and the Ukrainian text, when the windows were built with them. */
+function answerSentenceLicences(meta: Record<string, unknown>): string {
+  const sources = meta.sources as { answerSentences?: string[]; ukrainian?: string } | undefined;
+  if (!sources?.answerSentences?.length) return "";
+  return `; ${sources.answerSentences.join("; ")}${sources.ukrainian ? `; ${sources.ukrainian}` : ""}`;
+}
+
 function run(cmd: string, args: string[]): void {
   console.log(`$ ${cmd} ${args.join(" ")}`);
   // glibc's per-thread malloc arenas fragment under batches of varying shapes: memory grew by gigabytes per hour.
@@ -260,7 +267,9 @@ export const command: CliCommand = {
       ]);
       writeFileSync(path.join(dir, "vocab.txt"), vocab);
       const info = JSON.parse(readFileSync(path.join(work, role, "train.json"), "utf8")) as TrainInfo;
-      const teacherInfo = JSON.parse(readFileSync(path.join(work, "teacher", "train.json"), "utf8")) as TrainInfo;
+      // A student continued on its own (train.py teacher --init <student>) has no teacher run beside it.
+      const teacherFile = path.join(work, "teacher", "train.json");
+      const teacherInfo = existsSync(teacherFile) ? (JSON.parse(readFileSync(teacherFile, "utf8")) as TrainInfo) : info;
       const own = role === "student" ? info : teacherInfo;
       // The architecture as trained (older train.json files: from the teacher's arguments).
       const arch = own.cfg ?? {
@@ -336,6 +345,7 @@ export const command: CliCommand = {
         },
         license:
           "Apache-2.0 (code and weights); trained on SQuAD v1.1, SQuAD-it, CMRC 2018 and HotpotQA (CC BY-SA 4.0) and Mozilla Readability test pages (Apache-2.0 repository; page content © its publishers)" +
+          answerSentenceLicences(trainMeta) +
           (values.qa?.length || values.hotpot?.length
             ? "; and the extra files in training.extraQa / training.extraHotpot, under their own licences"
             : ""),

@@ -15,7 +15,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from train import load  # noqa: E402
+from common import load  # noqa: E402
 
 
 def main():
