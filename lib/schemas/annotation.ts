@@ -18,6 +18,8 @@ export const saveAnnotationRequestSchema = z.strictObject({
 export const submitAnnotationRequestSchema = z.strictObject({
   version: z.number().int().nonnegative().optional(),
   comment: z.string().max(10_000).nullable().optional(),
+  /** The answer "nothing here is vital" (422 while the annotation holds a vital span). */
+  noVital: z.boolean().optional(),
 });
 
 /** GET /api/v1/pairs/{id}/suggestions?source=judge|model. */

@@ -17,6 +17,8 @@ export const reviewRequestSchema = z
 export const goldRequestSchema = z
   .object({
     spans: spanListSchema,
+    /** The gold decision "nothing here is vital": no vital span in `spans` (which may then be empty). */
+    noVital: z.boolean().optional(),
     comment: z.string().max(MAX_COMMENT_CHARS).nullable().optional(),
     /** Pair.version the reviewer started from (GET …/gold or the review page); 409 when the pair changed. */
     version: z.number().int().nonnegative().optional(),

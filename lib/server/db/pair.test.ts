@@ -103,6 +103,13 @@ describe("seedDemoData / listDemoPairs", () => {
     });
     expect(spans).toHaveLength(goldSpans);
     for (const s of spans) expect(s.document.text.slice(s.start, s.end)).toBe(s.text);
+    // Seeded gold is gold: the queue shows the pairs accepted, not unlabeled (issue 32).
+    const statuses = await db.pair.findMany({
+      where: { dataset: { name: "demo" }, externalId: { in: Object.keys(DEMO_GOLD) } },
+      select: { status: true },
+    });
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses.map((p) => p.status))).toEqual(new Set(["accepted"]));
     // A demo dataset seeded before the gold existed gets it on the next start; a pair's deleted gold stays deleted.
     const [first, second, third] = await db.pair.findMany({
       where: { dataset: { name: "demo" } },

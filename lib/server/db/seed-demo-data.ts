@@ -5,6 +5,7 @@ import { type Db, getDb } from "./client";
 import { createPair } from "./create-pair";
 import type { Prisma } from "./generated/client";
 import { runInTransaction } from "./run-in-transaction";
+import { syncPairStatus } from "./annotations/sync-pair-status";
 
 export type SeedDemoDataOptions = { db?: Db; log?: (message: string) => void };
 
@@ -65,7 +66,10 @@ async function seedDemoGold({ datasetId, db }: { datasetId: string; db: Db }): P
   );
 }
 
-/** A fixture's gold quotes as gold spans (each with its "create" history event, actor: the system). */
+/**
+ * A fixture's gold quotes as gold spans (each with its "create" history event, actor: the system); the pair's status
+ * then says it has gold (accepted, unless a submission waits for review).
+ */
 async function writeDemoGold({
   tx,
   fixtureId,
@@ -104,5 +108,6 @@ async function writeDemoGold({
     });
     n++;
   }
+  if (n > 0) await syncPairStatus({ tx, pairId });
   return n;
 }

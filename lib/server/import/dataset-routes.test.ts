@@ -643,6 +643,43 @@ describe("exports and round trips", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('"nothing here is vital" is gold: JSONL "evidence": [] → accepted pair → gold JSONL (noVital) → import → eval unanswerable', async () => {
+    const id = await createDatasetVia("no-vital-source");
+    const file = [
+      { id: "nv", query: "Who won the 1950 final?", text: "The museum opens at 10 am.", evidence: [] },
+      { id: "v", query: "When does the museum open?", text: "The museum opens at 10 am.", evidence: [{ text: "opens at 10 am" }] },
+    ]
+      .map((l) => JSON.stringify(l))
+      .join("\n");
+    const summary = await (await importFile(id, "jsonl", file)).json();
+    expect(summary).toMatchObject({ pairs: 2, goldSpans: 1 });
+    const stored = await db.pair.findFirstOrThrow({ where: { datasetId: id, externalId: "nv" } });
+    expect(stored).toMatchObject({ status: "accepted", goldNoVital: true });
+
+    const records = lines(await exportText(id, "gold-jsonl"));
+    expect(records).toHaveLength(2);
+    const nv = records.find((r) => r.externalId === "nv")!;
+    expect(nv).toMatchObject({ noVital: true, spans: [] });
+    expect((nv.tokens as { keep: number[] }).keep.every((k) => k === 0)).toBe(true);
+    expect(records.find((r) => r.externalId === "v")!.noVital).toBeUndefined();
+
+    // eval --format gold-jsonl reads the export with goldRecordsToEvalExamples: the pair is a query without evidence.
+    const { goldRecordsToEvalExamples } = await import("@/lib/data/read-gold-jsonl");
+    const { goldJsonlRecordSchema } = await import("@/lib/spans/formats/gold-jsonl-schema");
+    const examples = goldRecordsToEvalExamples(records.map((r) => goldJsonlRecordSchema.parse(r)));
+    expect(examples.map((e) => [e.query, e.evidence.length])).toEqual(
+      expect.arrayContaining([
+        ["Who won the 1950 final?", 0],
+        ["When does the museum open?", 1],
+      ]),
+    );
+
+    const target = await createDatasetVia("no-vital-target");
+    expect(await (await importFile(target, "gold-jsonl", records.map((r) => JSON.stringify(r)).join("\n"))).json()).toMatchObject({ pairs: 2 });
+    const back = await db.pair.findFirstOrThrow({ where: { datasetId: target, query: { text: "Who won the 1950 final?" } } });
+    expect(back).toMatchObject({ status: "accepted", goldNoVital: true });
+  });
+
   it("Label Studio: gold annotations and model/judge predictions survive export → import → export", async () => {
     const res = await exportRoute.GET(exportReq(source, "label-studio"), ctx(source));
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="round-trip-source-label-studio.json"');

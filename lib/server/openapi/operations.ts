@@ -393,8 +393,12 @@ export const OPERATIONS = withOperationIds({
     params: idParamsSchema,
     body: submitAnnotationRequestSchema,
     bodyLimit: "comment",
-    responses: [json('`{annotationId, status: "submitted", version, pairStatus}`.')],
-    errors: [404, { status: 409, description: "Stale, or not in progress." }],
+    responses: [json('`{annotationId, status: "submitted", version, pairStatus, noVital}` (noVital: the answer "nothing here is vital").')],
+    errors: [
+      404,
+      { status: 409, description: "Stale, or not in progress." },
+      { status: 422, description: "noVital while the annotation holds a vital span." },
+    ],
   },
   listSpanHistory: {
     method: "GET",
@@ -490,7 +494,11 @@ export const OPERATIONS = withOperationIds({
     tag: "review",
     auth: session("pair:read"),
     params: idParamsSchema,
-    responses: [json("`{pairId, status, version, reviewerId, reviewComment, reviewedAt, adjudicatedAt, adjudicatedById, spans}`.")],
+    responses: [
+      json(
+        '`{pairId, status, version, reviewerId, reviewComment, reviewedAt, adjudicatedAt, adjudicatedById, noVital, spans}` (noVital: the gold decision "nothing here is vital").',
+      ),
+    ],
     errors: [404],
   },
   saveGold: {
@@ -669,7 +677,7 @@ export const OPERATIONS = withOperationIds({
       "`tokensPerQuery`, `evidenceRecall`, `allEvidenceKept`, `answerKept`, `evidenceCharRecall`, `keptPrecision`, `compressionRatio` and per-category `keptShare`. " +
       "Start a sweep with `POST /api/v1/jobs` (`kind: frontier-sweep`).",
     tag: "research",
-    auth: session("pair:read"),
+    auth: session("research:read"),
     query: frontierQuerySchema,
     responses: [
       {
@@ -686,7 +694,7 @@ export const OPERATIONS = withOperationIds({
     path: "/api/v1/research/frontier/pairs",
     summary: "the pairs behind one frontier point, the most evidence lost first",
     tag: "research",
-    auth: session("pair:read"),
+    auth: session("research:read"),
     query: frontierPairsQuerySchema,
     responses: [
       {
@@ -706,7 +714,7 @@ export const OPERATIONS = withOperationIds({
       "Per judge configuration (model, prompt version, one- or two-stage) with judgments on the dataset's gold pairs: span-level (IoU ≥ 0.5, same document and category, one to one) " +
       "and token-level (word tokens) precision, recall and F1 per category and over all, quotes per matching step, and the pairs with the most disagreement. `snippet-lab judge-eval` prints the same.",
     tag: "research",
-    auth: session("pair:read"),
+    auth: session("research:read"),
     query: judgeEvalQuerySchema,
     responses: [
       {
@@ -726,7 +734,7 @@ export const OPERATIONS = withOperationIds({
       "Per category (and `unlabelled`): downstream tokens of the uncompressed pages and of the snippets, their shares and the relative change of the share. " +
       "A pair's categories come from its gold spans, else the LLM judge's suggestions, else the model's own category predictions: `bySource` gives the figures per source.",
     tag: "research",
-    auth: session("pair:read"),
+    auth: session("research:read"),
     query: categoriesQuerySchema,
     responses: [
       {
@@ -743,7 +751,7 @@ export const OPERATIONS = withOperationIds({
     path: "/api/v1/research/categories/pairs",
     summary: "the pairs behind one category bar, uncompressed and compressed",
     tag: "research",
-    auth: session("pair:read"),
+    auth: session("research:read"),
     query: categoryPairsQuerySchema,
     responses: [
       json("`{category, pairs: [{pairId, query, source, tokensIn, tokensOut, documents: [{documentId, title, text, categories, kept}]}]}`."),

@@ -21,6 +21,11 @@ export type AdjudicatePairOptions = {
   reviewerId: string;
   /** The complete gold list (ids of stored gold spans to keep/update them; others are created). */
   spans: SpanInput[];
+  /**
+   * The gold decision "nothing here is vital": gold with zero vital spans (other categories may stay, the list may be
+   * empty). Without it gold needs at least one span.
+   */
+  noVital?: boolean;
   comment?: string | null;
   /** When given, the Pair.version the reviewer started from (getGoldSpans): a newer one is a CONFLICT. */
   baseVersion?: number;
@@ -30,6 +35,7 @@ export type AdjudicatePairOptions = {
 export type AdjudicatePairResult = {
   pairId: string;
   status: PairStatus;
+  noVital: boolean;
   /** New Pair.version. */
   version: number;
   spans: StoredSpan[];
@@ -39,25 +45,39 @@ export type AdjudicatePairResult = {
   deleted: string[];
 };
 
-const schema = z.object({
-  pairId: zId,
-  reviewerId: zId,
-  spans: spanListSchema.min(1, "gold needs at least one span (reject the annotation instead)"),
-  comment: z.string().max(MAX_COMMENT_CHARS).nullable().optional(),
-  baseVersion: z.number().int().nonnegative().optional(),
-});
+const schema = z
+  .object({
+    pairId: zId,
+    reviewerId: zId,
+    spans: spanListSchema,
+    noVital: z.boolean().optional(),
+    comment: z.string().max(MAX_COMMENT_CHARS).nullable().optional(),
+    baseVersion: z.number().int().nonnegative().optional(),
+  })
+  .superRefine((o, ctx) => {
+    if (o.noVital && o.spans.some((s) => s.category === "vital")) {
+      ctx.addIssue({ code: "custom", path: ["spans"], message: 'gold that says "nothing here is vital" cannot hold a vital span' });
+    } else if (!o.noVital && o.spans.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["spans"],
+        message: 'gold needs at least one span (record "nothing here is vital", or reject the annotation instead)',
+      });
+    }
+  });
 
 /**
  * A reviewer writes the pair's gold version: Span rows with source "gold" and no annotation, replacing the previous
  * gold in one transaction (unchanged spans kept, the rest updated/created/soft-deleted, one SpanEvent each), and
  * the pair becomes accepted with the review fields and the adjudication marker (adjudicatedAt/adjudicatedById) set.
- * Gold must hold at least one span: Pair.status is derived from live gold (reject the annotations instead).
+ * Gold holds at least one span, or is the decision "nothing here is vital" (`noVital`: zero vital spans, stored as
+ * Pair.goldNoVital); Pair.status is derived from it (reject the annotations instead).
  * FORBIDDEN without the reviewer/admin role or when the reviewer is the pair's only annotator; UNPROCESSABLE for invalid or drifted spans; CONFLICT on a stale baseVersion
  * (details: version, status, spans = current gold).
  */
 export async function adjudicatePair(options: AdjudicatePairOptions): Promise<AdjudicatePairResult> {
   const { db = getDb(), ...rest } = options;
-  const { pairId, reviewerId, spans, comment, baseVersion } = parseOptions(schema, rest);
+  const { pairId, reviewerId, spans, comment, baseVersion, noVital = false } = parseOptions(schema, rest);
   await loadActiveUser({ db, userId: reviewerId, roles: ["reviewer", "admin"], action: "adjudicate pairs" });
   // Four-eyes: gold built only from the reviewer's own annotation would be self-approval (as in reviewAnnotation).
   const annotators = await db.annotation.findMany({ where: { pairId }, select: { annotatorId: true } });
@@ -92,13 +112,13 @@ export async function adjudicatePair(options: AdjudicatePairOptions): Promise<Ad
         now: new Date(),
       });
       const now = new Date();
+      // The marker first (no version bump of its own): the status counts submissions up to now as reviewed by it.
+      await tx.pair.update({ where: { id: pairId }, data: { adjudicatedAt: now, adjudicatedById: reviewerId, goldNoVital: noVital } });
       const status = await syncPairStatus({
         tx,
         pairId,
         review: { reviewerId, comment: comment?.trim() || null, at: now },
       });
-      // syncPairStatus already bumped the version for the review; the marker rides along without another bump.
-      await tx.pair.update({ where: { id: pairId }, data: { adjudicatedAt: now, adjudicatedById: reviewerId } });
       const pair = await tx.pair.findUniqueOrThrow({ where: { id: pairId }, select: { version: true } });
       if (baseVersion !== undefined && pair.version !== baseVersion + 1) {
         throw new AppError("CONFLICT", "The pair was adjudicated concurrently", { version: pair.version });
@@ -106,6 +126,7 @@ export async function adjudicatePair(options: AdjudicatePairOptions): Promise<Ad
       return {
         pairId,
         status,
+        noVital,
         version: pair.version,
         ...summarizeSpanChanges(changes, documents),
       };

@@ -11,6 +11,8 @@ export type AnnotationHead = {
   version: number;
   comment: string | null;
   submittedAt: Date | null;
+  /** The annotator answered "nothing here is vital" when submitting. */
+  noVital: boolean;
   /** The latest review of this annotation (a rejection's comment tells the annotator what to fix). */
   reviewerId: string | null;
   reviewComment: string | null;
@@ -25,6 +27,7 @@ export const ANNOTATION_HEAD_SELECT = {
   version: true,
   comment: true,
   submittedAt: true,
+  noVital: true,
   reviewerId: true,
   reviewComment: true,
   reviewedAt: true,

@@ -21,6 +21,8 @@ export type GoldState = {
   /** When and by whom the gold version was last saved; null when the pair was never adjudicated. */
   adjudicatedAt: Date | null;
   adjudicatedById: string | null;
+  /** The gold decision "nothing here is vital" (zero vital spans; the pair has gold even without spans). */
+  noVital: boolean;
   /** Live gold spans (source gold, no annotation), document order. */
   spans: StoredSpan[];
 };
@@ -41,6 +43,7 @@ export async function getGoldSpans(options: GetGoldSpansOptions): Promise<GoldSt
       reviewedAt: true,
       adjudicatedAt: true,
       adjudicatedById: true,
+      goldNoVital: true,
       spans: { where: { source: "gold", annotationId: null, deletedAt: null }, select: SPAN_SELECT },
       documents: { select: { position: true, document: { select: { id: true, text: true } } } },
     },
@@ -56,6 +59,7 @@ export async function getGoldSpans(options: GetGoldSpansOptions): Promise<GoldSt
     reviewedAt: pair.reviewedAt,
     adjudicatedAt: pair.adjudicatedAt,
     adjudicatedById: pair.adjudicatedById,
+    noVital: pair.goldNoVital,
     spans: sortSpans(
       pair.spans.map((s) => toStoredSpan(s, documents.get(s.documentId)?.text)),
       documents,

@@ -20,6 +20,11 @@ export type SubmitAnnotationOptions = {
   baseVersion?: number;
   /** Note for the reviewer (Annotation.comment); unchanged when omitted. */
   comment?: string | null;
+  /**
+   * The annotator's answer "nothing here is vital" (Annotation.noVital): UNPROCESSABLE while the annotation holds a
+   * vital span. A plain submit clears it.
+   */
+  noVital?: boolean;
   db?: Db;
 };
 
@@ -28,6 +33,8 @@ export type AnnotationTransition = {
   status: AnnotationStatus;
   version: number;
   pairStatus: PairStatus;
+  /** Set by a submit: the annotator answered "nothing here is vital". */
+  noVital?: boolean;
 };
 
 const schema = z.object({
@@ -36,17 +43,18 @@ const schema = z.object({
   actorId: zId.optional(),
   baseVersion: z.number().int().nonnegative().optional(),
   comment: z.string().max(MAX_COMMENT_CHARS).nullable().optional(),
+  noVital: z.boolean().optional(),
 });
 
 /**
- * in_progress → submitted (Pair.status → submitted unless already accepted). Bumps the annotation version, so open
+ * in_progress → submitted, optionally with the answer "nothing here is vital" (`noVital`) (Pair.status → submitted unless already accepted). Bumps the annotation version, so open
  * editors of it get a CONFLICT on their next save and reload the locked annotation.
  * Without an annotation yet (baseVersion 0 or none) an empty one is created and submitted; NOT_FOUND for an unknown
  * pair or user; CONFLICT for a stale baseVersion or another status (details: version, status).
  */
 export async function submitAnnotation(options: SubmitAnnotationOptions): Promise<AnnotationTransition> {
   const { db = getDb(), ...rest } = options;
-  const { pairId, annotatorId, actorId, baseVersion, comment } = parseOptions(schema, rest);
+  const { pairId, annotatorId, actorId, baseVersion, comment, noVital = false } = parseOptions(schema, rest);
   if (actorId && actorId !== annotatorId) {
     await loadActiveUser({ db, userId: actorId, roles: ["reviewer", "admin"], action: "submit another annotator's work" });
   }
@@ -68,18 +76,22 @@ export async function submitAnnotation(options: SubmitAnnotationOptions): Promis
       if (a.status !== "in_progress") {
         throw new AppError("CONFLICT", `Only an in-progress annotation can be submitted (it is ${a.status})`, details);
       }
+      if (noVital && (await tx.span.count({ where: { annotationId: a.id, category: "vital", deletedAt: null } })) > 0) {
+        throw new AppError("UNPROCESSABLE", 'The annotation has vital spans: remove them before answering "nothing here is vital"', details);
+      }
       const done = await tx.annotation.updateMany({
         where: { id: a.id, version: a.version },
         data: {
           status: "submitted",
           submittedAt: new Date(),
+          noVital,
           version: { increment: 1 },
           ...(comment !== undefined ? { comment } : {}),
         },
       });
       if (done.count !== 1) throw new AppError("CONFLICT", "The annotation was saved concurrently", details);
       const pairStatus = await syncPairStatus({ tx, pairId });
-      return { annotationId: a.id, status: "submitted", version: a.version + 1, pairStatus };
+      return { annotationId: a.id, status: "submitted", version: a.version + 1, pairStatus, noVital };
     },
     { db },
   );

@@ -7,13 +7,13 @@ import { OPERATIONS } from "@/lib/server/openapi/operations";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** GET → { pairId, status, version, reviewerId, reviewComment, reviewedAt, adjudicatedAt, adjudicatedById, spans } (pair:read). */
+/** GET → { pairId, status, version, reviewerId, reviewComment, reviewedAt, adjudicatedAt, adjudicatedById, noVital, spans } (pair:read). */
 export const GET = defineRoute(OPERATIONS.getGold, async ({ params: { id } }) => {
   return getGoldSpans({ pairId: id });
 });
 
 /**
- * PUT { spans: SpanInput[] (≥ 1), comment?, version? } → adjudicatePair's result (pair:review). 403 when the
+ * PUT { spans: SpanInput[] (≥ 1 unless noVital), noVital?, comment?, version? } → adjudicatePair's result (pair:review). 403 when the
  * reviewer's own annotation is the only one (four-eyes), 409 on a stale version, 422 for spans that do not fit.
  */
 export const PUT = defineRoute(OPERATIONS.saveGold, async ({ params: { id }, user, readBody }) => {
@@ -22,6 +22,7 @@ export const PUT = defineRoute(OPERATIONS.saveGold, async ({ params: { id }, use
     pairId: id,
     reviewerId: user.id,
     spans: body.spans,
+    ...(body.noVital !== undefined ? { noVital: body.noVital } : {}),
     ...(body.comment !== undefined ? { comment: body.comment } : {}),
     ...(body.version !== undefined ? { baseVersion: body.version } : {}),
   });

@@ -6,7 +6,10 @@ import { OPERATIONS } from "@/lib/server/openapi/operations";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** POST {version?, comment?} → 200 {annotationId, status: "submitted", version, pairStatus}; 409 when stale or not in progress. */
+/**
+ * POST {version?, comment?, noVital?} → 200 {annotationId, status: "submitted", version, pairStatus, noVital}; 409 when
+ * stale or not in progress, 422 for noVital with vital spans.
+ */
 export const POST = defineRoute(OPERATIONS.submitAnnotation, async ({ params: { id }, user, readBody }) => {
   const body = await readBody();
   return submitAnnotation({
@@ -14,6 +17,7 @@ export const POST = defineRoute(OPERATIONS.submitAnnotation, async ({ params: { 
     annotatorId: user.id,
     ...(body.version !== undefined ? { baseVersion: body.version } : {}),
     ...(body.comment !== undefined ? { comment: body.comment } : {}),
+    ...(body.noVital !== undefined ? { noVital: body.noVital } : {}),
   });
 });
 
