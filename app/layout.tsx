@@ -24,7 +24,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       ? [
           { href: "/pairs", label: "Queue", testId: "nav-pairs" },
           { href: "/agreement", label: "Agreement", testId: "nav-agreement" },
-          { href: "/research", label: "Research", testId: "nav-research" },
+          ...(hasPermission(user.role, "research:read") ? [{ href: "/research", label: "Research", testId: "nav-research" }] : []),
           { href: "/datasets", label: "Datasets", testId: "nav-datasets" },
         ]
       : []),

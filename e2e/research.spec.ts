@@ -8,12 +8,13 @@ import { newSignedInPage } from "./test-data";
 // The research views on the demo dataset (seeded with hand-written gold by npm start, its pairs scored once):
 // the frontier — a sweep as a background job, one curve per method, a hovered point, the pairs behind it, one opened in
 // the workspace at that setting; the category breakdown — the CSV export checked against the table, a bar's pairs side
-// by side; an annotator may look but not run sweeps. Screenshots of both pages are kept.
+// by side; a reviewer may look but not run sweeps, an annotator gets 403 (research:read). Screenshots of both pages are kept.
 
 test.describe.configure({ mode: "serial" });
 
 const RUN = Date.now().toString(36);
 const ANNOTATOR = { email: `research-ann-${RUN}@e2e.local`, password: "e2e-user-password", role: "annotator" as const };
+const REVIEWER = { email: `research-rev-${RUN}@e2e.local`, password: "e2e-user-password", role: "reviewer" as const };
 
 async function demoDatasetId(page: Page): Promise<string> {
   const res = await page.request.get("/api/v1/datasets");
@@ -149,15 +150,32 @@ test("category breakdown: the CSV export holds the table's numbers; a bar opens 
   await page.context().close();
 });
 
-test("an annotator may view the research views but not run a sweep", async ({ browser }) => {
+test("a reviewer may view the research views but not run a sweep; an annotator may not view them", async ({ browser }) => {
   const admin = await newSignedInPage(browser, E2E_ADMIN.email, E2E_ADMIN.password);
   await createUser(admin, ANNOTATOR);
+  await createUser(admin, REVIEWER);
   const datasetId = await demoDatasetId(admin);
   await admin.context().close();
 
+  const annotatorContext = await browser.newContext();
+  const annotator = await annotatorContext.newPage();
+  await signIn(annotator, ANNOTATOR);
+  await annotator.goto("/pairs");
+  await expect(annotator.getByTestId("nav-pairs")).toBeVisible();
+  await expect(annotator.getByTestId("nav-research")).toHaveCount(0);
+  for (const url of [
+    "/research",
+    `/research/frontier?datasetId=${datasetId}`,
+    "/research/models",
+    `/api/v1/research/frontier?datasetId=${datasetId}`,
+  ]) {
+    expect((await annotator.request.get(url)).status(), url).toBe(403);
+  }
+  await annotatorContext.close();
+
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, ANNOTATOR);
+  await signIn(page, REVIEWER);
   await page.goto(`/research/frontier?datasetId=${datasetId}`);
   await expect(page.getByTestId("frontier-chart")).toBeVisible();
   await expect(page.getByTestId("sweep-form")).toHaveCount(0);

@@ -35,13 +35,13 @@ const VIEWS = [
 
 /** The research views; the data behind them is also served as JSON and CSV (/api-docs, "research"). */
 export default async function ResearchPage() {
-  await requireUser({ permission: "pair:read", next: "/research" });
+  await requireUser({ permission: "research:read", next: "/research" });
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Research</h1>
         <p className="text-sm text-slate-600">
-          Views over your own data. Researchers and admins run sweeps; everyone signed in may look. Dashboards read the same data from{" "}
+          Views over your own data. Researchers and admins run sweeps; reviewers may look too. Dashboards read the same data from{" "}
           <Link href="/api-docs#tag-research" className="underline">
             the research API
           </Link>{" "}

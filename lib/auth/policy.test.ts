@@ -25,6 +25,7 @@ const MATRIX: Record<Permission, Record<Role, boolean>> = {
   "user:manage": { annotator: N, reviewer: N, researcher: N, admin: Y },
   "model:run": { annotator: N, reviewer: N, researcher: Y, admin: Y },
   "export:read": { annotator: N, reviewer: Y, researcher: Y, admin: Y },
+  "research:read": { annotator: N, reviewer: Y, researcher: Y, admin: Y },
 };
 
 const user = (role: Role, id = `${role}-1`) => ({ id, role });

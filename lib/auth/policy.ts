@@ -12,6 +12,7 @@ export const PERMISSIONS = [
   "user:manage",
   "model:run",
   "export:read",
+  "research:read",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -25,16 +26,19 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   "user:manage": "manage user accounts",
   "model:run": "run models and LLM judges on pairs",
   "export:read": "export datasets and gold spans",
+  "research:read": "view the research views (frontiers, category breakdowns, models, judging the judge)",
 };
 
 /**
  * The role → permission matrix. Annotators only annotate; reviewers also review and clean up others' spans;
  * researchers manage datasets, run models and export, and may annotate, but do not review; admins do everything.
+ * The research views (model figures, frontiers, judge against gold) are for researchers, and for reviewers, who
+ * curate the gold they are measured on; annotators do not see them, so model figures do not steer their labels.
  */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   annotator: ["pair:read", "pair:annotate"],
-  reviewer: ["pair:read", "pair:annotate", "pair:review", "span:delete-others", "export:read"],
-  researcher: ["pair:read", "pair:annotate", "dataset:write", "model:run", "export:read"],
+  reviewer: ["pair:read", "pair:annotate", "pair:review", "span:delete-others", "export:read", "research:read"],
+  researcher: ["pair:read", "pair:annotate", "dataset:write", "model:run", "export:read", "research:read"],
   admin: PERMISSIONS,
 };
 

@@ -21,13 +21,13 @@ const FILTERS = ["datasetId", "domain", "from", "to", "method", "preset", "thres
 
 /**
  * Where the tokens go, over a chosen set of pairs: the share of each category in the pages and in the snippets of a
- * method at a preset or threshold. Everyone signed in may view (the figures come from the score cache and baselines).
+ * method at a preset or threshold. Reviewers, researchers and admins may view (research:read; the figures come from the score cache and baselines).
  */
 export default async function CategoriesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   const asked = new URLSearchParams();
   for (const k of FILTERS) if (first(sp[k])) asked.set(k, first(sp[k])!);
-  await requireUser({ permission: "pair:read", next: `/research/categories${asked.size ? `?${asked}` : ""}` });
+  await requireUser({ permission: "research:read", next: `/research/categories${asked.size ? `?${asked}` : ""}` });
   const [datasets, models] = await Promise.all([listDatasets(), listModels()]);
   const parsed = categoriesQuerySchema.safeParse(Object.fromEntries(asked));
   let error: string | null = parsed.success ? null : parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join("; ");

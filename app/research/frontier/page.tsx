@@ -18,12 +18,15 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 
 /**
  * The threshold and budget frontier of a dataset with gold (adjudicated spans, or evidence imported as gold). Opens on
- * the asked dataset, else the first with gold pairs. Everyone signed in may view; model:run roles run sweeps.
+ * the asked dataset, else the first with gold pairs. research:read roles may view; model:run roles run sweeps.
  */
 export default async function FrontierPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   const asked = first(sp.datasetId);
-  const user = await requireUser({ permission: "pair:read", next: `/research/frontier${asked ? `?datasetId=${encodeURIComponent(asked)}` : ""}` });
+  const user = await requireUser({
+    permission: "research:read",
+    next: `/research/frontier${asked ? `?datasetId=${encodeURIComponent(asked)}` : ""}`,
+  });
   const [datasets, models] = await Promise.all([listDatasets(), listModels()]);
   const dataset = datasets.find((d) => d.id === asked) ?? datasets.find((d) => d.goldPairs > 0) ?? datasets[0];
   const canRun = hasPermission(user.role, "model:run");

@@ -24,7 +24,7 @@ function askedConfigs(v: string | string[] | undefined): string[] {
 /**
  * Judging the judge: each LLM-judge configuration's span labels against the adjudicated gold of a dataset, per
  * category at span and token level, side by side (lib/server/research/judge-eval.ts, as GET /api/v1/research/judge and
- * `snippet-lab judge-eval`). Opens on the asked dataset, else the first with gold. Everyone signed in may view.
+ * `snippet-lab judge-eval`). Opens on the asked dataset, else the first with gold. research:read roles may view.
  */
 export default async function JudgeEvalPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
@@ -33,7 +33,7 @@ export default async function JudgeEvalPage({ searchParams }: { searchParams: Pr
   const query = new URLSearchParams();
   if (asked) query.set("datasetId", asked);
   if (configs.length > 0) query.set("configs", configs.join(","));
-  await requireUser({ permission: "pair:read", next: `/research/judge${query.size ? `?${query}` : ""}` });
+  await requireUser({ permission: "research:read", next: `/research/judge${query.size ? `?${query}` : ""}` });
 
   const datasets = await listDatasets();
   const datasetId = asked ?? (datasets.find((d) => d.goldPairs > 0) ?? datasets[0])?.id;

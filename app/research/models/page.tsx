@@ -20,7 +20,7 @@ const params = (n: number | null) => (n === null ? "—" : n >= 1e6 ? `${(n / 1e
  * the teachers and students by latency and quality.
  */
 export default async function ModelsPage() {
-  await requireUser({ permission: "pair:read", next: "/research/models" });
+  await requireUser({ permission: "research:read", next: "/research/models" });
   const models = await describeModels();
   const points: ModelPoint[] = models.flatMap((m) =>
     m.bench

@@ -5,7 +5,8 @@ import { formatModelMethod } from "@/lib/engine/methods";
 import type { EvalRow } from "@/lib/eval/types";
 import type { JobOut } from "@/lib/schemas/jobs";
 import type { CategoryBreakdown, FrontierPairsResponse, FrontierResponse } from "@/lib/schemas/research";
-import type { Role } from "@/lib/schemas/enums";
+import { ROLES, type Role } from "@/lib/schemas/enums";
+import { hasPermission } from "@/lib/auth/policy";
 import { waitForJob } from "@/tests/test-support/wait-for";
 import { createSession } from "../auth/create-session";
 import { SESSION_COOKIE } from "../auth/session-cookie";
@@ -141,11 +142,32 @@ afterAll(async () => {
   temp?.cleanup();
 });
 
+describe("who reads research (the policy matrix)", () => {
+  it("every research route answers 403 exactly to the roles without research:read, signed out 401", async () => {
+    const routes = {
+      "frontier/route": `/api/v1/research/frontier?datasetId=${emptyDatasetId}`,
+      "frontier/pairs/route": `/api/v1/research/frontier/pairs?datasetId=${emptyDatasetId}&method=lead&budget=15`,
+      "judge/route": `/api/v1/research/judge?datasetId=${emptyDatasetId}`,
+      "categories/route": `/api/v1/research/categories?datasetId=${emptyDatasetId}&method=lead&preset=low`,
+      "categories/pairs/route": `/api/v1/research/categories/pairs?datasetId=${emptyDatasetId}&method=lead&preset=low&category=vital`,
+    };
+    for (const [module, url] of Object.entries(routes)) {
+      const { GET } = (await import(`@/app/api/v1/research/${module}`)) as { GET: (r: Request, c: undefined) => Promise<Response> };
+      expect((await GET(req(url), undefined)).status, `${url} signed out`).toBe(401);
+      for (const role of ROLES) {
+        const status = (await GET(req(url, { as: role }), undefined)).status;
+        if (hasPermission(role, "research:read")) expect(status, `${role} ${url}`).not.toBe(403);
+        else expect(status, `${role} ${url}`).toBe(403);
+      }
+    }
+  });
+});
+
 describe("the threshold and budget frontier", () => {
   let frontier: FrontierResponse;
   const methods = () => [formatModelMethod(model), "bm25", "lead", "oracle"];
 
-  it("runs a sweep as a job (researchers; annotators may only look), scoring the unscored pairs first", async () => {
+  it("runs a sweep as a job (researchers; reviewers may only look, annotators not even that), scoring the unscored pairs first", async () => {
     const { POST } = await import("@/app/api/v1/jobs/route");
     const payload = { datasetId, methods: methods(), thresholds: [0, 0.05, 0.3, 0.6, 0.95], budgets: [15, 40, 1000] };
     expect((await POST(req("/api/v1/jobs", { ...json({ kind: "frontier-sweep", payload }), as: "annotator" }), undefined)).status).toBe(403);
@@ -165,7 +187,7 @@ describe("the threshold and budget frontier", () => {
     expect(await db.modelRun.count({ where: { modelName: model, pair: { datasetId } } })).toBe(5); // 4 pairs, 5 documents
 
     const { GET } = await import("@/app/api/v1/research/frontier/route");
-    const r = await GET(req(`/api/v1/research/frontier?datasetId=${datasetId}`, { as: "annotator" }), undefined);
+    const r = await GET(req(`/api/v1/research/frontier?datasetId=${datasetId}`, { as: "reviewer" }), undefined);
     expect(r.status).toBe(200);
     frontier = (await r.json()) as FrontierResponse;
     expect(frontier.jobId).toBe(job.id);
@@ -222,7 +244,7 @@ describe("the threshold and budget frontier", () => {
 
   it("serves the rows as CSV, and the pairs behind a point sorted by evidence lost", async () => {
     const { GET } = await import("@/app/api/v1/research/frontier/route");
-    const csv = await GET(req(`/api/v1/research/frontier?datasetId=${datasetId}&format=csv`, { as: "annotator" }), undefined);
+    const csv = await GET(req(`/api/v1/research/frontier?datasetId=${datasetId}&format=csv`, { as: "reviewer" }), undefined);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const lines = (await csv.text()).trim().split("\n");
     expect(lines).toHaveLength(frontier.result!.rows.length + 1);
@@ -231,7 +253,7 @@ describe("the threshold and budget frontier", () => {
     const pairsRoute = await import("@/app/api/v1/research/frontier/pairs/route");
     const point = frontier.result!.rows.find((row) => row.method === "lead" && row.budget === 15)!;
     const res = await pairsRoute.GET(
-      req(`/api/v1/research/frontier/pairs?datasetId=${datasetId}&method=lead&budget=15`, { as: "annotator" }),
+      req(`/api/v1/research/frontier/pairs?datasetId=${datasetId}&method=lead&budget=15`, { as: "reviewer" }),
       undefined,
     );
     expect(res.status).toBe(200);
@@ -244,15 +266,15 @@ describe("the threshold and budget frontier", () => {
     const recall = answerable.reduce((s, p) => s + p.evidenceKept / p.evidenceTotal, 0) / answerable.length;
     expect(Math.round(recall * 1e4) / 1e4).toBe(point.evidenceRecall);
     expect(body.pairs.reduce((s, p) => s + p.tokensOut, 0) / 4).toBeCloseTo(point.tokensPerQuery, 1);
-    const bad = await pairsRoute.GET(req(`/api/v1/research/frontier/pairs?datasetId=${datasetId}&method=lead`, { as: "annotator" }), undefined);
+    const bad = await pairsRoute.GET(req(`/api/v1/research/frontier/pairs?datasetId=${datasetId}&method=lead`, { as: "reviewer" }), undefined);
     expect(bad.status).toBe(400);
   });
 
   it("before any sweep a dataset has no frontier; an unknown dataset is a 404", async () => {
     const { GET } = await import("@/app/api/v1/research/frontier/route");
-    const none = await GET(req(`/api/v1/research/frontier?datasetId=${emptyDatasetId}`, { as: "annotator" }), undefined);
+    const none = await GET(req(`/api/v1/research/frontier?datasetId=${emptyDatasetId}`, { as: "reviewer" }), undefined);
     expect(await none.json()).toEqual({ jobId: null, result: null });
-    expect((await GET(req(`/api/v1/research/frontier?datasetId=nope`, { as: "annotator" }), undefined)).status).toBe(404);
+    expect((await GET(req(`/api/v1/research/frontier?datasetId=nope`, { as: "reviewer" }), undefined)).status).toBe(404);
     expect((await GET(req(`/api/v1/research/frontier?datasetId=${datasetId}`), undefined)).status).toBe(401);
   });
 });
@@ -261,7 +283,7 @@ describe("the category breakdown", () => {
   it("gives token shares per category before and after compression, per source, as JSON and CSV", async () => {
     const { GET } = await import("@/app/api/v1/research/categories/route");
     const q = `datasetId=${datasetId}&method=lead&preset=low`;
-    const res = await GET(req(`/api/v1/research/categories?${q}`, { as: "annotator" }), undefined);
+    const res = await GET(req(`/api/v1/research/categories?${q}`, { as: "reviewer" }), undefined);
     expect(res.status).toBe(200);
     const b = (await res.json()) as CategoryBreakdown;
     expect(b.pairs).toBe(5);
@@ -272,7 +294,7 @@ describe("the category breakdown", () => {
     // Lead at a 1,000-token budget keeps every (short) page whole: nothing changes.
     for (const r of b.all.rows) if (r.change !== null) expect(Math.abs(r.change)).toBeLessThan(1e-9);
 
-    const csvRes = await GET(req(`/api/v1/research/categories?${q}&format=csv`, { as: "annotator" }), undefined);
+    const csvRes = await GET(req(`/api/v1/research/categories?${q}&format=csv`, { as: "reviewer" }), undefined);
     const lines = (await csvRes.text()).trim().split("\n");
     const vital = lines.find((l) => l.startsWith("all,vital,"))!.split(",");
     const row = b.all.rows.find((r) => r.category === "vital")!;
@@ -281,17 +303,17 @@ describe("the category breakdown", () => {
 
     // A threshold instead of a preset: bm25 keeps less, so vital's share moves.
     const t = (await (
-      await GET(req(`/api/v1/research/categories?datasetId=${datasetId}&method=bm25&threshold=0.5`, { as: "annotator" }), undefined)
+      await GET(req(`/api/v1/research/categories?datasetId=${datasetId}&method=bm25&threshold=0.5`, { as: "reviewer" }), undefined)
     ).json()) as CategoryBreakdown;
     expect(t.setting).toEqual({ kind: "threshold", threshold: 0.5 });
     expect(t.all.totalOut).toBeLessThan(t.all.totalIn);
     // A domain: the pairs with a document from that host (or a subdomain); another domain: nothing.
     const org = (await (
-      await GET(req(`/api/v1/research/categories?${q}&domain=example.org`, { as: "annotator" }), undefined)
+      await GET(req(`/api/v1/research/categories?${q}&domain=example.org`, { as: "reviewer" }), undefined)
     ).json()) as CategoryBreakdown;
     expect(org.pairs).toBe(4);
     const other = (await (
-      await GET(req(`/api/v1/research/categories?datasetId=${datasetId}&method=lead&domain=example.com`, { as: "annotator" }), undefined)
+      await GET(req(`/api/v1/research/categories?datasetId=${datasetId}&method=lead&domain=example.com`, { as: "reviewer" }), undefined)
     ).json()) as CategoryBreakdown;
     expect(other.pairs).toBe(0);
   });
@@ -299,7 +321,7 @@ describe("the category breakdown", () => {
   it("lists the pairs behind a bar with their texts, category spans and kept spans", async () => {
     const { GET } = await import("@/app/api/v1/research/categories/pairs/route");
     const res = await GET(
-      req(`/api/v1/research/categories/pairs?datasetId=${datasetId}&method=bm25&threshold=0.5&category=ui_navigation&limit=2`, { as: "annotator" }),
+      req(`/api/v1/research/categories/pairs?datasetId=${datasetId}&method=bm25&threshold=0.5&category=ui_navigation&limit=2`, { as: "reviewer" }),
       undefined,
     );
     expect(res.status).toBe(200);

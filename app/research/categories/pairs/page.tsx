@@ -23,7 +23,7 @@ export default async function CategoryPairsPage({ searchParams }: { searchParams
   const sp = await searchParams;
   const asked = new URLSearchParams();
   for (const [k, v] of Object.entries(sp)) if (first(v)) asked.set(k, first(v)!);
-  await requireUser({ permission: "pair:read", next: `/research/categories/pairs?${asked}` });
+  await requireUser({ permission: "research:read", next: `/research/categories/pairs?${asked}` });
   const parsed = categoryPairsQuerySchema.safeParse(Object.fromEntries(asked));
   const back = new URLSearchParams(asked);
   back.delete("category");
