@@ -46,6 +46,8 @@ export function acceptSuggestions(o: { pairId: string; version: number; ids: rea
 export function submitAnnotation(o: {
   pairId: string;
   version: number;
-}): Promise<ApiResult<{ status: AnnotationStatus; version?: number; pairStatus?: PairStatus }>> {
-  return apiFetch(`${base(o.pairId)}/annotation/submit`, { json: { version: o.version } });
+  /** The answer "nothing here is vital". */
+  noVital?: boolean;
+}): Promise<ApiResult<{ status: AnnotationStatus; version?: number; pairStatus?: PairStatus; noVital?: boolean }>> {
+  return apiFetch(`${base(o.pairId)}/annotation/submit`, { json: { version: o.version, ...(o.noVital ? { noVital: true } : {}) } });
 }

@@ -16,10 +16,11 @@ const data: PairWorkspaceData = {
     status: "rejected",
     version: 3,
     reviewComment: "Mark the date too",
+    goldNoVital: false,
     query: { text: "When did it open?", intents: ["opening date"] },
     documents: [{ id: "d1", position: 0, title: "Bridge", url: null, text: doc.text, blocks: doc.blocks, rawHtml: "<p>x</p>" }],
   },
-  annotation: { id: "a1", status: "rejected", version: 2, comment: null, reviewComment: "Mark the date too", spans: [] },
+  annotation: { id: "a1", status: "rejected", version: 2, comment: null, reviewComment: "Mark the date too", noVital: false, spans: [] },
   gold: [],
   suggestions: [],
   models: [{ name: "snippet-mini", default: true, threshold: 0.1, aggregation: "mean", description: "" }],
@@ -42,12 +43,29 @@ describe("PairWorkspace server render", () => {
     expect(byTestId(html, "next-pair")[0]!.attribs.href).toBe("/pairs/next?after=p1&status=unlabeled");
     expect(byTestId(html, "review-link")[0]!.attribs.href).toBe("/pairs/p1/review");
     expect(byTestId(html, "submit-annotation")[0]!.attribs.disabled).toBeUndefined();
+    // No vital span of mine: "Nothing here is vital" can be submitted; the gold has not decided so.
+    expect(byTestId(html, "submit-no-vital")[0]!.attribs.disabled).toBeUndefined();
+    expect(byTestId(html, "gold-no-vital")).toHaveLength(0);
     expect(byTestId(html, "threshold-slider")).toHaveLength(1);
     expect(byTestId(html, "document-loading")).toHaveLength(1);
     expect(byTestId(html, "run-judge")).toHaveLength(0);
     expect(byTestId(html, "query-intents")).toHaveLength(1);
     for (const l of ["mine", "gold", "judge", "model"]) expect(byTestId(html, `layer-toggle-${l}`)).toHaveLength(1);
     expect(byTestId(html, "view-original-0")).toHaveLength(1);
+  });
+
+  it('shows the gold decision "nothing here is vital" and my answer beside the statuses', () => {
+    const noVital: PairWorkspaceData = {
+      ...data,
+      pair: { ...data.pair, status: "accepted", goldNoVital: true },
+      annotation: { ...data.annotation!, status: "accepted", noVital: true },
+    };
+    const html = renderToStaticMarkup(
+      createElement(PairWorkspace, { data: noVital, permissions: { annotate: true, review: false, runModel: false }, nextHref: "/pairs/next" }),
+    );
+    expect(DomUtils.textContent(byTestId(html, "pair-status")[0]!)).toBe("accepted");
+    expect(DomUtils.textContent(byTestId(html, "gold-no-vital")[0]!)).toBe("Gold: nothing here is vital");
+    expect(byTestId(html, "mine-no-vital")).toHaveLength(1);
   });
 
   it("is read-only without pair:annotate", () => {

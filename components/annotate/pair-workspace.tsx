@@ -62,6 +62,7 @@ export function PairWorkspace({ data, permissions, nextHref, initialSetting, jud
     spans: data.annotation?.spans ?? [],
     texts,
     cannotAnnotate: !permissions.annotate,
+    noVital: data.annotation?.noVital ?? false,
   });
   const { readOnly, edit, undo, redo } = editor;
 
@@ -149,6 +150,8 @@ export function PairWorkspace({ data, permissions, nextHref, initialSetting, jud
         intents={judge.intents}
         pairStatus={editor.pairStatus}
         status={editor.status}
+        goldNoVital={pair.goldNoVital}
+        noVital={editor.noVital}
         reviewComment={data.annotation?.reviewComment ?? null}
         saveState={editor.saveState}
         canReview={permissions.review}
@@ -241,7 +244,13 @@ export function PairWorkspace({ data, permissions, nextHref, initialSetting, jud
             unmatched={judge.unmatched}
           />
 
-          <WorkflowPanel pairId={pair.id} readOnly={readOnly} onSubmit={() => void editor.submit()} savedVersion={editor.savedVersion} />
+          <WorkflowPanel
+            pairId={pair.id}
+            readOnly={readOnly}
+            onSubmit={(o) => void editor.submit(o)}
+            hasVital={editor.spans.some((s) => s.category === "vital")}
+            savedVersion={editor.savedVersion}
+          />
         </aside>
       </div>
 

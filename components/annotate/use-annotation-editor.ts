@@ -18,6 +18,8 @@ export interface UseAnnotationEditorOptions {
   texts: ReadonlyMap<string, string>;
   /** No pair:annotate permission. */
   cannotAnnotate: boolean;
+  /** My annotation's answer "nothing here is vital", as stored. */
+  noVital?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ export function useAnnotationEditor(opts: UseAnnotationEditorOptions) {
   const editor = useEditorState(opts);
   const locked = editor.status === "submitted" || editor.status === "accepted";
   const readOnly = opts.cannotAnnotate || locked;
-  const persistence = useAnnotationPersistence(editor, { pairId: opts.pairId, readOnly });
+  const persistence = useAnnotationPersistence(editor, { pairId: opts.pairId, readOnly, noVital: opts.noVital ?? false });
   const { phase, setPhase } = persistence;
 
   const { reloadTheirs: reloadEditor, mergeTheirs: mergeEditor } = editor;
@@ -75,6 +77,7 @@ export function useAnnotationEditor(opts: UseAnnotationEditorOptions) {
     mergeTheirs,
     acceptSuggestions: persistence.acceptSuggestions,
     submit: persistence.submit,
+    noVital: persistence.noVital,
     savedVersion: editor.savedVersion,
   };
 }

@@ -17,8 +17,13 @@ export type SavePhase = { kind: "idle" } | { kind: "saving" } | { kind: "error";
  * conflict, never an overwrite), a save on blur and a keepalive save when the page goes away, and the two server
  * actions that change my spans (accept suggestions, submit), each after saving what is pending.
  */
-export function useAnnotationPersistence(editor: EditorState, { pairId, readOnly }: { pairId: string; readOnly: boolean }) {
+export function useAnnotationPersistence(
+  editor: EditorState,
+  { pairId, readOnly, noVital: initialNoVital = false }: { pairId: string; readOnly: boolean; noVital?: boolean },
+) {
   const [phase, setPhase] = useState<SavePhase>({ kind: "idle" });
+  // My answer "nothing here is vital", as last submitted.
+  const [noVital, setNoVital] = useState(initialNoVital);
   const busy = useRef(false);
   const { version, stateRef, baseRef, conflictRef } = editor.refs;
   const { adoptServer, adoptStatuses, adoptConflict, addFromServer, confirmVersion, dirtyNow, setNotice, setStatus } = editor;
@@ -116,25 +121,29 @@ export function useAnnotationPersistence(editor: EditorState, { pairId, readOnly
     [readOnly, flush, pairId, adoptServer, adoptStatuses, adoptConflict, addFromServer, dirtyNow, setNotice, version, conflictRef],
   );
 
-  /** Saves what is pending, then submits for review (the annotation locks). */
-  const submit = useCallback(async (): Promise<void> => {
-    if (readOnly) return;
-    if (!(await flush()) && (conflictRef.current || dirtyNow())) return;
-    busy.current = true;
-    try {
-      const r = await submitAnnotation({ pairId, version: version.current });
-      if (r.ok && r.data?.status) {
-        adoptStatuses({ ...(r.data.pairStatus ? { pairStatus: r.data.pairStatus } : {}) });
-        if (typeof r.data.version === "number") confirmVersion(r.data.version);
-        setStatus(r.data.status);
-        setNotice("Submitted for review.");
-      } else {
-        setNotice(`Could not submit: ${r.ok ? "the server did not confirm it" : r.error.message}`);
+  /** Saves what is pending, then submits for review (the annotation locks); `noVital`: the answer "nothing here is vital". */
+  const submit = useCallback(
+    async (opts: { noVital?: boolean } = {}): Promise<void> => {
+      if (readOnly) return;
+      if (!(await flush()) && (conflictRef.current || dirtyNow())) return;
+      busy.current = true;
+      try {
+        const r = await submitAnnotation({ pairId, version: version.current, ...(opts.noVital ? { noVital: true } : {}) });
+        if (r.ok && r.data?.status) {
+          adoptStatuses({ ...(r.data.pairStatus ? { pairStatus: r.data.pairStatus } : {}) });
+          if (typeof r.data.version === "number") confirmVersion(r.data.version);
+          setStatus(r.data.status);
+          setNoVital(r.data.noVital === true);
+          setNotice(r.data.noVital ? "Submitted for review: nothing here is vital." : "Submitted for review.");
+        } else {
+          setNotice(`Could not submit: ${r.ok ? "the server did not confirm it" : r.error.message}`);
+        }
+      } finally {
+        busy.current = false;
       }
-    } finally {
-      busy.current = false;
-    }
-  }, [readOnly, flush, pairId, adoptStatuses, confirmVersion, setStatus, setNotice, dirtyNow, version, conflictRef]);
+    },
+    [readOnly, flush, pairId, adoptStatuses, confirmVersion, setStatus, setNotice, dirtyNow, version, conflictRef],
+  );
 
-  return { phase, setPhase, save, flush, acceptSuggestions, submit };
+  return { phase, setPhase, save, flush, acceptSuggestions, submit, noVital };
 }

@@ -2,25 +2,44 @@ import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { HistoryPanel } from "./history-panel";
 
-/** Submit for review, and the span history (refetched whenever a save is confirmed). */
+/**
+ * Submit for review — with my spans, or with the answer "nothing here is vital" (only while I have no vital span) —
+ * and the span history (refetched whenever a save is confirmed).
+ */
 export function WorkflowPanel({
   pairId,
   readOnly,
   onSubmit,
+  hasVital,
   savedVersion,
 }: {
   pairId: string;
   readOnly: boolean;
-  onSubmit: () => void;
+  onSubmit: (opts?: { noVital?: boolean }) => void;
+  /** My annotation holds a vital span (then it cannot say that nothing is vital). */
+  hasVital: boolean;
   savedVersion: number;
 }) {
   return (
     <Card className="space-y-2">
-      <div className="flex items-center justify-between">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <CardTitle>Workflow</CardTitle>
-        <Button size="xs" className="py-1.5" onClick={onSubmit} disabled={readOnly} data-testid="submit-annotation">
-          Submit for review
-        </Button>
+        <span className="flex gap-2">
+          <Button
+            size="xs"
+            variant="secondary"
+            className="py-1.5"
+            onClick={() => onSubmit({ noVital: true })}
+            disabled={readOnly || hasVital}
+            title={hasVital ? "Remove your vital spans first" : "Submit the answer: no text in these results is vital to the query"}
+            data-testid="submit-no-vital"
+          >
+            Nothing here is vital
+          </Button>
+          <Button size="xs" className="py-1.5" onClick={() => onSubmit()} disabled={readOnly} data-testid="submit-annotation">
+            Submit for review
+          </Button>
+        </span>
       </div>
       <details>
         <summary className="cursor-pointer text-xs font-medium text-slate-700" data-testid="history-toggle">

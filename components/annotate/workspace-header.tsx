@@ -11,6 +11,9 @@ export type WorkspaceHeaderProps = {
   intents: string[] | null;
   pairStatus: PairStatus | null;
   status: AnnotationStatus | null;
+  /** The gold decision "nothing here is vital"; my own answer (badges beside the statuses). */
+  goldNoVital?: boolean;
+  noVital?: boolean;
   reviewComment: string | null;
   saveState: SaveState;
   /** A link to the review page (pair:review). */
@@ -30,7 +33,13 @@ export function WorkspaceHeader(p: WorkspaceHeaderProps) {
         <span>
           Dataset <span className="font-medium text-slate-700">{p.dataset}</span>
         </span>
-        <PairStatusBadges pairStatus={p.pairStatus} status={p.status} reviewComment={p.reviewComment} />
+        <PairStatusBadges
+          pairStatus={p.pairStatus}
+          status={p.status}
+          reviewComment={p.reviewComment}
+          goldNoVital={p.goldNoVital ?? false}
+          noVital={p.noVital ?? false}
+        />
         <span
           data-testid="save-state"
           aria-live="polite"

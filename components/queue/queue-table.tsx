@@ -11,6 +11,8 @@ export type QueueRow = {
   query: string;
   dataset: string;
   status: string;
+  /** The gold decision "nothing here is vital". */
+  goldNoVital?: boolean;
   documentCount: number;
   annotators: { email: string; status: string }[];
   score: number | null;
@@ -116,6 +118,11 @@ export function QueueTable({ rows, scoreLabel, nextHref }: Props) {
             <Td className="text-slate-700">{r.dataset}</Td>
             <Td>
               <StatusBadge status={r.status} />
+              {r.goldNoVital && (
+                <span className="ml-1 text-xs text-amber-900" title="Gold: nothing here is vital (zero vital spans)" data-testid="queue-no-vital">
+                  nothing vital
+                </span>
+              )}
             </Td>
             <Td className="text-xs text-slate-700">
               {r.annotators.length === 0

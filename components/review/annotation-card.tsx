@@ -54,6 +54,11 @@ export function AnnotationCard({ annotation: a, index, blockedReason, busy, onRe
         <StatusBadge status={a.status} testId="annotation-card-status" />
       </header>
 
+      {a.noVital && (
+        <p className="rounded bg-amber-50 px-2 py-1 text-xs text-amber-900" data-testid="annotation-card-no-vital">
+          Answer: nothing here is vital
+        </p>
+      )}
       {a.comment && <p className="rounded bg-slate-50 px-2 py-1 text-xs text-slate-700">Annotator’s note: {a.comment}</p>}
       {a.reviewedAt && (
         <p className="text-xs text-slate-600" data-testid="annotation-card-review">

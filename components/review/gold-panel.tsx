@@ -14,7 +14,8 @@ type Props = {
   onToggle: (key: string) => void;
   gold: ReviewGold;
   busy: boolean;
-  onSave: (spans: ReviewSpan[], comment: string) => Promise<string | null>;
+  /** `noVital`: the gold decision "nothing here is vital" (the spans then hold no vital one). */
+  onSave: (spans: ReviewSpan[], comment: string, noVital?: boolean) => Promise<string | null>;
   onHighlight: (span: ReviewSpan) => void;
 };
 
@@ -25,8 +26,10 @@ const KIND_LABEL: Record<ReviewCandidate["kind"], string> = {
 };
 
 /**
- * Adjudication: candidates from every annotation (majority runs ticked, minority regions not; spans of the current
- * gold that no candidate covers are listed ticked), Save gold writes the ticked ones as the pair's gold version.
+ * Adjudication: candidates from every annotation (majority runs ticked unless only punctuation or a word fragment,
+ * minority regions not; spans of the current gold that no candidate covers are listed ticked), Save gold writes the
+ * ticked ones as the pair's gold version; "Nothing here is vital" saves the decision that no text is vital (with the
+ * ticked spans of other categories).
  */
 export function GoldPanel({ documents, candidates, included, onToggle, gold, busy, onSave, onHighlight }: Props) {
   const [comment, setComment] = useState("");
@@ -40,12 +43,15 @@ export function GoldPanel({ documents, candidates, included, onToggle, gold, bus
     onToggle(key);
   };
 
-  const save = async () => {
+  // "Nothing here is vital" keeps the ticked boilerplate labels and drops the vital ones.
+  const keptWithoutVital = chosen.filter((c) => c.category !== "vital");
+  const save = async (noVital = false) => {
     setError(null);
     setSaved(false);
     const problem = await onSave(
-      chosen.map(({ documentId, start, end, text, category }) => ({ documentId, start, end, text, category })),
+      (noVital ? keptWithoutVital : chosen).map(({ documentId, start, end, text, category }) => ({ documentId, start, end, text, category })),
       comment.trim(),
+      noVital,
     );
     if (problem) setError(problem);
     else setSaved(true);
@@ -89,6 +95,7 @@ export function GoldPanel({ documents, candidates, included, onToggle, gold, bus
                     {KIND_LABEL[c.kind]}
                     {c.kind !== "current" && ` · ${Math.round(c.share * 100)}% of annotators`}
                     {c.annotators.length > 0 && ` · ${c.annotators.join(", ")}`}
+                    {"held" in c && c.held && ` · not ticked: ${c.held === "fragment" ? "starts or ends inside a word" : "only punctuation"}`}
                   </span>
                 </div>
                 <button type="button" onClick={() => onHighlight(c)} className="line-clamp-2 text-left text-slate-800 hover:underline">
@@ -111,11 +118,23 @@ export function GoldPanel({ documents, candidates, included, onToggle, gold, bus
         />
       </label>
       <div className="flex flex-wrap items-center gap-3">
-        <Button size="sm" onClick={save} disabled={busy || chosen.length === 0} data-testid="save-gold">
+        <Button size="sm" onClick={() => void save()} disabled={busy || chosen.length === 0} data-testid="save-gold">
           Save gold ({chosen.length} span{chosen.length === 1 ? "" : "s"})
         </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => void save(true)}
+          disabled={busy}
+          title="Gold with zero vital spans: the results do not answer the query (ticked spans of other categories are kept)"
+          data-testid="save-gold-no-vital"
+        >
+          Nothing here is vital
+        </Button>
         {chosen.length === 0 && (
-          <span className="text-xs text-slate-600">Tick at least one span; to send the work back, reject the annotations instead.</span>
+          <span className="text-xs text-slate-600">
+            Tick at least one span, or record that nothing here is vital; to send the work back, reject the annotations instead.
+          </span>
         )}
         {saved && (
           <span className="text-xs text-green-800" role="status" data-testid="save-gold-done">
@@ -134,6 +153,11 @@ export function GoldPanel({ documents, candidates, included, onToggle, gold, bus
         <p className="text-xs text-slate-500">
           {gold.adjudicatedAt ? `Saved by ${gold.adjudicatedBy ?? "a removed user"} at ${fmtDate(gold.adjudicatedAt)} UTC.` : "Not adjudicated yet."}
         </p>
+        {gold.noVital && (
+          <p className="rounded bg-amber-50 px-2 py-1 text-xs text-amber-900" data-testid="gold-no-vital">
+            Gold decision: nothing here is vital (zero vital spans).
+          </p>
+        )}
         <ul className="space-y-1 text-sm" data-testid="gold-spans">
           {gold.spans.length === 0 && <li className="text-slate-500">No gold spans.</li>}
           {gold.spans.map((s) => (

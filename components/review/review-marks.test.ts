@@ -90,6 +90,7 @@ describe("DocumentView", () => {
       version: 1,
       comment: null,
       submittedAt: null,
+      noVital: false,
       reviewerEmail: null,
       reviewComment: null,
       reviewedAt: null,

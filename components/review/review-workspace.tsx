@@ -18,7 +18,7 @@ type Props = {
   gold: ReviewGold;
 };
 
-type GoldBody = { status: string; version: number; spans: ReviewGold["spans"]; adjudicatedAt: string | null };
+type GoldBody = { status: string; version: number; spans: ReviewGold["spans"]; adjudicatedAt: string | null; noVital: boolean };
 
 /** apiFetch, with the way out of a 409 spelled out (reviews and gold saves carry versions). */
 async function call<T>(url: string, options?: ApiFetchOptions): Promise<{ ok: true; body: T } | { ok: false; message: string }> {
@@ -49,7 +49,10 @@ export function ReviewWorkspace({ pairId, me, documents, annotations: initial, c
 
   const refreshGold = async () => {
     const r = await call<GoldBody>(`/api/v1/pairs/${encodeURIComponent(pairId)}/gold`);
-    if (r.ok) setGold((g) => ({ ...g, status: r.body.status, version: r.body.version, spans: r.body.spans, adjudicatedAt: r.body.adjudicatedAt }));
+    if (r.ok) {
+      const { status, version, spans, adjudicatedAt, noVital } = r.body;
+      setGold((g) => ({ ...g, status, version, spans, adjudicatedAt, noVital }));
+    }
   };
 
   const review = async (a: ReviewAnnotation, decision: "accept" | "reject", comment: string): Promise<string | null> => {
@@ -72,11 +75,11 @@ export function ReviewWorkspace({ pairId, me, documents, annotations: initial, c
     return r.ok ? null : r.message;
   };
 
-  const saveGold = async (spans: ReviewSpan[], comment: string): Promise<string | null> => {
+  const saveGold = async (spans: ReviewSpan[], comment: string, noVital = false): Promise<string | null> => {
     setBusy(true);
     const r = await call<GoldBody>(`/api/v1/pairs/${encodeURIComponent(pairId)}/gold`, {
       method: "PUT",
-      json: { spans, version: gold.version, ...(comment ? { comment } : {}) },
+      json: { spans, version: gold.version, ...(comment ? { comment } : {}), ...(noVital ? { noVital: true } : {}) },
     });
     if (r.ok) {
       setGold({
@@ -85,6 +88,7 @@ export function ReviewWorkspace({ pairId, me, documents, annotations: initial, c
         spans: r.body.spans,
         adjudicatedAt: new Date().toISOString(),
         adjudicatedBy: me.email,
+        noVital: r.body.noVital,
       });
     }
     setBusy(false);

@@ -34,6 +34,8 @@ export type ReviewAnnotation = {
   version: number;
   comment: string | null;
   submittedAt: string | null;
+  /** The annotator answered "nothing here is vital". */
+  noVital: boolean;
   reviewerEmail: string | null;
   reviewComment: string | null;
   reviewedAt: string | null;
@@ -51,6 +53,8 @@ export type ReviewGold = {
   spans: (ReviewSpan & { id: string })[];
   adjudicatedAt: string | null;
   adjudicatedBy: string | null;
+  /** The gold decision "nothing here is vital" (zero vital spans). */
+  noVital: boolean;
 };
 
 export type ReviewCandidate = GoldCandidate | (Omit<GoldCandidate, "kind"> & { kind: "current" });

@@ -64,6 +64,8 @@ export type PairWorkspaceData = {
     status: PairStatus;
     version: number;
     reviewComment: string | null;
+    /** The gold decision "nothing here is vital" (gold with zero vital spans). */
+    goldNoVital: boolean;
     query: { text: string; intents: string[] | null };
     documents: WorkspaceDocument[];
   };
@@ -74,6 +76,8 @@ export type PairWorkspaceData = {
     version: number;
     comment: string | null;
     reviewComment: string | null;
+    /** My answer "nothing here is vital" (set by submitting it). */
+    noVital: boolean;
     spans: StoredSpan[];
   } | null;
   gold: StoredSpan[];

@@ -30,6 +30,8 @@ export type PairListItem = {
   dataset: string;
   externalId: string | null;
   status: PairStatus;
+  /** The gold decision "nothing here is vital" (gold with zero vital spans). */
+  goldNoVital: boolean;
   version: number;
   query: string;
   documentCount: number;

@@ -52,6 +52,7 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
     query: i.query,
     dataset: i.dataset,
     status: i.status,
+    goldNoVital: i.goldNoVital,
     documentCount: i.documentCount,
     annotators: annotators.get(i.id) ?? [],
     score: shown.get(i.id) ?? null,

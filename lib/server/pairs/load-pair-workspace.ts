@@ -27,6 +27,7 @@ export async function loadPairWorkspace({ pairId, userId, db = getDb() }: LoadPa
       status: pair.status,
       version: pair.version,
       reviewComment: pair.reviewComment,
+      goldNoVital: gold.noVital,
       query: { text: pair.query.text, intents: pair.query.intents },
       documents: pair.documents.map((d) => ({
         id: d.id,
@@ -46,6 +47,7 @@ export async function loadPairWorkspace({ pairId, userId, db = getDb() }: LoadPa
           comment: annotation.comment,
           // This annotation's own review: the pair-level comment may be about someone else's work.
           reviewComment: annotation.reviewComment,
+          noVital: annotation.noVital,
           spans: annotation.spans,
         }
       : null,

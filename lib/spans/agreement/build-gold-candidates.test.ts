@@ -35,4 +35,28 @@ describe("buildGoldCandidates", () => {
     expect(c[0]).toMatchObject({ text: "Open daily.", kind: "majority", included: true });
     expect(buildGoldCandidates({ texts, annotations: [] })).toEqual([]);
   });
+
+  it("never pre-ticks a majority run that is only punctuation or a word fragment", () => {
+    const frag = (start: number, end: number): Span => ({
+      documentId: "d",
+      start,
+      end,
+      text: TEXT.slice(start, end),
+      category: "vital",
+      source: "human",
+    });
+    const at = TEXT.indexOf("Tickets");
+    const c = buildGoldCandidates({
+      texts,
+      annotations: [
+        { annotator: "ann", spans: [frag(at + 3, at + 7), sp("!"), sp("Open daily.")] },
+        { annotator: "bob", spans: [frag(at + 3, at + 7), sp("!"), sp("Open daily.")] },
+      ],
+    });
+    expect(c.map((x) => [x.text, x.kind, x.included, x.held])).toEqual([
+      ["kets", "majority", false, "fragment"],
+      ["Open daily.", "majority", true, undefined],
+      ["!", "majority", false, "punctuation"],
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import { adjudicate } from "../adjudicate";
 import type { SpanCategory } from "../categories";
 import type { Span } from "../schemas";
 import { trimRange } from "../text-edges";
+import { isPunctuationOnly, isWordFragment } from "../word-edges";
 
 export interface GoldCandidate {
   /** Stable key for toggles (document, offsets, category). */
@@ -18,6 +19,8 @@ export interface GoldCandidate {
   /** Who marked a minority region (majority runs mix several voter sets, so none is named). */
   annotators: string[];
   included: boolean;
+  /** Why a majority run is not ticked: only punctuation, or it starts or ends inside a word (a fragment). */
+  held?: "punctuation" | "fragment";
 }
 
 export interface BuildGoldCandidatesOptions {
@@ -28,8 +31,8 @@ export interface BuildGoldCandidatesOptions {
 
 /**
  * Adjudication candidates for the reviewer: every character any annotator marked ends up in exactly one candidate,
- * either a majority run (lib/spans adjudicate, included by default) or a disputed region (excluded by default), so
- * the reviewer only flips toggles. Ordered by document order of `texts`' keys, then start.
+ * either a majority run (lib/spans adjudicate, included by default unless it is only punctuation or a word fragment)
+ * or a disputed region (excluded by default), so the reviewer only flips toggles. Ordered by document order of `texts`' keys, then start.
  */
 export function buildGoldCandidates(opts: BuildGoldCandidatesOptions): GoldCandidate[] {
   const n = opts.annotations.length;
@@ -38,6 +41,9 @@ export function buildGoldCandidates(opts: BuildGoldCandidatesOptions): GoldCandi
   const out: GoldCandidate[] = [];
   const key = (d: string, s: number, e: number, c: string) => `${d}\u0000${s}\u0000${e}\u0000${c}`;
   for (const s of result.spans) {
+    const text = opts.texts.get(s.documentId) ?? "";
+    // Agreement on "(" or on "ch" of fetch is no evidence: listed for the reviewer, never pre-ticked.
+    const held = isPunctuationOnly(s.text) ? "punctuation" : isWordFragment({ text, start: s.start, end: s.end }) ? "fragment" : undefined;
     out.push({
       key: key(s.documentId, s.start, s.end, s.category),
       documentId: s.documentId,
@@ -48,7 +54,8 @@ export function buildGoldCandidates(opts: BuildGoldCandidatesOptions): GoldCandi
       kind: "majority",
       share: s.score ?? 1,
       annotators: [],
-      included: true,
+      included: held === undefined,
+      ...(held ? { held } : {}),
     });
   }
   for (const d of result.disputed) {

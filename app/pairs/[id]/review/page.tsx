@@ -106,6 +106,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
     version: a.version,
     comment: a.comment,
     submittedAt: a.submittedAt?.toISOString() ?? null,
+    noVital: a.noVital,
     reviewerEmail: a.reviewer?.email ?? null,
     reviewComment: a.reviewComment,
     reviewedAt: a.reviewedAt?.toISOString() ?? null,
@@ -119,6 +120,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
     spans: gold.spans.map(({ id: spanId, documentId, start, end, text, category }) => ({ id: spanId, documentId, start, end, text, category })),
     adjudicatedAt: data.pair.adjudicatedAt?.toISOString() ?? null,
     adjudicatedBy: data.pair.adjudicatedBy?.email ?? null,
+    noVital: gold.noVital,
   };
 
   return (

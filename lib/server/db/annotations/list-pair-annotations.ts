@@ -21,6 +21,8 @@ export type PairAnnotation = {
   /** The annotator's note for the reviewer. */
   comment: string | null;
   submittedAt: Date | null;
+  /** The annotator answered "nothing here is vital". */
+  noVital: boolean;
   updatedAt: Date;
   reviewer: UserRef | null;
   reviewComment: string | null;
@@ -76,6 +78,7 @@ export async function listPairAnnotations(options: ListPairAnnotationsOptions): 
           version: true,
           comment: true,
           submittedAt: true,
+          noVital: true,
           updatedAt: true,
           reviewComment: true,
           reviewedAt: true,
