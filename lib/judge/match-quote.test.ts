@@ -110,4 +110,12 @@ describe("matchQuote", () => {
     expect(second).toMatchObject({ start: text.indexOf("CAFÉ"), method: "normalized" });
     expect(sliceOf(text, second)).toBe("CAFÉ AU LAIT.");
   });
+
+  it("widens a quote located only partly to whole words (never a fragment of a word)", () => {
+    const text = "Call fetch(url) and catch the DOMException when AbortController fires.";
+    expect(sliceOf(text, matchQuote({ text, quote: "ception when Abor" }))).toBe("DOMException when AbortController");
+    expect(sliceOf(text, matchQuote({ text, quote: "etch(ur" }))).toBe("fetch(url");
+    // Whole words and punctuation edges stay exactly as matched.
+    expect(sliceOf(text, matchQuote({ text, quote: "catch the DOMException" }))).toBe("catch the DOMException");
+  });
 });

@@ -1,5 +1,6 @@
 import { alignTokens, type AlignToken, fuzzyAlign } from "./fuzzy-align";
 import { normalizeForMatch, type NormalizedText } from "./normalize-for-match";
+import { snapSpanToWords } from "../spans/word-edges";
 import type { QuoteMatchResult } from "./types";
 
 export type MatchQuoteOptions = {
@@ -93,7 +94,16 @@ export function createQuoteMatcher(text: string): (quote: string, near?: number)
     end: normalized!.ends[index + length - 1]!,
   });
 
-  return (quote, near) => {
+  // A quote located only partly ("ch" of fetch, a fuzzy run that stops inside a word) becomes whole words: a judge
+  // suggestion is machine-made, and its edges must not cut words (issue 32).
+  const whole = (m: QuoteMatchResult): QuoteMatchResult => {
+    if (!m.matched) return m;
+    const w = snapSpanToWords({ text, start: m.start, end: m.end });
+    return w.start === m.start && w.end === m.end ? m : { ...m, start: w.start, end: w.end };
+  };
+  return (quote, near) => whole(locate(quote, near));
+
+  function locate(quote: string, near: number | undefined): QuoteMatchResult {
     const variants = [quote.trim()];
     const stripped = quote.replace(LEADING_MARKER, "").replace(ANY_MARKER, "$1").trim();
     if (stripped && stripped !== variants[0]) variants.push(stripped);
@@ -143,7 +153,7 @@ export function createQuoteMatcher(text: string): (quote: string, near?: number)
         : `not found in the document (exact, normalized, flexible or fuzzy match: ${fuzzy.reason})`,
       ...(fuzzy.similarity !== undefined ? { similarity: fuzzy.similarity } : {}),
     };
-  };
+  }
 }
 
 /** One-off form of createQuoteMatcher (which caches the normalized text across quotes). */
