@@ -43,7 +43,7 @@ describe("access matrix", () => {
     const pages = researchPages();
     expect(pages.length).toBeGreaterThanOrEqual(6);
     for (const page of pages) {
-      const guards = [...readFileSync(page, "utf8").matchAll(/requireUser\(\{ permission: "([^"]+)"/g)].map((m) => m[1]);
+      const guards = [...readFileSync(page, "utf8").matchAll(/requireUser\(\{\s*permission:\s*"([^"]+)"/g)].map((m) => m[1]);
       expect(guards, path.relative(root, page)).toEqual(["research:read"]);
     }
   });
