@@ -18,6 +18,7 @@ export const commands: CommandEntry[] = [
   { name: "train", load: async () => (await import("./train")).command },
   { name: "train-data", load: async () => (await import("./train-data")).command },
   { name: "users", load: async () => (await import("./users")).command },
+  { name: "check-spans", load: async () => (await import("./check-spans")).command },
   { name: "judge", load: async () => (await import("./judge")).command },
   { name: "judge-batch", load: async () => (await import("./judge-batch")).command },
   { name: "judge-eval", load: async () => (await import("./judge-eval")).command },
