@@ -16,7 +16,9 @@ export async function getDataset({ id, db = getDb() }: GetDatasetOptions): Promi
   });
   if (!d) throw new AppError("NOT_FOUND", `Dataset ${id} not found`);
   const groups = await db.pair.groupBy({ by: ["status"], where: { datasetId: id }, _count: { _all: true } });
-  const goldPairs = await db.pair.count({ where: { datasetId: id, spans: { some: { source: "gold", deletedAt: null } } } });
+  const goldPairs = await db.pair.count({
+    where: { datasetId: id, OR: [{ goldNoVital: true }, { spans: { some: { source: "gold", deletedAt: null } } }] },
+  });
   const byStatus = Object.fromEntries(PAIR_STATUSES.map((s) => [s, 0])) as Record<PairStatus, number>;
   for (const g of groups) if ((PAIR_STATUSES as readonly string[]).includes(g.status)) byStatus[g.status as PairStatus] = g._count._all;
   return {

@@ -39,7 +39,8 @@ export async function listDatasets({ db = getDb() }: ListDatasetsOptions = {}): 
   });
   const goldPairs = await db.pair.groupBy({
     by: ["datasetId"],
-    where: { spans: { some: { source: "gold", deletedAt: null } } },
+    // Gold: spans, or the decision that nothing is vital (an unanswerable query is gold too).
+    where: { OR: [{ goldNoVital: true }, { spans: { some: { source: "gold", deletedAt: null } } }] },
     _count: { _all: true },
   });
   const pairsBy = new Map(goldPairs.map((g) => [g.datasetId, g._count._all]));
