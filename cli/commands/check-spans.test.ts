@@ -1,12 +1,12 @@
 // `snippet-lab check-spans` against a temp database: fragments and punctuation-only spans are reported, exact spans
 // and whole words are not, per dataset or over all.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { isAppError } from "../../lib/errors";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTempDatabase, type TempDatabase } from "../../lib/server/auth/test-helpers";
 import { createDbClient, disconnectDb } from "../../lib/server/db/client";
 import { createPair } from "../../lib/server/db/create-pair";
 import type { PrismaClient } from "../../lib/server/db/generated/client";
 import { migrateDatabase } from "../../lib/server/db/migrate";
+import { runCommandForTest } from "../run-command-for-test";
 import { command } from "./check-spans";
 
 let temp: TempDatabase;
@@ -43,20 +43,7 @@ afterAll(async () => {
   temp?.cleanup();
 });
 
-async function check(...args: string[]): Promise<{ code: number; out: string; error: string }> {
-  const out: string[] = [];
-  const log = vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
-  const err = vi.spyOn(console, "error").mockImplementation(() => {});
-  try {
-    return { code: await command.run(args), out: out.join("\n"), error: "" };
-  } catch (e) {
-    if (!isAppError(e)) throw e;
-    return { code: e.code === "BAD_REQUEST" ? 2 : 1, out: out.join("\n"), error: e.message };
-  } finally {
-    log.mockRestore();
-    err.mockRestore();
-  }
-}
+const check = (...args: string[]) => runCommandForTest(command, args);
 
 describe("snippet-lab check-spans", () => {
   it("reports fragments and punctuation-only spans with the whole words they become; exit 1", async () => {

@@ -1,6 +1,5 @@
 // `snippet-lab users` against a temp database: the admin-recovery path and the last-admin rule.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { isAppError } from "../../lib/errors";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRateLimiter } from "../../lib/server/auth/create-rate-limiter";
 import { createSession } from "../../lib/server/auth/create-session";
 import { getSessionUser } from "../../lib/server/auth/get-session-user";
@@ -8,6 +7,7 @@ import { signIn } from "../../lib/server/auth/sign-in";
 import { createTempDatabase, type TempDatabase } from "../../lib/server/auth/test-helpers";
 import { createDbClient, disconnectDb } from "../../lib/server/db/client";
 import type { PrismaClient } from "../../lib/server/db/generated/client";
+import { runCommandForTest } from "../run-command-for-test";
 import { command } from "./users";
 
 let temp: TempDatabase;
@@ -29,20 +29,7 @@ afterAll(async () => {
 });
 
 /** Runs `snippet-lab users ARGS`: exit code (thrown AppErrors as main.ts maps them) and what it printed. */
-async function users(...args: string[]): Promise<{ code: number; out: string; error: string }> {
-  const out: string[] = [];
-  const log = vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
-  const err = vi.spyOn(console, "error").mockImplementation(() => {});
-  try {
-    return { code: await command.run(args), out: out.join("\n"), error: "" };
-  } catch (e) {
-    if (!isAppError(e)) throw e;
-    return { code: e.code === "BAD_REQUEST" ? 2 : 1, out: out.join("\n"), error: e.message };
-  } finally {
-    log.mockRestore();
-    err.mockRestore();
-  }
-}
+const users = (...args: string[]) => runCommandForTest(command, args);
 const passwordIn = (out: string) => /password \(shown once\): (\S+)/i.exec(out)?.[1];
 const limiter = () => createRateLimiter({ maxFailures: 100, windowMs: 60_000 });
 
