@@ -32,7 +32,7 @@ export type EvalPair = {
 
 export type ListEvalPairsOptions = {
   datasetId?: string;
-  /** Only pairs with live gold spans (a sweep's pairs). */
+  /** Only pairs with gold (a sweep's pairs): live gold spans, or the decision that nothing is vital. */
   onlyGold?: boolean;
   withJudge?: boolean;
   pairIds?: readonly string[];
@@ -44,6 +44,8 @@ export type ListEvalPairsOptions = {
 };
 
 const GOLD = { source: "gold", annotationId: null, deletedAt: null } as const;
+/** A pair with gold: live gold spans, or the decision "nothing here is vital" (unanswerable, as in the gold export). */
+const HAS_GOLD = { OR: [{ goldNoVital: true }, { spans: { some: GOLD } }] };
 
 const CATEGORIES = new Set<string>(SPAN_CATEGORIES);
 function spanCategory(c: string): SpanCategory {
@@ -95,7 +97,7 @@ export async function listEvalPairs(options: ListEvalPairsOptions): Promise<Eval
   const { db = getDb(), datasetId, onlyGold, withJudge, pairIds, createdFrom, createdTo, urlContains } = options;
   const where = {
     ...(datasetId ? { datasetId } : {}),
-    ...(onlyGold ? { spans: { some: GOLD } } : {}),
+    ...(onlyGold ? HAS_GOLD : {}),
     ...(createdFrom || createdTo ? { createdAt: { ...(createdFrom ? { gte: createdFrom } : {}), ...(createdTo ? { lte: createdTo } : {}) } } : {}),
     ...(urlContains ? { documents: { some: { document: { url: { contains: urlContains } } } } } : {}),
   };
@@ -214,8 +216,8 @@ export async function listEvalPairs(options: ListEvalPairsOptions): Promise<Eval
   }));
 }
 
-/** How many pairs of a dataset have live gold spans, and how many pairs it has. */
+/** How many pairs of a dataset have gold (spans, or "nothing here is vital"), and how many pairs it has. */
 export async function countGoldPairs({ datasetId, db = getDb() }: { datasetId: string; db?: Db }): Promise<{ pairs: number; gold: number }> {
-  const [pairs, gold] = await Promise.all([db.pair.count({ where: { datasetId } }), db.pair.count({ where: { datasetId, spans: { some: GOLD } } })]);
+  const [pairs, gold] = await Promise.all([db.pair.count({ where: { datasetId } }), db.pair.count({ where: { datasetId, ...HAS_GOLD } })]);
   return { pairs, gold };
 }
