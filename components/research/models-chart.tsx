@@ -11,8 +11,9 @@ import { toCsv } from "@/lib/eval/research-csv";
 export type ModelPoint = {
   name: string;
   teacher: string | null;
-  p50: number;
-  p99: number;
+  /** Batch-1 latency per window (null: not measured; the model is in the CSV but cannot be placed on the chart). */
+  p50: number | null;
+  p99: number | null;
   /** Measure label → value. */
   quality: Record<string, number>;
 };
@@ -23,7 +24,12 @@ export type ModelPoint = {
  * models have figures for (evaluation reports, the training's dev F1).
  */
 export function ModelsChart({ models }: { models: ModelPoint[] }) {
-  const measures = useMemo(() => [...new Set(models.flatMap((m) => Object.keys(m.quality)))], [models]);
+  // Measures most models have first, so the chart opens on one that places every model it can.
+  const measures = useMemo(() => {
+    const count = new Map<string, number>();
+    for (const m of models) for (const k of Object.keys(m.quality)) count.set(k, (count.get(k) ?? 0) + (m.p50 !== null ? 1 : 0));
+    return [...count.keys()].sort((a, b) => count.get(b)! - count.get(a)!);
+  }, [models]);
   const [measure, setMeasure] = useState(measures[0] ?? "");
   const shown = measures.includes(measure) ? measure : (measures[0] ?? "");
   // Families: a teacher and its students.
@@ -37,7 +43,12 @@ export function ModelsChart({ models }: { models: ModelPoint[] }) {
     return [...out.entries()];
   }, [models]);
 
-  const point = (m: ModelPoint) => ({
+  const placed = (m: ModelPoint): m is ModelPoint & { p50: number; p99: number } =>
+    m.p50 !== null && m.p99 !== null && m.quality[shown] !== undefined;
+  const missing = models
+    .filter((m) => !placed(m))
+    .map((m) => `${m.name} (${m.p50 === null ? "latency not measured" : "no figure for this measure"})`);
+  const point = (m: ModelPoint & { p50: number; p99: number }) => ({
     name: m.name,
     x: m.p50,
     y: m.quality[shown],
@@ -92,13 +103,14 @@ export function ModelsChart({ models }: { models: ModelPoint[] }) {
           domain={["auto", "auto"]}
           fontSize={11}
           stroke="#64748b"
-          width={56}
+          width={64}
           tickFormatter={(v: number) => v.toFixed(3)}
+          label={{ value: shown, angle: -90, position: "insideLeft", fontSize: 11, fill: "#334155", style: { textAnchor: "middle" } }}
         />
         <Tooltip isAnimationActive={false} formatter={(v) => String(v)} />
         {families.map(([root, members], i) => {
           const style = seriesStyle(i);
-          const pts = members.filter((m) => m.quality[shown] !== undefined).map(point);
+          const pts = members.filter(placed).map(point);
           const teacher = pts.find((p) => p.name === root);
           return (
             <Scatter
@@ -117,6 +129,11 @@ export function ModelsChart({ models }: { models: ModelPoint[] }) {
           );
         })}
       </ScatterChart>
+      {missing.length > 0 && (
+        <p className="text-xs text-slate-500" data-testid="models-chart-missing">
+          Not on the chart at this measure: {missing.join(", ")}. The CSV has every model.
+        </p>
+      )}
     </ChartFrame>
   );
 }

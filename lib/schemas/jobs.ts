@@ -1,6 +1,6 @@
 // Background jobs (/api/v1/jobs): the kinds, each kind's payload, and a job as the API returns it. Client-safe (zod and
-// types only). One runner runs every kind (lib/server/jobs): scoring pairs, threshold sweeps and LLM-judge runs — a new
-// kind adds its payload schema here and its handler in lib/server/jobs/kinds.
+// types only). One runner runs every kind (lib/server/jobs): scoring pairs, threshold sweeps, LLM-judge runs and model
+// evaluations — a new kind adds its payload schema here and its handler in lib/server/jobs/kinds.
 import { z } from "zod";
 import { JUDGE_VARIANTS } from "../judge/types";
 import { zId } from "./ids";
@@ -8,7 +8,7 @@ import { zId } from "./ids";
 /** A token model or baseline as requests name it: "model" (default model), "model:<name>", "bm25" or "lead". */
 export const zMethodName = z.string().trim().min(1).max(200);
 
-export const JOB_KINDS = ["score-pairs", "frontier-sweep", "judge-run"] as const;
+export const JOB_KINDS = ["score-pairs", "frontier-sweep", "judge-run", "model-eval"] as const;
 export const zJobKind = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof zJobKind>;
 
@@ -53,6 +53,27 @@ export const frontierSweepPayloadSchema = z.strictObject({
 export type FrontierSweepPayload = z.infer<typeof frontierSweepPayloadSchema>;
 
 /**
+ * model-eval: one installed model evaluated on a dataset's gold pairs (the sweep of frontier-sweep, this model only),
+ * for a model that ships without an evaluation report: the models page shows the latest one of each model.
+ */
+export const modelEvalPayloadSchema = z.strictObject({
+  model: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9._-]+$/, "a model's folder name under models/")
+    .describe("The model's name (its folder under models/)."),
+  datasetId: zId.describe("Dataset with gold spans to evaluate it on."),
+});
+export type ModelEvalPayload = z.infer<typeof modelEvalPayloadSchema>;
+
+/** The scope of a model-eval job: one live evaluation per model. */
+export function modelEvalScope(p: Pick<ModelEvalPayload, "model">): string {
+  return `model:${p.model}`;
+}
+
+/**
  * judge-run: the LLM judge over a dataset's pairs (docs/judge.md#runs-at-scale). Starting one creates a JudgeRun with a
  * row per pair and `workers` jobs that claim pairs one at a time (on PostgreSQL, pg-boss hands them to different
  * worker processes), committing each pair's judgment as soon as it is done.
@@ -76,6 +97,7 @@ export const startJobRequestSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("score-pairs"), payload: scorePairsPayloadSchema.default({}) }),
   z.strictObject({ kind: z.literal("frontier-sweep"), payload: frontierSweepPayloadSchema }),
   z.strictObject({ kind: z.literal("judge-run"), payload: judgeRunPayloadSchema.omit({ runId: true, worker: true }) }),
+  z.strictObject({ kind: z.literal("model-eval"), payload: modelEvalPayloadSchema }),
 ]);
 export type StartJobRequest = z.infer<typeof startJobRequestSchema>;
 
@@ -87,7 +109,9 @@ export const listJobsQuerySchema = z.strictObject({
     .min(1)
     .max(300)
     .optional()
-    .describe('"dataset:<id>" or "all" (score-pairs), "dataset:<id>" (sweeps), "judge-run:<runId>:<worker>" (judge runs).'),
+    .describe(
+      '"dataset:<id>" or "all" (score-pairs), "dataset:<id>" (sweeps), "judge-run:<runId>:<worker>" (judge runs), "model:<name>" (model-eval).',
+    ),
   state: zJobState.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -1,11 +1,16 @@
 import type { Metadata } from "next";
 import { Markdown } from "@/components/docs/markdown";
+import { ModelEvaluation } from "@/components/research/model-evaluation";
 import { type ModelPoint, ModelsChart } from "@/components/research/models-chart";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
+import { hasPermission } from "@/lib/auth/policy";
+import { figureLabel } from "@/lib/eval/report-figures";
 import { requireUser } from "@/lib/server/auth/require-user";
+import { listDatasets } from "@/lib/server/db/datasets/list-datasets";
 import { describeModels } from "@/lib/server/model/describe-models";
+import { readModelEvals } from "@/lib/server/research/read-model-evals";
 
 export const metadata: Metadata = { title: "Models · Research · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -20,24 +25,26 @@ const params = (n: number | null) => (n === null ? "—" : n >= 1e6 ? `${(n / 1e
  * the teachers and students by latency and quality.
  */
 export default async function ModelsPage() {
-  await requireUser({ permission: "research:read", next: "/research/models" });
-  const models = await describeModels();
-  const points: ModelPoint[] = models.flatMap((m) =>
-    m.bench
-      ? [
-          {
-            name: m.name,
-            teacher: m.training.teacher,
-            p50: m.bench.batch1.p50Ms,
-            p99: m.bench.batch1.p99Ms,
-            quality: {
-              ...Object.fromEntries(m.evaluation.flatMap((e) => (e.recallAt20 !== undefined ? [[`Evidence recall at 20 % (${e.dataset})`, e.recallAt20]] : []))),
-              ...(m.training.devF1 !== null ? { "Token F1 on the training dev windows": m.training.devF1 } : {}),
-            },
-          },
-        ]
-      : [],
-  );
+  const user = await requireUser({ permission: "research:read", next: "/research/models" });
+  const described = await describeModels();
+  // The shipped reports' figures, then each model's latest evaluation run from this page (a model-eval job).
+  const [appEvals, datasets] = await Promise.all([readModelEvals({ models: described }), listDatasets()]);
+  const models = described.map((m) => {
+    const own = appEvals.get(m.name);
+    return own ? { ...m, evaluation: [...m.evaluation, own] } : m;
+  });
+  const canRun = hasPermission(user.role, "model:run");
+  // Every model: the chart places those with a latency and a figure at the chosen measure, the CSV has them all.
+  const points: ModelPoint[] = models.map((m) => ({
+    name: m.name,
+    teacher: m.training.teacher,
+    p50: m.bench?.batch1.p50Ms ?? null,
+    p99: m.bench?.batch1.p99Ms ?? null,
+    quality: {
+      ...Object.fromEntries(m.evaluation.flatMap((e) => (e.value !== null ? [[figureLabel(e), e.value]] : []))),
+      ...(m.training.devF1 !== null ? { "Token F1 on the training dev windows": m.training.devF1 } : {}),
+    },
+  }));
 
   return (
     <div className="space-y-6">
@@ -139,17 +146,7 @@ export default async function ModelsPage() {
             </dd>
             <dt className="text-slate-500">Evaluation</dt>
             <dd>
-              {m.evaluation.length === 0
-                ? "no evaluation report found"
-                : m.evaluation.map((e) => (
-                    <span key={e.source} className="block">
-                      {e.dataset}: evidence recall at 20 % {fmt(e.recallAt20)}
-                      {e.atDefaultThreshold
-                        ? `; at threshold ${m.threshold}: recall ${fmt(e.atDefaultThreshold.evidenceRecall)}, ${e.atDefaultThreshold.tokensPerQuery} tokens/query`
-                        : ""}{" "}
-                      <span className="text-slate-500">({e.source})</span>
-                    </span>
-                  ))}
+              <ModelEvaluation name={m.name} threshold={m.threshold} evaluation={m.evaluation} canRun={canRun} datasets={datasets} />
             </dd>
             {m.license && (
               <>

@@ -2,6 +2,7 @@ import "server-only";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { formatModelMethod } from "@/lib/engine/methods";
+import { type ReportFigures, reportFigures } from "@/lib/eval/report-figures";
 import type { ModelConfig } from "@/lib/model/model-config";
 import { listModels, readModelConfig } from "./list-models";
 
@@ -14,15 +15,8 @@ export type BenchFigures = {
   peakRssMb?: number;
 };
 
-export type EvalFigures = {
-  /** The report's dataset and file. */
-  dataset: string;
-  source: string;
-  /** Evidence recall at 20 % of each query's tokens, when the report has ratio 0.2. */
-  recallAt20?: number;
-  /** At the model's default threshold (no budget), when the report has it. */
-  atDefaultThreshold?: { evidenceRecall: number; compressionRatio: number; tokensPerQuery: number };
-};
+/** A model's figures in one evaluation report, and the report's file. */
+export type EvalFigures = ReportFigures & { source: string };
 
 export type ModelDescription = {
   name: string;
@@ -108,39 +102,34 @@ function benchOf(name: string, dir: string, resultsDir: string): BenchFigures | 
   return null;
 }
 
-/** Evaluation reports (`snippet-lab eval --json`) in docs/results and the model's folder that have rows of this model. */
+/** The report files of a folder (JSON, not bench figures). */
+function reportFiles(dir: string): string[] {
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith(".json") && !f.startsWith("bench") && f !== "config.json" && f !== "parity.json")
+        .map((f) => path.join(dir, f))
+    : [];
+}
+
+/**
+ * Evaluation reports that have rows of this model: `snippet-lab eval --json` reports in docs/results and the model's
+ * folder, and `snippet-lab eval-all` reports (one file per dev set) in each folder under docs/results — the report the
+ * repository ships is docs/results/report. Earlier only docs/results itself was read, and only the `results` of
+ * `eval --json`, so the shipped eval-all figures (`rows`) of snippet-lab were never found.
+ */
 function evaluationOf(name: string, threshold: number, dir: string, resultsDir: string): EvalFigures[] {
-  const files = [resultsDir, dir].flatMap((d) =>
-    existsSync(d)
-      ? readdirSync(d)
-          .filter((f) => f.endsWith(".json") && !f.startsWith("bench"))
-          .map((f) => path.join(d, f))
-      : [],
-  );
+  const subdirs = existsSync(resultsDir)
+    ? readdirSync(resultsDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => path.join(resultsDir, d.name))
+    : [];
   const method = formatModelMethod(name);
   const out: EvalFigures[] = [];
-  for (const file of files) {
-    const report = obj(readJson(file));
-    if (!Array.isArray(report.results)) continue;
-    const rows = (report.results as unknown[]).map(obj).filter((r) => r.method === method);
-    if (rows.length === 0) continue;
-    const at20 = rows.find((r) => r.ratio === 0.2);
-    const atT = rows.find((r) => r.threshold === threshold);
-    const fig: EvalFigures = {
-      dataset: str(report.dataset) ?? path.basename(file, ".json"),
-      source: path.relative(/*turbopackIgnore: true*/ process.cwd(), file),
-    };
-    if (at20 && num(at20.evidenceRecall) !== null) fig.recallAt20 = num(at20.evidenceRecall)!;
-    if (atT && num(atT.evidenceRecall) !== null) {
-      fig.atDefaultThreshold = {
-        evidenceRecall: num(atT.evidenceRecall)!,
-        compressionRatio: num(atT.compressionRatio) ?? 0,
-        tokensPerQuery: num(atT.tokensPerQuery) ?? 0,
-      };
-    }
-    if (fig.recallAt20 !== undefined || fig.atDefaultThreshold) out.push(fig);
+  for (const file of [resultsDir, ...subdirs, dir].flatMap(reportFiles)) {
+    const fig = reportFigures({ report: readJson(file), method, threshold, fallbackName: path.basename(file, ".json") });
+    if (fig) out.push({ ...fig, source: path.relative(/*turbopackIgnore: true*/ process.cwd(), file) });
   }
-  return out.sort((a, b) => a.dataset.localeCompare(b.dataset));
+  return out.sort((a, b) => a.dataset.localeCompare(b.dataset) || a.source.localeCompare(b.source));
 }
 
 function describeConfig(

@@ -554,12 +554,13 @@ export const OPERATIONS = withOperationIds({
   startJob: {
     method: "POST",
     path: "/api/v1/jobs",
-    summary: "start a background job (scoring unscored pairs, a threshold and budget sweep, an LLM judge run)",
+    summary: "start a background job (scoring unscored pairs, a threshold and budget sweep, an LLM judge run, a model's evaluation)",
     description:
       "Jobs live in the database with their progress, failures and result: any server process or `snippet-lab worker` may run them " +
       "(in-process on SQLite, through a pg-boss queue on PostgreSQL), a cancel reaches the one running it, and a job cut off by a restart resumes. " +
       "One job of a kind runs per scope (a dataset): starting another returns the live one. " +
-      "A `judge-run` creates a judge run over the dataset's pairs and `workers` jobs that share them (`job` is the first; `payload.runId` names the run: GET /api/v1/judge/runs/{id}).",
+      "A `judge-run` creates a judge run over the dataset's pairs and `workers` jobs that share them (`job` is the first; `payload.runId` names the run: GET /api/v1/judge/runs/{id}). " +
+      "A `model-eval` evaluates one installed model on a dataset's gold pairs (one live evaluation per model); /research/models shows the latest.",
     tag: "jobs",
     auth: session("model:run"),
     body: startJobRequestSchema,

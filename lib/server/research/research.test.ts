@@ -204,6 +204,26 @@ describe("the threshold and budget frontier", () => {
     expect(oracle.unanswerable).toEqual({ queries: 1, keptNothing: 1, tokensPerQuery: 0 });
   });
 
+  it("evaluates one model as a model-eval job, which the models page reads as that model's figures", async () => {
+    const { POST } = await import("@/app/api/v1/jobs/route");
+    const { readModelEvals } = await import("./read-model-evals");
+    const unknown = await POST(
+      req("/api/v1/jobs", { ...json({ kind: "model-eval", payload: { model: "no-such-model", datasetId } }), as: "researcher" }),
+      undefined,
+    );
+    expect(unknown.status).toBe(404);
+    const res = await POST(req("/api/v1/jobs", { ...json({ kind: "model-eval", payload: { model, datasetId } }), as: "researcher" }), undefined);
+    expect(res.status).toBe(202);
+    const { job } = (await res.json()) as { job: JobOut };
+    expect(job.scope).toBe(`model:${model}`);
+    expect(await settled(job.id)).toMatchObject({ state: "done", failed: 0, hasResult: true });
+    const threshold = (await listModels()).find((m) => m.name === model)!.profile.threshold;
+    const figures = (await readModelEvals({ models: [{ name: model, threshold }], db })).get(model);
+    expect(figures).toMatchObject({ queries: 4, measure: "evidenceRecall", setting: "budget 4000", source: `job ${job.id}` });
+    expect(figures?.value).toBeGreaterThanOrEqual(0);
+    expect(figures?.atDefaultThreshold).toBeDefined();
+  });
+
   it("has exactly the rows `snippet-lab eval` reports on the dataset's gold JSONL export", async () => {
     const result = frontier.result!;
     const { exportDataset } = await import("../export/export-dataset");
