@@ -56,7 +56,8 @@ describe("snippet-lab users", () => {
     const s = await createSession({ db, userId: annId });
     expect((await users("disable", "ann@lab.test")).out).toContain("1 session(s) ended");
     expect(await getSessionUser({ db, token: s.token })).toBeNull();
-    expect((await users("list")).out).toMatch(/ann@lab\.test\s+annotator\s+disabled/);
+    // Her sessions are gone, her last activity is not (User.lastSeenAt).
+    expect((await users("list")).out).toMatch(/ann@lab\.test\s+annotator\s+disabled\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     expect((await users("enable", "ann@lab.test")).code).toBe(0);
     expect((await users("set-role", "ann@lab.test", "admin")).out).toContain("ann@lab.test is now admin");
     expect((await users("set-role", "boss@lab.test", "reviewer")).code).toBe(0);

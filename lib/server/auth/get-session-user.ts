@@ -38,7 +38,7 @@ export async function getSessionUser({ token, now = new Date(), db }: GetSession
   let extended = false;
   if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
     expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    await touchSession({ id, lastSeenAt: now, expiresAt, db });
+    await touchSession({ id, userId: user.id, lastSeenAt: now, expiresAt, db });
     extended = true;
   }
   return {

@@ -10,7 +10,7 @@ export type UserListItem = {
   role: Role;
   disabledAt: Date | null;
   createdAt: Date;
-  /** Most recent session activity, null when never signed in (or all sessions are gone). */
+  /** Last activity (a session created or touched), null when never signed in; kept after sign-out and expiry. */
   lastSeenAt: Date | null;
 };
 

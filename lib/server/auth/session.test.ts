@@ -77,6 +77,18 @@ describe("createSession / getSessionUser / deleteSession", () => {
     expect(row.expiresAt.getTime()).toBe(later.getTime() + SESSION_TTL_MS);
   });
 
+  it("keeps the user's last activity after sign-out (User.lastSeenAt, written on create and touch)", async () => {
+    const t0 = new Date("2030-02-10T00:00:00Z");
+    const { token } = await createSession({ db, userId: users.researcher.id, now: t0 });
+    const seen = async () => (await listUsers({ db })).find((u) => u.id === users.researcher.id)?.lastSeenAt;
+    expect(await seen()).toEqual(t0);
+    const later = new Date(t0.getTime() + 2 * SESSION_TOUCH_INTERVAL_MS);
+    await getSessionUser({ db, token, now: later });
+    expect(await seen()).toEqual(later);
+    expect(await deleteSession({ db, token })).toBe(true);
+    expect(await seen()).toEqual(later);
+  });
+
   it("treats an expired session as signed out and deletes it", async () => {
     const t0 = new Date("2030-03-01T00:00:00Z");
     const { token, expiresAt } = await createSession({ db, userId: users.annotator.id, now: t0 });

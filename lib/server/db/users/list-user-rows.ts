@@ -8,11 +8,11 @@ export type UserRow = {
   role: string;
   disabledAt: Date | null;
   createdAt: Date;
-  /** Most recent session activity, null when never signed in (or all sessions are gone). */
+  /** Last activity (User.lastSeenAt: a session created or touched), null when never signed in. */
   lastSeenAt: Date | null;
 };
 
-/** Every user by email (never the password hash), with the last activity of their sessions. */
+/** Every user by email (never the password hash), with their last activity. */
 export async function listUserRows({ includeDisabled = true, db = getDb() }: { includeDisabled?: boolean; db?: Db } = {}): Promise<UserRow[]> {
   const users = await db.user.findMany({
     where: includeDisabled ? {} : { disabledAt: null },
@@ -24,8 +24,8 @@ export async function listUserRows({ includeDisabled = true, db = getDb() }: { i
       role: true,
       disabledAt: true,
       createdAt: true,
-      sessions: { orderBy: { lastSeenAt: "desc" }, take: 1, select: { lastSeenAt: true } },
+      lastSeenAt: true,
     },
   });
-  return users.map(({ sessions, ...u }) => ({ ...u, lastSeenAt: sessions[0]?.lastSeenAt ?? null }));
+  return users;
 }
