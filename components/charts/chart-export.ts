@@ -15,17 +15,37 @@ function download(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The chart's SVG as a standalone document: namespace, size and a white background (viewers default to transparent). */
+/**
+ * The chart's SVG as a standalone document: namespace, size and a white background (viewers default to transparent).
+ * Parts marked `data-export-only` (a chart's title, dataset and legend: components/charts/svg-caption.tsx) are shown,
+ * and the document grows by their `data-export-pad-top` / `data-export-pad-bottom` to hold them.
+ */
 export function serializeSvg(svg: SVGSVGElement): { text: string; width: number; height: number } {
-  const { width, height } = svg.getBoundingClientRect();
+  const box = svg.getBoundingClientRect();
   const clone = svg.cloneNode(true) as SVGSVGElement;
+  let top = 0;
+  let bottom = 0;
+  for (const el of clone.querySelectorAll<SVGElement>("[data-export-only]")) {
+    el.removeAttribute("display");
+    top = Math.max(top, Number(el.dataset.exportPadTop ?? 0) || 0);
+    bottom = Math.max(bottom, Number(el.dataset.exportPadBottom ?? 0) || 0);
+  }
+  // The chart's own coordinates: its viewBox when it has one, else its drawn size.
+  const vb = svg.viewBox?.baseVal;
+  const w = vb && vb.width > 0 ? vb.width : box.width;
+  const h = vb && vb.height > 0 ? vb.height : box.height;
+  const scale = w > 0 ? box.width / w : 1;
+  const width = box.width;
+  const height = box.height + (top + bottom) * scale;
+  clone.setAttribute("viewBox", `0 ${-top} ${w} ${h + top + bottom}`);
   clone.setAttribute("xmlns", "http://www.w3.org/2000/svg");
   clone.setAttribute("width", String(Math.round(width)));
   clone.setAttribute("height", String(Math.round(height)));
   clone.setAttribute("font-family", getComputedStyle(svg).fontFamily || "sans-serif");
   const bg = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-  bg.setAttribute("width", "100%");
-  bg.setAttribute("height", "100%");
+  bg.setAttribute("y", String(-top));
+  bg.setAttribute("width", String(w));
+  bg.setAttribute("height", String(h + top + bottom));
   bg.setAttribute("fill", "#ffffff");
   clone.insertBefore(bg, clone.firstChild);
   return { text: new XMLSerializer().serializeToString(clone), width, height };

@@ -45,6 +45,8 @@ describe("FrontierChart", () => {
         presets: { low: 1000, medium: 4000, high: 10000 },
         measure: "evidenceRecall",
         measureLabel: "Gold evidence kept",
+        datasetName: "demo",
+        pairs: 12,
         selected: null,
         onSelect: () => {},
       }),

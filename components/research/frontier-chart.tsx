@@ -1,12 +1,23 @@
 "use client";
 
 import { useEffect, useMemo } from "react";
-import { CartesianGrid, Scatter, ScatterChart, Symbols, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, ErrorBar, Scatter, ScatterChart, Symbols, Tooltip, XAxis, YAxis } from "recharts";
+import { SvgCaption } from "@/components/charts/svg-caption";
 import { seriesStyle } from "@/components/charts/series-style";
+import { intervalKey } from "@/lib/eval/bootstrap-interval";
 import { type FrontierMeasure, type FrontierPoint, type FrontierSeries, formatSetting } from "@/lib/eval/frontier";
-import type { FrontierMethodInfo } from "@/lib/schemas/research";
+import type { FrontierMethodInfo, FrontierResult } from "@/lib/schemas/research";
+import { FrontierLabels } from "./frontier-labels";
 
-export type FrontierChartPoint = FrontierPoint & { label: string; mark: string | null };
+export type FrontierChartPoint = FrontierPoint & {
+  label: string;
+  mark: string | null;
+  /** The 95 % bootstrap interval over pairs of y, when the sweep has it; `yErr` is its distance below and above. */
+  interval?: { lo: number; hi: number };
+  yErr?: [number, number];
+};
+
+const NOTES = ["Filled: thresholds (no budget) · hollow: budgets (threshold 0) · line: Pareto front · bars: 95 % bootstrap interval over pairs"];
 
 /** What a point is marked with: a preset's name (its budget), "default" (the model's threshold), or nothing. */
 export function markOf(p: FrontierPoint, presets: Record<string, number>, method: FrontierMethodInfo | undefined): string | null {
@@ -18,14 +29,19 @@ type ShapeProps = { cx?: number; cy?: number; payload?: FrontierChartPoint };
 
 /**
  * Tokens per query (x) against the measure (y), one colour, marker and dash per method: every sweep point (threshold
- * points filled, budget points hollow), the method's Pareto front as its curve, the presets and the model's default
- * threshold marked and labelled. Hover: the method, setting and figures; click: `onSelect(point)`.
+ * points filled, budget points hollow) with its bootstrap interval, the method's Pareto front as its curve, the presets
+ * and the model's default threshold marked and labelled without collisions. Title, dataset, pairs and legend are drawn
+ * in the SVG, so the exports carry them. Hover: the method, setting and figures; click: `onSelect(point)`.
  */
 export function FrontierChart({
   series,
   methods,
   presets,
+  measure,
   measureLabel,
+  datasetName,
+  pairs,
+  intervals,
   selected,
   onSelect,
 }: {
@@ -34,6 +50,9 @@ export function FrontierChart({
   presets: Record<string, number>;
   measure: FrontierMeasure;
   measureLabel: string;
+  datasetName: string;
+  pairs: number;
+  intervals?: FrontierResult["intervals"];
   selected: FrontierChartPoint | null;
   onSelect: (p: FrontierChartPoint) => void;
 }) {
@@ -43,11 +62,16 @@ export function FrontierChart({
       series.map((s) => {
         const info = byMethod.get(s.method);
         const label = info?.label ?? s.method;
-        const points: FrontierChartPoint[] = s.points.map((p) => ({ ...p, label, mark: markOf(p, presets, info) }));
+        const points: FrontierChartPoint[] = s.points.map((p) => {
+          const interval = intervals?.[intervalKey(p.method, p.setting)]?.[measure];
+          const yErr: [number, number] | undefined = interval && [Math.max(0, p.y - interval.lo), Math.max(0, interval.hi - p.y)];
+          return { ...p, label, mark: markOf(p, presets, info), ...(interval && yErr ? { interval, yErr } : {}) };
+        });
         return { ...s, label, points, front: points.filter((p) => p.pareto).sort((a, b) => a.x - b.x) };
       }),
-    [series, byMethod, presets],
+    [series, byMethod, presets, intervals, measure],
   );
+  const marked = data.flatMap((s) => s.points.flatMap((p) => (p.mark ? [{ x: p.x, y: p.y, mark: p.mark }] : [])));
 
   // First render of the chart after the data (the e2e benchmark reads it).
   useEffect(() => {
@@ -130,9 +154,22 @@ export function FrontierChart({
               fill={style.color}
               isAnimationActive={false}
               shape={(props: ShapeProps) => <PointShape {...props} color={style.color} shape={style.shape} selected={selected} onSelect={onSelect} />}
-            />
+            >
+              <ErrorBar dataKey="yErr" direction="y" stroke={style.color} strokeOpacity={0.6} width={4} />
+            </Scatter>
           );
         })}
+        <FrontierLabels points={marked} />
+        <SvgCaption
+          title={`Threshold and budget frontier: ${measureLabel}`}
+          subtitle={`Dataset ${datasetName} · ${pairs.toLocaleString("en")} gold pair${pairs === 1 ? "" : "s"} · x: downstream tokens per query (mean)`}
+          items={data.map((s, i) => ({
+            key: s.method,
+            label: `${s.label} (${s.points.length} points)`,
+            ...seriesStyle(i),
+          }))}
+          notes={NOTES}
+        />
       </ScatterChart>
       <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-xs text-slate-700" aria-label="Methods" data-testid="frontier-legend">
         {data.map((s, i) => {
@@ -147,8 +184,11 @@ export function FrontierChart({
             </li>
           );
         })}
-        <li className="text-slate-500">Filled: thresholds (no budget) · hollow: budgets (threshold 0) · line: Pareto front</li>
+        <li className="text-slate-500">{NOTES[0]}</li>
       </ul>
+      <p className="mt-1 text-xs text-slate-500" data-testid="frontier-caption">
+        Dataset {datasetName} · {pairs.toLocaleString("en")} gold pair{pairs === 1 ? "" : "s"}
+      </p>
     </div>
   );
 }
@@ -199,11 +239,6 @@ function PointShape({
         stroke={color}
         strokeWidth={hollow || payload.mark ? 2 : 1}
       />
-      {payload.mark && (
-        <text x={cx + 8} y={cy - 8} fontSize={10} fill="#0f172a" fontWeight={600}>
-          {payload.mark}
-        </text>
-      )}
     </g>
   );
 }
@@ -220,6 +255,7 @@ function PointTooltip({ active, payload, measureLabel }: { active?: boolean; pay
       </p>
       <p className="text-slate-700">
         {p.x.toLocaleString("en")} tokens per query · {measureLabel}: {(p.y * 100).toFixed(1)}%
+        {p.interval ? ` (95 % interval ${(p.interval.lo * 100).toFixed(1)}–${(p.interval.hi * 100).toFixed(1)}%)` : ""}
       </p>
       {p.pareto && <p className="text-slate-500">on the Pareto front</p>}
       <p className="text-slate-500">Click: the pairs behind this point</p>

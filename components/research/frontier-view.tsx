@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { ChartFrame } from "@/components/charts/chart-frame";
@@ -10,24 +9,18 @@ import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { Field, FormMessage, Input } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { parseMethod } from "@/lib/engine/methods";
 import { isAppError } from "@/lib/errors";
-import {
-  availableMeasures,
-  FRONTIER_MEASURE_LABELS,
-  type FrontierBaseMeasure,
-  type FrontierMeasure,
-  frontierSeries,
-  formatSetting,
-} from "@/lib/eval/frontier";
+import { availableMeasures, FRONTIER_MEASURE_LABELS, type FrontierBaseMeasure, type FrontierMeasure, frontierSeries } from "@/lib/eval/frontier";
 import { formatSweep, parseSweep } from "@/lib/eval/parse-sweep";
-import { frontierRowsToCsv, toCsv } from "@/lib/eval/research-csv";
+import { frontierRowsToCsv } from "@/lib/eval/research-csv";
 import { DEFAULT_SWEEP_BUDGETS, DEFAULT_SWEEP_THRESHOLDS, type JobOut } from "@/lib/schemas/jobs";
 import type { FrontierPairsResponse, FrontierResponse } from "@/lib/schemas/research";
 import { CATEGORY_META, isSpanCategory } from "@/lib/spans/categories";
 import { type FrontierChartPoint, FrontierChart } from "./frontier-chart";
+import { FrontierPairs } from "./frontier-pairs";
+import { FrontierSampleNote } from "./frontier-sample-note";
 
 export type FrontierViewProps = {
   datasetId: string;
@@ -111,19 +104,6 @@ export function FrontierView(p: FrontierViewProps) {
     if (t.some((x) => x < 0 || x > 1)) return setFormError("Thresholds lie between 0 and 1.");
     if (b.some((x) => x < 1)) return setFormError("Budgets are at least 1 token.");
     void start({ kind: "frontier-sweep", payload: { datasetId: p.datasetId, methods, thresholds: t, budgets: b } });
-  };
-
-  const workspaceHref = (pairId: string, point: FrontierChartPoint) => {
-    // The oracle exists in evaluation only: its pairs open with the default model at the point's setting.
-    const qs = new URLSearchParams(point.method === "oracle" ? {} : { method: point.method });
-    if (point.setting.kind === "threshold") {
-      qs.set("threshold", String(point.setting.value));
-      qs.set("budget", "unlimited");
-    } else {
-      qs.set("threshold", "0");
-      qs.set("budget", String(point.setting.value));
-    }
-    return `/pairs/${encodeURIComponent(pairId)}?${qs}`;
   };
 
   const failedMethods = result?.methods.filter((m) => m.error) ?? [];
@@ -218,7 +198,7 @@ export function FrontierView(p: FrontierViewProps) {
             <ChartFrame
               title="Tokens kept against gold evidence kept"
               name={`frontier-${result.datasetName}`}
-              csv={() => frontierRowsToCsv(result.rows)}
+              csv={() => frontierRowsToCsv(result.rows, result.intervals)}
               testId="frontier"
               aside={
                 <label className="flex items-center gap-2 text-xs text-slate-700">
@@ -244,84 +224,24 @@ export function FrontierView(p: FrontierViewProps) {
                 presets={result.presets}
                 measure={shownMeasure}
                 measureLabel={measureLabel(shownMeasure)}
+                datasetName={result.datasetName}
+                pairs={result.pairs}
+                intervals={result.intervals}
                 selected={selected}
                 onSelect={(pt) => void select(pt)}
+              />
+              <FrontierSampleNote
+                result={result}
+                series={series}
+                measure={shownMeasure}
+                labelOf={(m) => result.methods.find((x) => x.method === m)?.label ?? m}
               />
             </ChartFrame>
           )}
         </>
       )}
 
-      {selected && (
-        <section className="space-y-2" data-testid="frontier-pairs">
-          <div className="flex flex-wrap items-center gap-3">
-            <h2 className="mr-auto text-sm font-semibold text-slate-900">
-              Pairs behind {selected.label} at {formatSetting(selected.setting)}, the most evidence lost first
-            </h2>
-            {pairs && (
-              <Button
-                variant="secondary"
-                size="xs"
-                data-testid="frontier-pairs-csv"
-                onClick={() =>
-                  void import("@/components/charts/chart-export").then(({ downloadCsv }) =>
-                    downloadCsv(
-                      toCsv(
-                        ["pairId", "query", "evidenceTotal", "evidenceKept", "evidenceLost", "tokensIn", "tokensOut"],
-                        pairs.pairs.map((r) => [r.pairId, r.query, r.evidenceTotal, r.evidenceKept, r.evidenceLost, r.tokensIn, r.tokensOut]),
-                      ),
-                      "frontier-pairs.csv",
-                    ),
-                  )
-                }
-              >
-                CSV
-              </Button>
-            )}
-          </div>
-          {pairsLoading && <p className="text-sm text-slate-500">Loading…</p>}
-          {pairsError && <FormMessage tone="error">{pairsError}</FormMessage>}
-          {pairs && (
-            <Table>
-              <TableHead>
-                <Th>Query</Th>
-                <Th align="right">Evidence kept</Th>
-                <Th align="right">Lost</Th>
-                <Th align="right">Tokens out / in</Th>
-              </TableHead>
-              <TableBody>
-                {pairs.pairs.length === 0 && (
-                  <tr>
-                    <td colSpan={4} className="px-3 py-6 text-center text-slate-500">
-                      No pair has cached scores of this method{pairs.unscored ? ` (${pairs.unscored} unscored)` : ""}.
-                    </td>
-                  </tr>
-                )}
-                {pairs.pairs.map((r) => (
-                  <tr key={r.pairId} data-testid="frontier-pair-row" data-pair-id={r.pairId}>
-                    <Td className="max-w-lg">
-                      <Link
-                        href={workspaceHref(r.pairId, selected)}
-                        className="font-medium text-blue-800 hover:underline"
-                        data-testid="frontier-pair-link"
-                      >
-                        {r.query}
-                      </Link>
-                    </Td>
-                    <Td align="right">
-                      {r.evidenceKept} of {r.evidenceTotal}
-                    </Td>
-                    <Td align="right">{r.evidenceLost}</Td>
-                    <Td align="right">
-                      {r.tokensOut.toLocaleString("en")} / {r.tokensIn.toLocaleString("en")}
-                    </Td>
-                  </tr>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </section>
-      )}
+      {selected && <FrontierPairs selected={selected} pairs={pairs} loading={pairsLoading} error={pairsError} />}
     </div>
   );
 }

@@ -74,6 +74,10 @@ describe("a sweep, by hand", () => {
     // runEval orders budgets before thresholds. Budget 7: char recall (0 + 1) / 2; kept precision (0 + 12/32) / 2 (B keeps
     // "Delta seven. Epsilon eight nine.", 32 characters, 12 of them evidence); compression (5/9 + 5/5) / 2.
     expect(frontierRowsToCsv(report.results).split("\n")[2]).toBe("fixed,budget,7,5,0.5,0.5,,0.5,0.1875,0.7778");
+    // With a sweep's intervals: each point's 95 % interval over pairs after the figures.
+    const withIntervals = frontierRowsToCsv(report.results, { "fixed|budget|7": { evidenceRecall: { lo: 0, hi: 1 } } }).split("\n");
+    expect(withIntervals[0]).toMatch(/,compressionRatio,evidenceRecall_lo,evidenceRecall_hi,allEvidenceKept_lo,.*,tokensPerQuery_hi$/);
+    expect(withIntervals[2]).toBe("fixed,budget,7,5,0.5,0.5,,0.5,0.1875,0.7778,0,1,,,,,,,,");
   });
 });
 

@@ -1,6 +1,7 @@
 // CSV of the research views' data: the data routes and the pages' "CSV" buttons write the same bytes from the same
 // data. Pure and client-safe.
 import { SPAN_CATEGORIES } from "../spans/categories";
+import { intervalKey } from "./bootstrap-interval";
 import { type BreakdownCategory, type CategoryShareRow, changePercent, roundTokens, sharePercent } from "./category-breakdown";
 import { settingOf } from "./frontier";
 import type { EvalRow } from "./types";
@@ -16,8 +17,14 @@ export function toCsv(header: readonly string[], rows: readonly (readonly Cell[]
   return [header, ...rows].map((r) => r.map(cell).join(",")).join("\n") + "\n";
 }
 
-/** The report rows of a sweep: one line per method and setting, the figures as `snippet-lab eval` reports them. */
-export function frontierRowsToCsv(rows: readonly EvalRow[]): string {
+/** The measures whose 95 % bootstrap intervals the frontier CSV carries (as `<measure>_lo`, `<measure>_hi`). */
+const INTERVAL_COLUMNS = ["evidenceRecall", "allEvidenceKept", "answerKept", "evidenceCharRecall", "tokensPerQuery"] as const;
+
+/**
+ * The report rows of a sweep: one line per method and setting, the figures as `snippet-lab eval` reports them; with
+ * the sweep's intervals, each point's 95 % bootstrap interval over pairs after them.
+ */
+export function frontierRowsToCsv(rows: readonly EvalRow[], intervals?: Record<string, Record<string, { lo: number; hi: number }>>): string {
   const categories = SPAN_CATEGORIES.filter((c) => rows.some((r) => r.categories?.[c] !== undefined));
   const header = [
     "method",
@@ -31,6 +38,7 @@ export function frontierRowsToCsv(rows: readonly EvalRow[]): string {
     "keptPrecision",
     "compressionRatio",
     ...categories.map((c) => `keptShare_${c}`),
+    ...(intervals ? INTERVAL_COLUMNS.flatMap((m) => [`${m}_lo`, `${m}_hi`]) : []),
   ];
   return toCsv(
     header,
@@ -48,6 +56,12 @@ export function frontierRowsToCsv(rows: readonly EvalRow[]): string {
         r.keptPrecision,
         r.compressionRatio,
         ...categories.map((c) => r.categories?.[c]?.keptShare ?? null),
+        ...(intervals
+          ? INTERVAL_COLUMNS.flatMap((m) => {
+              const iv = s ? intervals[intervalKey(r.method, s)]?.[m] : undefined;
+              return [iv?.lo ?? null, iv?.hi ?? null];
+            })
+          : []),
       ];
     }),
   );

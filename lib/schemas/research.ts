@@ -55,6 +55,11 @@ export type FrontierResult = {
   categories: string[];
   /** EvalRow per method and setting: exactly the CLI's report rows. */
   rows: EvalRow[];
+  /**
+   * 95 % bootstrap intervals over pairs of each point (`intervalKey(method, setting)` → measure → {lo, hi}; measures:
+   * the frontier's, tokensPerQuery and `category:<c>`). Absent in sweeps stored before intervals were added.
+   */
+  intervals?: Record<string, Record<string, { lo: number; hi: number }>>;
   finishedAt: string;
   timings: { scoreMs: number; sweepMs: number };
 };

@@ -202,6 +202,14 @@ describe("the threshold and budget frontier", () => {
     const oracle = result.rows.find((row) => row.method === "oracle" && row.threshold === 0.3)!;
     expect(oracle.evidenceRecall).toBe(1);
     expect(oracle.unanswerable).toEqual({ queries: 1, keptNothing: 1, tokensPerQuery: 0 });
+    // Every point carries its seeded bootstrap interval over the pairs, around the point's figure.
+    for (const row of result.rows.filter((r) => r.method === "bm25")) {
+      const setting = row.threshold !== undefined ? { kind: "threshold", value: row.threshold } : { kind: "budget", value: row.budget! };
+      const iv = result.intervals?.[`bm25|${setting.kind}|${setting.value}`]?.evidenceRecall;
+      expect(iv, JSON.stringify(setting)).toBeDefined();
+      expect(iv!.lo).toBeLessThanOrEqual(row.evidenceRecall + 1e-4);
+      expect(iv!.hi).toBeGreaterThanOrEqual(row.evidenceRecall - 1e-4);
+    }
   });
 
   it("evaluates one model as a model-eval job, which the models page reads as that model's figures", async () => {

@@ -3,9 +3,11 @@ import { performance } from "node:perf_hooks";
 import { formatModelMethod, PRESETS } from "@/lib/engine/methods";
 import type { TokenScores } from "@/lib/engine/types";
 import { AppError, isAppError } from "@/lib/errors";
+import { type Interval, intervalKey, pointIntervals } from "@/lib/eval/bootstrap-interval";
 import { evalMethodOf } from "@/lib/eval/eval-method-of";
+import { FRONTIER_MEASURES } from "@/lib/eval/frontier";
 import { runEval } from "@/lib/eval/run-eval";
-import type { EvalRow } from "@/lib/eval/types";
+import type { EvalRow, QueryMetrics } from "@/lib/eval/types";
 import { DEFAULT_SWEEP_BUDGETS, DEFAULT_SWEEP_THRESHOLDS, type FrontierSweepPayload, type JobFailure } from "@/lib/schemas/jobs";
 import type { FrontierResult } from "@/lib/schemas/research";
 import type { Db } from "../db/client";
@@ -107,7 +109,13 @@ export async function runFrontierSweep({
   const budgets = uniqueSorted(payload.budgets ?? DEFAULT_SWEEP_BUDGETS);
   const t1 = performance.now();
   const rows: EvalRow[] = [];
+  // Every point's pairs, for its bootstrap interval over pairs (seeded: a sweep of the same data draws the same).
+  const categories = new Set<string>();
+  for (const p of pairs) for (const s of p.gold) categories.add(s.category);
+  const measures = [...FRONTIER_MEASURES, "tokensPerQuery", ...[...categories].map((c) => `category:${c}`)];
+  const intervals: Record<string, Record<string, Interval>> = {};
   for (const m of methods) {
+    const perPoint = new Map<string, QueryMetrics[]>();
     if (m.info.error || !m.method) continue;
     const modelName = m.method.modelName;
     try {
@@ -119,12 +127,20 @@ export async function runFrontierSweep({
         thresholds,
         prepareResults: (ex) => prepareStoredResults(ex, encoding ? { encoding } : {}),
         ...(encoding ? { encoding } : {}),
+        onQueryMetrics: ({ method, setting, metrics }) => {
+          if (setting.key === "ratio") return;
+          const key = intervalKey(method, { kind: setting.key, value: setting.value });
+          const list = perPoint.get(key);
+          if (list) list.push(metrics);
+          else perPoint.set(key, [metrics]);
+        },
         onProgress: async () => {
           progress.itemDone();
           await progress.checkpointed();
         },
       });
       rows.push(...report.results);
+      for (const [key, metrics] of perPoint) intervals[key] = pointIntervals({ metrics, measures });
     } catch (e) {
       if ((e as Error)?.name === "JobCancelled") throw e;
       if (!isAppError(e)) console.error(`[sweep] ${m.info.method} failed:`, e);
@@ -132,8 +148,6 @@ export async function runFrontierSweep({
     }
   }
 
-  const categories = new Set<string>();
-  for (const p of pairs) for (const s of p.gold) categories.add(s.category);
   return {
     datasetId: dataset.id,
     datasetName: dataset.name,
@@ -146,6 +160,7 @@ export async function runFrontierSweep({
     hasAnswers: examples.some((e) => (e.answers?.length ?? 0) > 0),
     categories: [...categories].sort(),
     rows,
+    intervals,
     finishedAt: new Date().toISOString(),
     timings: { scoreMs: Math.round(scoreMs), sweepMs: Math.round(performance.now() - t1) },
   };

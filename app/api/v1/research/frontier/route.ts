@@ -14,7 +14,8 @@ export const dynamic = "force-dynamic";
  */
 export const GET = defineRoute(OPERATIONS.getFrontier, async ({ query: q }) => {
   const data = await readFrontier({ datasetId: q.datasetId, ...(q.jobId ? { jobId: q.jobId } : {}) });
-  if (q.format === "csv") return csvResponse(`frontier-${data.result?.datasetName ?? q.datasetId}.csv`, frontierRowsToCsv(data.result?.rows ?? []));
+  if (q.format === "csv")
+    return csvResponse(`frontier-${data.result?.datasetName ?? q.datasetId}.csv`, frontierRowsToCsv(data.result?.rows ?? [], data.result?.intervals));
   return data;
 });
 
