@@ -97,6 +97,11 @@ test("gold from an import, a judge run, then the judge against the gold side by 
   await page.goto(`/research/judge?datasetId=${datasetId}`);
   await expect(page.getByTestId("judge-eval-empty")).toHaveCount(0);
   await expect(page.getByTestId("judge-eval-config-option-0")).toBeChecked();
+  // The chart: one bar series per configuration, per category and overall, with the research exports.
+  await expect(page.getByTestId("judge-eval-chart")).toBeVisible();
+  await expect(page.getByTestId("judge-eval-chart-legend-item")).toHaveCount(1);
+  await expect(page.getByTestId("judge-eval-chart-legend-item").first()).toHaveAttribute("data-config", key);
+  await expect(page.getByTestId("judge-eval-chart-png")).toBeVisible();
 
   // One configuration column at each level, naming the two gold pairs it judged; the micro row has figures.
   for (const level of ["span", "token"] as const) {

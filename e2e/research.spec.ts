@@ -187,5 +187,9 @@ test("a reviewer may view the research views but not run a sweep; an annotator m
   await page.goto("/research/models");
   await expect(page.getByTestId("model-row").first()).toBeVisible();
   await expect(page.getByTestId("model-latency").first()).not.toHaveText("");
+  // The shipped eval-all report is found for the default model (docs/results/report).
+  await expect(page.locator('[data-testid="model-card"][id="model-snippet-lab"] [data-testid="model-evaluation-row"]').first()).toContainText(
+    "docs/results/report/",
+  );
   await context.close();
 });

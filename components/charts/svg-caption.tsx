@@ -3,7 +3,8 @@
 import { Symbols, useChartHeight, useChartWidth } from "recharts";
 import type { SERIES_SHAPES } from "./series-style";
 
-export type CaptionItem = { key: string; label: string; color: string; shape?: (typeof SERIES_SHAPES)[number]; dash?: string };
+/** A series: its line (dash) and marker, or — for bars — a swatch filled with `swatch` (a colour or a pattern url). */
+export type CaptionItem = { key: string; label: string; color: string; shape?: (typeof SERIES_SHAPES)[number]; dash?: string; swatch?: string };
 
 const COLUMNS = 3;
 const ROW = 16;
@@ -46,8 +47,12 @@ export function SvgCaption({
         const y = height + 8 + Math.floor(i / COLUMNS) * ROW;
         return (
           <g key={it.key}>
-            <line x1={x} y1={y + 6} x2={x + 26} y2={y + 6} stroke={it.color} strokeWidth={2} strokeDasharray={it.dash || undefined} />
-            {it.shape && <Symbols cx={x + 13} cy={y + 6} type={it.shape} size={36} fill={it.color} />}
+            {it.swatch ? (
+              <rect x={x + 4} y={y} width={18} height={12} fill={it.swatch} stroke={it.color} />
+            ) : (
+              <line x1={x} y1={y + 6} x2={x + 26} y2={y + 6} stroke={it.color} strokeWidth={2} strokeDasharray={it.dash || undefined} />
+            )}
+            {it.shape && !it.swatch && <Symbols cx={x + 13} cy={y + 6} type={it.shape} size={36} fill={it.color} />}
             <text x={x + 32} y={y + 10} fontSize={11} fill="#334155">
               {it.label}
             </text>

@@ -2,6 +2,7 @@ import type { JudgeEvalReport } from "@/lib/schemas/judge";
 import { ConfigChooser } from "./config-chooser";
 import { ConfigLabel } from "./config-label";
 import { JudgeEvalDownloads } from "./downloads";
+import { JudgePrfChart } from "./judge-prf-chart";
 import { MatchRatesTable } from "./match-rates-table";
 import { PrfComparisonTable } from "./prf-comparison-table";
 import { WorstPairs } from "./worst-pairs";
@@ -35,6 +36,19 @@ export function JudgeEvalView({ report, asked }: { report: JudgeEvalReport; aske
       )}
       {shown.length > 0 && (
         <>
+          <JudgePrfChart
+            configs={shown.map(({ key, model, promptVersion, variant, pairs, span, token }) => ({
+              key,
+              model,
+              promptVersion,
+              variant,
+              pairs,
+              span,
+              token,
+            }))}
+            datasetName={report.datasetName}
+            goldPairs={report.goldPairs}
+          />
           <PrfComparisonTable level="span" configs={shown} spanIou={report.rules.spanIou} />
           <PrfComparisonTable level="token" configs={shown} spanIou={report.rules.spanIou} />
           <MatchRatesTable configs={shown} />
