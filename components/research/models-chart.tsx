@@ -3,6 +3,7 @@
 import { useMemo, useState } from "react";
 import { CartesianGrid, ErrorBar, LabelList, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFrame } from "@/components/charts/chart-frame";
+import { SvgCaption } from "@/components/charts/svg-caption";
 import { seriesStyle } from "@/components/charts/series-style";
 import { Select } from "@/components/ui/select";
 import { toCsv } from "@/lib/eval/research-csv";
@@ -128,6 +129,11 @@ export function ModelsChart({ models }: { models: ModelPoint[] }) {
             </Scatter>
           );
         })}
+        <SvgCaption
+          title="Latency per 512-token window (batch 1) against quality"
+          subtitle={`y: ${shown} · x: ms per window, p50 (bar to p99) · ${models.length} models`}
+          items={families.map(([root], i) => ({ key: root, label: `${root} and its students`, ...seriesStyle(i) }))}
+        />
       </ScatterChart>
       {missing.length > 0 && (
         <p className="text-xs text-slate-500" data-testid="models-chart-missing">
