@@ -40,6 +40,9 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
   --serve-sections MODE   the section mode the exported configs serve with when the windows had none: plain
                           (default: a document without page chrome is scored as the result set of its sections,
                           or of its paragraphs when it has no headings; fine-tuning: the base model's), all or off
+  --core-only             the data mix of the shipped snippet-lab weights: without the answer-sentence sources
+                          (NQ, SelQA, FairytaleQA, PolicyQA, CMRC train, DRCD) and the Ukrainian text
+                          (train-data --core-only)
   --skip-data             reuse WORK/data
   --skip-teacher          reuse WORK/teacher/model.pt
   --skip-student          reuse WORK/student/model.pt
@@ -102,6 +105,7 @@ export const command: CliCommand = {
         alpha: { type: "string", default: "0.5" },
         "init-teacher": { type: "string" },
         "skip-data": { type: "boolean", default: false },
+        "core-only": { type: "boolean", default: false },
         sections: { type: "string" },
         "serve-sections": { type: "string" },
         "skip-teacher": { type: "boolean", default: false },
@@ -179,6 +183,7 @@ export const command: CliCommand = {
         ...(values.hotpot ?? []).flatMap((f) => ["--hotpot", f]),
         ...(sections ? ["--sections", sections === true ? "all" : sections] : []),
         ...(fineTune && spelledAsUnknown ? ["--spelled-as-unknown"] : []),
+        ...(values["core-only"] && !fineTune ? ["--core-only"] : []),
       ]);
       if (code !== 0) return code;
     }
