@@ -8,6 +8,7 @@ import { placeLabels } from "@/lib/eval/place-labels";
  * prints over another: points on one spot share one label ("medium/high"), nearby ones move around their point, with
  * a thin leader line when a label had to move away. A child of the chart (it reads the axes' scales).
  */
+// 7 px a character: 10 px bold text with its white halo is wider than 6 px on average ("medium" is all wide letters).
 export function FrontierLabels({ points }: { points: readonly { x: number; y: number; mark: string }[] }) {
   const xScale = useXAxisScale();
   const yScale = useYAxisScale();
@@ -21,7 +22,7 @@ export function FrontierLabels({ points }: { points: readonly { x: number; y: nu
   const bounds = area ? { x0: area.x, y0: area.y, x1: area.x + area.width, y1: area.y + area.height } : undefined;
   return (
     <g className="frontier-labels" data-testid="frontier-labels">
-      {placeLabels(anchors, { charWidth: 6, height: 11, ...(bounds ? { bounds } : {}) }).map((l) => {
+      {placeLabels(anchors, { charWidth: 7, height: 12, ...(bounds ? { bounds } : {}) }).map((l) => {
         const far = Math.abs(l.y - l.anchor.y) > 20;
         return (
           <g key={`${l.anchor.x},${l.anchor.y}`} data-testid="frontier-mark-label">

@@ -32,4 +32,17 @@ describe("placeLabels", () => {
     expect(placed[0]!.textAnchor).toBe("end");
     expect(placed[0]!.y - 11).toBeGreaterThanOrEqual(0);
   });
+
+  it("keeps two labels at the plot's top-right corner apart (both must go below and left)", () => {
+    const bounds = { x0: 0, y0: 0, x1: 600, y1: 300 };
+    const placed = placeLabels(
+      [
+        { x: 520, y: 2, text: "low/medium/high" },
+        { x: 596, y: 2, text: "low/medium/high" },
+      ],
+      { charWidth: 7, height: 12, bounds },
+    );
+    expect(labelsOverlap(placed, { charWidth: 7, height: 12 })).toBe(false);
+    for (const l of placed) expect(l.y - 12).toBeGreaterThanOrEqual(0);
+  });
 });

@@ -42,10 +42,12 @@ export function placeLabels(
       { dx: gap, dy: gap + height, end: false },
       { dx: -gap, dy: -gap, end: true },
       { dx: -gap, dy: gap + height, end: true },
-      ...[2, 3, 4].flatMap((k) => [
+      ...[2, 3, 4, 5, 6].flatMap((k) => [
         { dx: gap, dy: -gap - (k - 1) * (height + 2), end: false },
         { dx: gap, dy: gap + k * (height + 2), end: false },
         { dx: -gap, dy: -gap - (k - 1) * (height + 2), end: true },
+        // Left and further down: the way out for a point at the plot's top-right corner.
+        { dx: -gap, dy: gap + k * (height + 2), end: true },
       ]),
     ];
     let best: { c: (typeof candidates)[number]; box: Box; cost: number } | null = null;
