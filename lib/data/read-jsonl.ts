@@ -6,6 +6,7 @@ import { textToCanonical } from "../text/text-to-canonical";
 import { alignRawToCanonical } from "./align-offsets";
 import { locateQuote } from "./locate-quote";
 import { mapRawSpan } from "./map-raw-span";
+import { jsonlRecords } from "./jsonl-records";
 import { formatZodError, throwIfRecordErrors } from "./record-errors";
 import type { EvalExample, EvalResult, EvidenceSpan, ImportOptions, RecordError } from "./types";
 
@@ -79,18 +80,8 @@ export function parseJsonl(content: string, opts: ImportOptions & { source?: str
   const examples: EvalExample[] = [];
   const ids = new Set<string>();
   const limit = opts.limit ?? Infinity;
-  const lines = content.split(/\r?\n/);
-  for (const [i, line] of lines.entries()) {
+  for (const { record, json } of jsonlRecords(content, errors)) {
     if (examples.length >= limit) break;
-    if (!line.trim()) continue;
-    const record = `line ${i + 1}`;
-    let json: unknown;
-    try {
-      json = JSON.parse(line);
-    } catch (e) {
-      errors.push({ record, message: `invalid JSON: ${(e as Error).message}` });
-      continue;
-    }
     const parsed = parseLine(json);
     if (!parsed.success) {
       errors.push({ record, message: formatZodError(parsed.error, json) });

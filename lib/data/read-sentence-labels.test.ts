@@ -29,7 +29,7 @@ describe("readSentenceLabels", () => {
       "{not json",
       JSON.stringify({ id: "b", question: "q", sentences: ["One."], labels: [1] }),
     ].join("\n");
-    expect(() => parseSentenceLabels(bad)).toThrow(/line 1: .*one entry per sentence[\s\S]*line 2: not valid JSON/);
+    expect(() => parseSentenceLabels(bad)).toThrow(/line 1: .*one entry per sentence[\s\S]*line 2: invalid JSON/);
   });
 
   it("skips a line without sentences", () => {

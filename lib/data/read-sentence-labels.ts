@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { AppError } from "../errors";
+import { jsonlRecords } from "./jsonl-records";
 import { formatZodError, throwIfRecordErrors } from "./record-errors";
 import { sentencesToExample } from "./sentences-to-example";
 import type { EvalExample, ImportOptions, RecordError } from "./types";
@@ -31,18 +32,8 @@ export function parseSentenceLabels(text: string, opts: ImportOptions & { source
   const errors: RecordError[] = [];
   const examples: EvalExample[] = [];
   const limit = opts.limit ?? Infinity;
-  const lines = text.split("\n");
-  for (const [i, line] of lines.entries()) {
+  for (const { record, json } of jsonlRecords(text, errors)) {
     if (examples.length >= limit) break;
-    if (!line.trim()) continue;
-    const record = `line ${i + 1}`;
-    let json: unknown;
-    try {
-      json = JSON.parse(line);
-    } catch (e) {
-      errors.push({ record, message: `not valid JSON: ${(e as Error).message}` });
-      continue;
-    }
     const parsed = lineSchema.safeParse(json);
     if (!parsed.success) {
       errors.push({ record, message: formatZodError(parsed.error, json) });
