@@ -67,9 +67,9 @@ export async function loadAnswerSentenceSource(dir: string, name: AnswerSentence
   const { files, lang, layout } = ANSWER_SENTENCE_SOURCES[name];
   const opts = { locale: lang, ...(limit ? { limit } : {}) };
   const out: EvalExample[] = [];
+  requireSharedFiles(dir, files);
   for (const f of files) {
     const file = path.join(dir, f);
-    if (!existsSync(file)) throw new AppError("NOT_FOUND", `${dir} lacks ${f} (the public data lives in ../shared/data on project machines)`);
     const read = layout === "sentences" ? readSentenceLabels : layout === "selqa" ? readSelqa : readSquad;
     out.push(...(await read(file, opts)));
   }
@@ -78,14 +78,19 @@ export async function loadAnswerSentenceSource(dir: string, name: AnswerSentence
 }
 
 export function requireSharedData(dir: string): void {
-  const missing = [
+  requireSharedFiles(dir, [
     SHARED_FILES.squadEn,
     SHARED_FILES.squadIt,
     ...SHARED_FILES.cmrc,
     SHARED_FILES.hotpotTrain,
     SHARED_FILES.hotpotDev,
     SHARED_FILES.readability,
-  ].filter((f) => !existsSync(path.join(dir, f)));
+  ]);
+}
+
+/** Files of the public data, or one error naming every missing one. */
+export function requireSharedFiles(dir: string, files: readonly string[]): void {
+  const missing = files.filter((f) => !existsSync(path.join(dir, f)));
   if (missing.length > 0) {
     throw new AppError("NOT_FOUND", `${dir} lacks ${missing.join(", ")} (the public data lives in ../shared/data on project machines)`);
   }

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { AppError } from "../errors";
 import { entryTitle } from "../features/entry-title";
+import { requireSharedFiles } from "./load-shared-data";
 
 /** Unlabelled Ukrainian running text beside the project (`uk-text/`: one paragraph per line, no article marks). */
 export const UKRAINIAN_TEXT_FILES = ["uk-text/ukwiki-sample.txt", "uk-text/ua-gec.txt"] as const;
@@ -40,9 +40,9 @@ export function splitTextArticles(text: string, file: string): TextArticle[] {
 
 export function loadUkrainianText(dir: string, limit?: number): TextArticle[] {
   const out: TextArticle[] = [];
+  requireSharedFiles(dir, UKRAINIAN_TEXT_FILES);
   for (const f of UKRAINIAN_TEXT_FILES) {
     const file = path.join(dir, f);
-    if (!existsSync(file)) throw new AppError("NOT_FOUND", `${dir} lacks ${f} (the public data lives in ../shared/data on project machines)`);
     const articles = splitTextArticles(readFileSync(file, "utf8"), path.basename(f, ".txt"));
     out.push(...(limit ? articles.slice(0, limit) : articles));
   }
