@@ -22,6 +22,13 @@ export const LIVE_JOB_STATES: readonly JobState[] = ["queued", "running"];
 export const scorePairsPayloadSchema = z.strictObject({
   datasetId: zId.optional().describe("Dataset whose unscored pairs to score; every dataset when omitted."),
   model: zMethodName.optional().describe("Model to score with (default: the default model)."),
+  workers: z
+    .int()
+    .min(1)
+    .max(16)
+    .optional()
+    .describe("Jobs sharing the pairs, each scoring its own part (worker processes on PostgreSQL); default 1."),
+  part: z.int().min(0).max(15).optional().describe("Set by the server: which of the start's jobs this is (of `workers`)."),
 });
 export type ScorePairsPayload = z.infer<typeof scorePairsPayloadSchema>;
 
@@ -94,7 +101,7 @@ export type JudgeRunPayload = z.infer<typeof judgeRunPayloadSchema>;
 
 /** POST /api/v1/jobs. */
 export const startJobRequestSchema = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("score-pairs"), payload: scorePairsPayloadSchema.default({}) }),
+  z.strictObject({ kind: z.literal("score-pairs"), payload: scorePairsPayloadSchema.omit({ part: true }).default({}) }),
   z.strictObject({ kind: z.literal("frontier-sweep"), payload: frontierSweepPayloadSchema }),
   z.strictObject({ kind: z.literal("judge-run"), payload: judgeRunPayloadSchema.omit({ runId: true, worker: true }) }),
   z.strictObject({ kind: z.literal("model-eval"), payload: modelEvalPayloadSchema }),
@@ -147,6 +154,8 @@ export type JobOut = {
 };
 
 /** The scope of a score-pairs job: one live job per dataset (or for all datasets). */
-export function scorePairsScope(p: ScorePairsPayload): string {
-  return p.datasetId ? `dataset:${p.datasetId}` : "all";
+export function scorePairsScope(p: Pick<ScorePairsPayload, "datasetId" | "part">): string {
+  const scope = p.datasetId ? `dataset:${p.datasetId}` : "all";
+  // The first part keeps the plain scope: the page finds a dataset's scoring job by it, and a second start returns it.
+  return p.part ? `${scope}:part:${p.part}` : scope;
 }

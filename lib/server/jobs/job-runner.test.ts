@@ -73,6 +73,7 @@ beforeAll(async () => {
   await seed("a", 5);
   await seed("b", 6);
   await seed("c", 3);
+  await seed("d", 12);
 });
 afterEach(async () => {
   await stopJobRunner({ db });
@@ -145,6 +146,19 @@ describe("the in-process job runner (SQLite)", () => {
     expect(finished).toMatchObject({ state: "done", attempts: 2, failed: 0 });
     expect(finished.done).toBeGreaterThanOrEqual(3);
     expect(await db.modelRun.count({ where: { pair: { datasetId: datasets.c } } })).toBe(3);
+  });
+
+  it("splits a dataset over `workers` jobs: each scores its own part, every pair exactly once", async () => {
+    const fake = fakeScorer({ delayMs: 5 });
+    await startJobRunner({ db, work: true, concurrency: 3, log: () => {}, services: { scorePair: fake.scorePair } });
+    const { jobs } = await startJob({ kind: "score-pairs", payload: { datasetId: datasets.d!, workers: 3 }, db });
+    expect(jobs.map((j) => j.scope)).toEqual([`dataset:${datasets.d}`, `dataset:${datasets.d}:part:1`, `dataset:${datasets.d}:part:2`]);
+    // A second start while they run returns the first part, as a start without workers does.
+    expect(await startJob({ kind: "score-pairs", payload: { datasetId: datasets.d!, workers: 3 }, db })).toMatchObject({ started: false });
+    const finished = await Promise.all(jobs.map((j) => settled(j.id)));
+    expect(finished.map((j) => j.state)).toEqual(["done", "done", "done"]);
+    expect(finished.reduce((n, j) => n + j.done, 0)).toBe(12);
+    expect([...fake.calls].sort()).toEqual([...pairs.d!].sort());
   });
 
   it("refuses a job that cannot run before queueing it", async () => {
