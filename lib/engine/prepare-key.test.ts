@@ -10,14 +10,16 @@ const FIXTURE = [
   { locale: "uk", text: "Міст відкрили 28 травня 1937 р. Його довжина — 2,7 км.\n\nДив. також: інші мости." },
   { locale: "zh", text: "桥于1937年通车。全长2.7公里！你去过吗？" },
   { text: "No locale given 🌉. A second sentence follows here.\n\n# A heading\n\nLast paragraph, short." },
+  // A run-in heading: one block, two units (version 2).
+  { locale: "en", html: "<p><b>Task gating</b><br>ATF enables the gating of tasks. It runs them.</p>" },
 ];
 
 /** ICU version → the fixture's output hash at the current PREPARE_VERSION. */
-const PINNED: Record<string, { version: number; hash: string }> = { "78.2": { version: 1, hash: "e63e4ac5a9f9b134" } };
+const PINNED: Record<string, { version: number; hash: string }> = { "78.2": { version: 2, hash: "3656c0bde9a739ea" } };
 
 describe("prepared units kept in the database", () => {
   it("round-trips units and token counts through bytes, and refuses bytes that do not fit", () => {
-    const p = prepareResult({ id: "a", text: FIXTURE[0]!.text, locale: "en" });
+    const p = prepareResult({ id: "a", text: FIXTURE[0]!.text!, locale: "en" });
     const bytes = encodeUnits(p);
     expect(decodeUnits(bytes, p.units.length)).toEqual({ units: p.units, unitTokens: p.unitTokens });
     expect(decodeUnits(bytes, p.units.length + 1)).toBeNull();
@@ -25,7 +27,7 @@ describe("prepared units kept in the database", () => {
   });
 
   it("decodes bytes that are a view at an odd offset, and Node Buffers from the shared pool (whose slice() is a view)", () => {
-    const p = prepareResult({ id: "a", text: FIXTURE[1]!.text, locale: "it" });
+    const p = prepareResult({ id: "a", text: FIXTURE[1]!.text!, locale: "it" });
     const bytes = encodeUnits(p);
     const at = (b: Uint8Array, offset: number) => {
       const big = new Uint8Array(b.byteLength + offset);
@@ -46,7 +48,7 @@ describe("prepared units kept in the database", () => {
 
   it("pins the segmenter's and the counter's output: a change must bump PREPARE_VERSION (stored units would be stale)", () => {
     const out = FIXTURE.map((f) => {
-      const p = prepareResult({ id: "x", text: f.text, ...(f.locale ? { locale: f.locale } : {}) });
+      const p = prepareResult({ id: "x", ...("html" in f ? { html: f.html } : { text: f.text }), ...(f.locale ? { locale: f.locale } : {}) });
       return [p.units, p.unitTokens, p.tokensIn];
     });
     const hash = createHash("sha256").update(JSON.stringify(out)).digest("hex").slice(0, 16);

@@ -5,10 +5,11 @@ import type { Sentence } from "../text/types";
 
 /**
  * Bumped whenever segmentation (lib/text/segment-sentences.ts) or downstream-token counting (prepareResult) changes
- * its output: stored units of an older version are then ignored and recomputed. prepare-key.test.ts pins the output
+ * its output: stored units of an older version are then ignored and recomputed. Version 2: units end at a block's
+ * `breaks` (run-in headings, html-to-canonical.ts). prepare-key.test.ts pins the output
  * of a fixture, so a change that forgets the bump fails there.
  */
-export const PREPARE_VERSION = 1;
+export const PREPARE_VERSION = 2;
 
 /**
  * The key of one segmentation setting: version, the ICU version of the runtime (Intl.Segmenter's rules come with it,

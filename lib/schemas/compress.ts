@@ -168,6 +168,10 @@ export const blockSchema = z.object({
   role: z.enum(["main", "navigation", "header", "footer", "aside", "form", "comment"]),
   level: z.int().optional(),
   linkDensity: z.number().min(0).max(1).optional(),
+  breaks: z
+    .array(z.int())
+    .optional()
+    .describe("Offsets inside the block where a unit starts although the text runs on (a run-in heading ends there)."),
 });
 
 export const unitOutSchema = z.object({

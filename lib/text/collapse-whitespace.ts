@@ -7,3 +7,32 @@ export function collapseWhitespace(s: string): string {
   const visible = INVISIBLE.test(s) ? s.replace(INVISIBLE, "") : s;
   return visible.replace(/\s+/g, " ").trim();
 }
+
+const INVISIBLE_CHAR = new RegExp(`^${INVISIBLE.source}$`);
+
+/**
+ * For each raw offset (ascending), the length of `collapseWhitespace(s.slice(0, offset))`, in one pass: where a
+ * point of the raw text lands in the collapsed text, without collapsing every prefix.
+ */
+export function collapsedPrefixLengths(s: string, offsets: readonly number[]): number[] {
+  const out: number[] = [];
+  let len = 0;
+  let space = false;
+  let k = 0;
+  for (let i = 0; i <= s.length && k < offsets.length; i++) {
+    while (k < offsets.length && offsets[k]! <= i) {
+      out.push(len);
+      k++;
+    }
+    const c = s[i];
+    if (c === undefined || INVISIBLE_CHAR.test(c)) continue;
+    if (/\s/.test(c)) space = len > 0;
+    else {
+      if (space) len++;
+      space = false;
+      len++;
+    }
+  }
+  while (out.length < offsets.length) out.push(len);
+  return out;
+}

@@ -170,6 +170,18 @@ describe("htmlToCanonical", () => {
     expect(texts(doc)).toEqual(["line one line two", "next block"]);
   });
 
+  it("marks a run-in heading (a bold or linked line, one <br>, plain text) as a unit break, text unchanged", () => {
+    const doc = htmlToCanonical(
+      "<p> <strong>\u00a0Task&nbsp; gating\u200b</strong> <br/>\n  ATF &amp; its <b>gates</b>.<br><a href='/x'>Next story</a><br>Its summary.</p>" +
+        "<p>plain line<br>next line</p><p><b>all bold<br>still bold</b></p><table><tr><td><b>cell</b><br>text</td></tr></table>",
+    );
+    expect(texts(doc)).toEqual(["Task gating ATF & its gates. Next story Its summary.", "plain line next line", "all bold still bold", "cell text"]);
+    const [first, ...rest] = doc.blocks;
+    expect(first!.breaks!.map((at) => doc.text.slice(at, at + 6))).toEqual(["ATF & ", "Its su"]);
+    expect(rest.every((b) => b.breaks === undefined)).toBe(true);
+    expectWellFormed(doc);
+  });
+
   it("survives broken HTML", () => {
     expect(texts(htmlToCanonical("<p>a<p>b"))).toEqual(["a", "b"]);
     // A stray </div> is ignored (as browsers do), so "x" and "y" stay in one paragraph.

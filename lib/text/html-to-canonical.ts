@@ -1,4 +1,4 @@
-import { collapseWhitespace } from "./collapse-whitespace";
+import { collapsedPrefixLengths, collapseWhitespace } from "./collapse-whitespace";
 import { walkHtml } from "./walk-html";
 import type { Block, BlockKind, BlockRole, CanonicalDoc } from "./types";
 
@@ -9,6 +9,8 @@ export interface HtmlToCanonicalOptions {
 
 // Matches the API's 5 MB per-result limit, so accepted pages are never silently cut.
 const DEFAULT_MAX_CHARS = 5_000_000;
+/** A bold or linked line longer than this before a <br> is text that happens to be bold, not a run-in heading. */
+const MAX_RUN_IN_HEADING_CHARS = 150;
 
 /** Elements whose content is never visible text (title is captured separately). */
 const SKIP_TAGS = new Set([
@@ -102,6 +104,8 @@ interface Frame {
   title: boolean;
   /** Inside <a href>: its text counts towards the block's link density. */
   link: boolean;
+  /** Inside <b> or <strong>: a line of such text before a <br> is a run-in heading. */
+  bold: boolean;
 }
 
 const ROOT: Frame = {
@@ -115,6 +119,7 @@ const ROOT: Frame = {
   skip: false,
   title: false,
   link: false,
+  bold: false,
 };
 
 /** Elements that carry a role by themselves. */
@@ -177,6 +182,7 @@ function childFrame(parent: Frame, name: string, attribs: Record<string, string>
     skip: parent.skip,
     title: false,
     link: parent.link || (name === "a" && attribs.href !== undefined),
+    bold: parent.bold || name === "b" || name === "strong",
   };
   if (SKIP_TAGS.has(name) || isHidden(attribs)) f.skip = true;
   if (name === "title") {
@@ -224,7 +230,8 @@ function childFrame(parent: Frame, name: string, attribs: Record<string, string>
  * table row / code line, each tagged with a kind and a page role, joined by "\n".
  *
  * Decisions: <pre> becomes one `code` block per non-blank line (blocks cannot contain "\n");
- * a single <br> is a space, two consecutive <br> end the block; table cells are joined by " | ".
+ * a single <br> is a space, two consecutive <br> end the block; table cells are joined by " | ". A single <br> after a
+ * line wholly in bold or a link, followed by plain text, is a run-in heading: still a space, and a `breaks` offset.
  */
 export function htmlToCanonical(html: string, opts: HtmlToCanonicalOptions = {}): CanonicalDoc {
   const maxChars = Math.max(0, opts.maxChars ?? DEFAULT_MAX_CHARS);
@@ -247,8 +254,15 @@ export function htmlToCanonical(html: string, opts: HtmlToCanonicalOptions = {})
   // Visible characters of the block being filled, and those inside links (link density, a boilerplate signal).
   let visibleChars = 0;
   let linkChars = 0;
+  // Run-in headings: visible characters of the current line (since the block start or the last <br>), those of them
+  // in bold or a link, whether the last <br> ended such a line, and the raw offset of each unit break found.
+  let lineChars = 0;
+  let lineRunInChars = 0;
+  let runInPending = false;
+  let rawBreaks: number[] = [];
+  let rawLength = 0;
 
-  const emit = (raw: string, f: Frame, density: number): void => {
+  const emit = (raw: string, f: Frame, density: number, rawBreaks: readonly number[]): void => {
     if (full) return;
     let text = collapseWhitespace(raw);
     if (!text) return;
@@ -267,16 +281,23 @@ export function htmlToCanonical(html: string, opts: HtmlToCanonicalOptions = {})
     const block: Block = { start, end: start + text.length, kind: f.kind, role: f.role };
     if (f.kind === "heading") block.level = f.level;
     if (density > 0) block.linkDensity = Math.round(density * 100) / 100;
+    const breaks = rawBreaks.length > 0 ? breakOffsets(raw, rawBreaks, start, block.end) : [];
+    if (breaks.length > 0) block.breaks = breaks;
     blocks.push(block);
     texts.push(text);
     length = block.end;
   };
 
   const flush = (): void => {
-    if (hasText && owner) emit(parts.join(""), owner, visibleChars > 0 ? Math.min(1, linkChars / visibleChars) : 0);
+    if (hasText && owner) emit(parts.join(""), owner, visibleChars > 0 ? Math.min(1, linkChars / visibleChars) : 0, rawBreaks);
     parts = [];
     visibleChars = 0;
     linkChars = 0;
+    lineChars = 0;
+    lineRunInChars = 0;
+    runInPending = false;
+    rawBreaks = [];
+    rawLength = 0;
     hasText = false;
     owner = undefined;
     brPending = false;
@@ -291,14 +312,23 @@ export function htmlToCanonical(html: string, opts: HtmlToCanonicalOptions = {})
       hasText = true;
     } else if (cellPending && visible) {
       parts.push(" | ");
+      rawLength += 3;
       cellPending = false;
     }
+    if (visible && runInPending) {
+      // A bold or linked line, a <br>, then plain text: the heading ends here (units will not join the two).
+      if (!f.bold && !f.link) rawBreaks.push(rawLength);
+      runInPending = false;
+    }
     parts.push(data);
+    rawLength += data.length;
     if (visible) {
       brPending = false;
       const n = countVisible(data);
       visibleChars += n;
       if (f.link) linkChars += n;
+      lineChars += n;
+      if (f.bold || f.link) lineRunInChars += n;
     }
   };
 
@@ -313,7 +343,11 @@ export function htmlToCanonical(html: string, opts: HtmlToCanonicalOptions = {})
           else if (hasText && brPending) flush();
           else if (hasText) {
             parts.push(" ");
+            rawLength += 1;
             brPending = true;
+            runInPending = !parent.inRow && lineChars > 0 && lineChars <= MAX_RUN_IN_HEADING_CHARS && lineRunInChars === lineChars;
+            lineChars = 0;
+            lineRunInChars = 0;
           }
         } else if ((name === "td" || name === "th") && parent.inRow) {
           if (hasText) cellPending = true;
@@ -359,6 +393,19 @@ export function htmlToCanonical(html: string, opts: HtmlToCanonicalOptions = {})
   const doc: CanonicalDoc = { text: texts.join("\n"), blocks };
   if (title) doc.title = title;
   return doc;
+}
+
+/**
+ * The canonical offsets of the unit breaks of a block whose collapsed text spans [start, end): a raw prefix collapses
+ * as the whole block does, so the break falls after the prefix's text and the one space of the <br>.
+ */
+function breakOffsets(raw: string, rawBreaks: readonly number[], start: number, end: number): number[] {
+  const out: number[] = [];
+  for (const len of collapsedPrefixLengths(raw, rawBreaks)) {
+    const at = start + len + 1;
+    if (at > start && at < end && at > (out[out.length - 1] ?? start)) out.push(at);
+  }
+  return out;
 }
 
 function countVisible(s: string): number {

@@ -151,6 +151,36 @@ describe("segmentSentences", () => {
     ]);
   });
 
+  it("never lets a unit cross a run-in heading (a bold line, then a line break, then the paragraph)", () => {
+    // The dropbox-blog and medium-1 Readability pages: "<b>Task gating</b><br />ATF enables …". The canonical text
+    // keeps one block with a space at the <br>; the units split there.
+    const doc = htmlToCanonical(
+      "<article><h1>How ATF works</h1><p><b>Task gating</b><br />ATF enables the gating of tasks. It runs them.</p>" +
+        "<ol><li><strong>The handoff</strong>\n <br/>Problems arise because editors leave… roles behind.</li></ol>" +
+        "<p>A line wrapped<br>by hand stays one sentence.</p><p><b>Bold text<br>that wraps</b> in one sentence.</p></article>",
+    );
+    expect(doc.text).toBe(
+      "How ATF works\nTask gating ATF enables the gating of tasks. It runs them.\n" +
+        "The handoff Problems arise because editors leave… roles behind.\n" +
+        "A line wrapped by hand stays one sentence.\nBold text that wraps in one sentence.",
+    );
+    const units = segmentSentences(doc);
+    expectWellFormed(doc, units);
+    expect(units.map((s) => doc.text.slice(s.start, s.end))).toEqual([
+      "How ATF works",
+      "Task gating",
+      "ATF enables the gating of tasks.",
+      "It runs them.",
+      "The handoff",
+      "Problems arise because editors leave… roles behind.",
+      "A line wrapped by hand stays one sentence.",
+      "Bold text that wraps in one sentence.",
+    ]);
+    expect(units[1]!.block).toBe(units[2]!.block);
+    // Fragments of several sentences stop there too.
+    expect(segmentSentences(doc, { fragmentSize: 3 }).map((s) => doc.text.slice(s.start, s.end))[1]).toBe("Task gating");
+  });
+
   it("falls back to English for an invalid locale", () => {
     expect(sentences("One. Two.", { locale: "not a locale!!" })).toEqual(["One.", "Two."]);
   });

@@ -60,7 +60,8 @@ let segmenters = new Map<string, Intl.Segmenter>();
 
 /**
  * Split each block of a canonical document into sentences (or fragments of `fragmentSize` sentences),
- * with offsets into `doc.text` trimmed to non-space characters. Sentences never cross blocks.
+ * with offsets into `doc.text` trimmed to non-space characters. Sentences never cross blocks, nor a block's
+ * `breaks` (a run-in heading and its paragraph share a block, never a unit).
  */
 export function segmentSentences(doc: CanonicalDoc, opts: SegmentSentencesOptions = {}): Sentence[] {
   const text = doc.text;
@@ -71,25 +72,35 @@ export function segmentSentences(doc: CanonicalDoc, opts: SegmentSentencesOption
   doc.blocks.forEach((block, blockIndex) => {
     const start = Math.max(0, Math.min(block.start, text.length));
     const end = Math.max(start, Math.min(block.end, text.length));
-    const spans: Array<[number, number]> = [];
-    for (const [cs, ce] of chunkRange(text, start, end, CHUNK_CHARS, true)) {
-      for (const seg of segmenter.segment(text.slice(cs, ce))) {
-        const span = trimSpan(text, cs + seg.index, cs + seg.index + seg.segment.length);
-        if (span) spans.push(span);
+    let from = start;
+    for (const at of [...(block.breaks ?? []).filter((b) => b > start && b < end), end]) {
+      if (at <= from) continue;
+      const units = segmentRange(text, from, at, segmenter);
+      for (let i = 0; i < units.length; i += fragmentSize) {
+        const first = units[i];
+        const last = units[Math.min(i + fragmentSize, units.length) - 1];
+        if (first && last) out.push({ start: first[0], end: last[1], block: blockIndex });
       }
-    }
-    const units = joinAbbreviations(text, spans).flatMap(([s, e]) =>
-      chunkRange(text, s, e, MAX_SENTENCE_CHARS, false, true)
-        .map(([a, b]) => trimSpan(text, a, b))
-        .filter((x): x is [number, number] => x !== undefined),
-    );
-    for (let i = 0; i < units.length; i += fragmentSize) {
-      const first = units[i];
-      const last = units[Math.min(i + fragmentSize, units.length) - 1];
-      if (first && last) out.push({ start: first[0], end: last[1], block: blockIndex });
+      from = at;
     }
   });
   return out;
+}
+
+/** The sentences of text[start, end): segmented in chunks, abbreviations joined, run-ons cut. */
+function segmentRange(text: string, start: number, end: number, segmenter: Intl.Segmenter): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  for (const [cs, ce] of chunkRange(text, start, end, CHUNK_CHARS, true)) {
+    for (const seg of segmenter.segment(text.slice(cs, ce))) {
+      const span = trimSpan(text, cs + seg.index, cs + seg.index + seg.segment.length);
+      if (span) spans.push(span);
+    }
+  }
+  return joinAbbreviations(text, spans).flatMap(([s, e]) =>
+    chunkRange(text, s, e, MAX_SENTENCE_CHARS, false, true)
+      .map(([a, b]) => trimSpan(text, a, b))
+      .filter((x): x is [number, number] => x !== undefined),
+  );
 }
 
 function getSegmenter(locale: string): Intl.Segmenter {

@@ -14,6 +14,12 @@ export interface Block {
   level?: number;
   /** Share of the block's visible characters inside links (HTML only; absent when 0). */
   linkDensity?: number;
+  /**
+   * Offsets (into `CanonicalDoc.text`, ascending, strictly inside the block) where a new unit starts although the
+   * text runs on: a run-in heading ("<b>Task gating</b><br>ATF enables …") keeps its canonical space, but no sentence
+   * unit spans the heading and its paragraph (HTML only; absent when none).
+   */
+  breaks?: number[];
 }
 
 /**
