@@ -1,15 +1,25 @@
-// In-memory, per process: enough for one server (npm start). Several instances would each keep their own counts.
+// In-memory, per process: for tests and one-off tools. The app's sign-in limit is the database's
+// (create-db-rate-limiter.ts), which every instance behind a proxy shares.
 
 import "server-only";
 
+/** A failure limiter; its methods may answer later (the database's) or at once (this in-memory one). */
 export type RateLimiter = {
   /** Seconds until `key` may try again, or 0 when it is not locked. */
-  retryAfter(key: string, now?: number): number;
+  retryAfter(key: string, now?: number): number | Promise<number>;
   /** Records one failure for `key`. */
-  fail(key: string, now?: number): void;
+  fail(key: string, now?: number): void | Promise<void>;
   /** Forgets `key` (after a success). */
-  reset(key: string): void;
+  reset(key: string): void | Promise<void>;
 };
+
+/** Seconds until a key with these failure times (newest first) may try again: 0 below `maxFailures` in the window. */
+export function secondsUntilRetry(newestFirst: readonly number[], o: { maxFailures: number; windowMs: number; now: number }): number {
+  const inWindow = newestFirst.filter((t) => o.now - t < o.windowMs);
+  if (inWindow.length < o.maxFailures) return 0;
+  const oldest = inWindow[o.maxFailures - 1]!;
+  return Math.max(1, Math.ceil((oldest + o.windowMs - o.now) / 1000));
+}
 
 export type CreateRateLimiterOptions = {
   /** Failures allowed inside the window; the next attempt is refused until the oldest one leaves it. */
@@ -30,10 +40,7 @@ export function createRateLimiter({ maxFailures, windowMs, maxKeys = 10_000 }: C
   };
   return {
     retryAfter(key, now = Date.now()) {
-      const list = recent(key, now);
-      if (list.length < maxFailures) return 0;
-      const oldest = list[list.length - maxFailures]!;
-      return Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
+      return secondsUntilRetry([...recent(key, now)].reverse(), { maxFailures, windowMs, now });
     },
     fail(key, now = Date.now()) {
       const list = recent(key, now);

@@ -8,21 +8,16 @@ import { zRole } from "../../schemas/enums";
 import { hashPassword } from "./hash-password";
 import { verifyPassword } from "./verify-password";
 import { createSession } from "./create-session";
-import { createRateLimiter, type RateLimiter } from "./create-rate-limiter";
+import { createDbRateLimiter } from "./create-db-rate-limiter";
+import type { RateLimiter } from "./create-rate-limiter";
 import type { SessionUser } from "@/lib/schemas/users";
 
 export const SIGN_IN_MAX_FAILURES = 10;
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 
-// Process-wide; kept on globalThis so Next dev reloads do not reset it.
-const globalForAuth = globalThis as typeof globalThis & { __snippetLabSignInLimiter?: RateLimiter };
-function defaultLimiter(): RateLimiter {
-  globalForAuth.__snippetLabSignInLimiter ??= createRateLimiter({
-    maxFailures: SIGN_IN_MAX_FAILURES,
-    windowMs: SIGN_IN_WINDOW_MS,
-  });
-  return globalForAuth.__snippetLabSignInLimiter;
-}
+// In the database (SignInFailure), not in memory: every app instance behind a proxy counts the same failures.
+const defaultLimiter = (db?: Db): RateLimiter =>
+  createDbRateLimiter({ maxFailures: SIGN_IN_MAX_FAILURES, windowMs: SIGN_IN_WINDOW_MS, ...(db ? { db } : {}) });
 
 // Unknown emails are checked against this hash so they cost the same scrypt time as a wrong password.
 let dummyHash: Promise<string> | undefined;
@@ -48,11 +43,12 @@ export type SignInResult = { user: SessionUser; token: string; expiresAt: Date }
  * (429, Retry-After) with details `{ reason: "rate_limited", retryAfterSeconds }` without checking the password.
  */
 export async function signIn(options: SignInOptions): Promise<SignInResult> {
-  const { ip = "unknown", now = new Date(), limiter = defaultLimiter(), db } = options;
+  const { ip = "unknown", now = new Date(), db } = options;
+  const limiter = options.limiter ?? defaultLimiter(db);
   const { email, password } = loginSchema.parse({ email: options.email, password: options.password });
   const key = `${email}\u0000${ip}`;
 
-  const retryAfterSeconds = limiter.retryAfter(key, now.getTime());
+  const retryAfterSeconds = await limiter.retryAfter(key, now.getTime());
   if (retryAfterSeconds > 0) {
     const minutes = Math.ceil(retryAfterSeconds / 60);
     throw new AppError("TOO_MANY_REQUESTS", `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
@@ -65,10 +61,10 @@ export async function signIn(options: SignInOptions): Promise<SignInResult> {
   const ok = await verifyPassword({ password, passwordHash: user?.passwordHash ?? (await getDummyHash()) });
   const role = zRole.safeParse(user?.role);
   if (!user || !ok || user.disabledAt !== null || !role.success) {
-    limiter.fail(key, now.getTime());
+    await limiter.fail(key, now.getTime());
     throw new AppError("UNAUTHORIZED", INVALID_CREDENTIALS_MESSAGE);
   }
-  limiter.reset(key);
+  await limiter.reset(key);
   const { token, expiresAt } = await createSession({ userId: user.id, now, db });
   return { user: { id: user.id, email: user.email, name: user.name, role: role.data }, token, expiresAt };
 }
