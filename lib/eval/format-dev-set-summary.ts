@@ -64,6 +64,24 @@ export function formatDevSetSummary(
     const cats = [...new Set(r.rows.flatMap((row) => Object.keys(row.categories ?? {})))].sort();
     lines.push(`| method | ${cats.join(" | ")} |`, `|---|${cats.map(() => "---").join("|")}|`);
     for (const row of r.rows) lines.push(`| ${row.method} | ${cats.map((c) => pct(row.categories?.[c]?.keptShare)).join(" | ")} |`);
+    if (r.measure === "pages") lines.push(...wronglyKeptTable(r, cats));
   }
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * Real pages: what the kept text that is not the article was, as shares of all kept characters (all pages' characters
+ * together, so the first column is 1 − the character-weighted precision; the headline precision is a mean per page).
+ */
+function wronglyKeptTable(r: DevSetResult, cats: readonly string[]): string[] {
+  const wrong = cats.filter((c) => c !== "vital");
+  const lines = ["", `Kept characters that are not article text, by category, as a share of all kept characters (${r.set}):`, ""];
+  lines.push(`| method | not article | ${wrong.join(" | ")} |`, `|---|---|${wrong.map(() => "---").join("|")}|`);
+  for (const row of r.rows) {
+    const kept = (c: string) => (row.categories?.[c]?.chars ?? 0) * (row.categories?.[c]?.keptShare ?? 0);
+    const total = cats.reduce((a, c) => a + kept(c), 0);
+    const share = (x: number) => (total > 0 ? x / total : null);
+    lines.push(`| ${row.method} | ${pct(share(wrong.reduce((a, c) => a + kept(c), 0)))} | ${wrong.map((c) => pct(share(kept(c)))).join(" | ")} |`);
+  }
+  return lines;
 }
