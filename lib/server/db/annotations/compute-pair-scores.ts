@@ -3,6 +3,7 @@ import { computeModelGoldDisagreement, type ScoredDocument } from "@/lib/spans/a
 import { computeUncertainty } from "@/lib/spans/agreement/compute-uncertainty";
 import type { Span } from "@/lib/spans/schemas";
 import { type Db, getDb } from "../client";
+import { cachedPairScores } from "./pair-score-cache";
 
 export type PairScoreKind = "uncertainty" | "disagreement";
 
@@ -23,11 +24,30 @@ const CHUNK = 200;
  * - uncertainty: lib/spans computeUncertainty (mean 1 − |2p − 1| at threshold 0.5) over all tokens of the pair;
  * - disagreement: 1 − char-F1 between the model's kept text (p ≥ threshold) and live gold "vital" spans, on the
  *   documents the model scored (lib/spans computeModelGoldDisagreement); pairs without gold get no score.
- * Pairs without runs are absent from the map. This decodes every run of every listed pair, so it suits queues of a
- * few thousand pairs; beyond that pass precomputed `scores` to listPairs (the schema has no scalar score column).
+ * Pairs without runs are absent from the map. The first call decodes every run of every listed pair; later calls
+ * score again only the pairs whose runs or gold changed since (pair-score-cache), so a queue of a hundred thousand
+ * pairs is ranked in memory from cached scores.
  */
 export async function computePairScores(options: ComputePairScoresOptions): Promise<Map<string, number>> {
   const { db = getDb(), pairIds, kind, modelName, threshold = 0.5 } = options;
+  return cachedPairScores({
+    db,
+    key: JSON.stringify([kind, modelName ?? null, threshold]),
+    pairIds,
+    modelName,
+    withGold: kind === "disagreement",
+    compute: (ids) => scorePairsFromRuns({ db, pairIds: ids, kind, modelName, threshold }),
+  });
+}
+
+/** computePairScores without the cache: decodes the runs of every listed pair. */
+async function scorePairsFromRuns({
+  db,
+  pairIds,
+  kind,
+  modelName,
+  threshold,
+}: Required<Omit<ComputePairScoresOptions, "modelName">> & { modelName: string | undefined }): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (let i = 0; i < pairIds.length; i += CHUNK) {
     const chunk = pairIds.slice(i, i + CHUNK);
