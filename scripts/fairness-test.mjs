@@ -94,3 +94,6 @@ console.log(`[fairness-test] large request: ${(b.ms / 1000).toFixed(1)} s, timin
 console.log(
   `[fairness-test] small requests while it ran: ${small.length}, p50 ${pct(small, 50).toFixed(0)} ms, p99 ${pct(small, 99).toFixed(0)} ms, max ${Math.max(...small).toFixed(0)} ms`,
 );
+console.log(
+  `[figure] a small request's p99 while a ${(big.length / 1e6).toFixed(1)} MB request runs: ${pct(small, 99).toFixed(0)} ms (${small.length} requests)`,
+);

@@ -1,9 +1,17 @@
 #!/usr/bin/env node
 // Load test for POST /api/v1/compress against an already running server (starts nothing itself).
-//   node scripts/load-test.mjs [--url http://127.0.0.1:3000] [--connections 32] [--amount 320]
-//                              [--results 3] [--model model] [--api-key KEY]
-// Prints requests/s, latency p50/p97.5/p99 and error/non-2xx counts; exits 1 on any error or non-2xx.
+//   node scripts/load-test.mjs [--url http://127.0.0.1:3000] [--connections 32] [--amount 320 | --duration 60]
+//                              [--results 3] [--model model] [--api-key KEY] [--bench] [--fairness]
+// Prints requests/s, windows/s, latency p50/p97.5/p99 and error/non-2xx counts; exits 1 on any error or non-2xx.
+// --bench first runs `snippet-lab bench` (the model alone, batch 8) and prints the load's windows/s as a share of it;
+// --fairness then runs scripts/fairness-test.mjs (a small request's p99 while a 5 MB request runs) on the same server.
+// The issue-33 run: node scripts/load-test.mjs --connections 32 --duration 60 --bench --fairness
 // Only loopback targets are allowed. --api-key defaults to $SNIPPET_LAB_API_KEY.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 
@@ -11,6 +19,9 @@ const HELP = `Usage: node scripts/load-test.mjs [options]
   --url URL           server base URL (loopback only; default http://127.0.0.1:3000)
   --connections N     concurrent connections (default 32)
   --amount N          total requests (default 320)
+  --duration S        run for S seconds instead of a number of requests
+  --bench             measure \`snippet-lab bench\`'s windows/s first (same machine) and compare
+  --fairness          afterwards, run scripts/fairness-test.mjs (small requests while a 5 MB one runs)
   --results N         results per request, 2..5 (default 3)
   --model NAME        model field of the body (default "model"; "bm25"/"lead" need no model files)
   --api-key KEY       bearer key when the server sets SNIPPET_LAB_API_KEYS (default $SNIPPET_LAB_API_KEY)
@@ -21,6 +32,9 @@ const { values } = parseArgs({
     url: { type: "string", default: "http://127.0.0.1:3000" },
     connections: { type: "string", default: "32" },
     amount: { type: "string", default: "320" },
+    duration: { type: "string" },
+    bench: { type: "boolean", default: false },
+    fairness: { type: "boolean", default: false },
     results: { type: "string", default: "3" },
     model: { type: "string", default: "model" },
     "api-key": { type: "string", default: process.env.SNIPPET_LAB_API_KEY ?? "" },
@@ -47,7 +61,9 @@ if (!LOOPBACK.has(base.hostname)) fail(`refusing non-loopback target ${base.host
 const connections = Number(values.connections);
 const amount = Number(values.amount);
 const nResults = Number(values.results);
-if (!(connections >= 1 && amount >= connections)) fail("--amount must be ≥ --connections ≥ 1");
+const duration = values.duration === undefined ? undefined : Number(values.duration);
+if (duration !== undefined && !(duration > 0)) fail("--duration must be a positive number of seconds");
+if (!(connections >= 1 && (duration !== undefined || amount >= connections))) fail("--amount must be ≥ --connections ≥ 1");
 if (!(nResults >= 2 && nResults <= 5)) fail("--results must be 2..5");
 
 // A realistic result set: web pages of a few hundred to ~2,000 words, some as HTML with boilerplate.
@@ -97,13 +113,37 @@ const target = new URL("/api/v1/compress", base).toString();
 const headers = { "content-type": "application/json" };
 if (values["api-key"]) headers.authorization = `Bearer ${values["api-key"]}`;
 
+const root = fileURLToPath(new URL("..", import.meta.url));
+const forward = [`--url=${base.origin}`, `--model=${values.model}`, ...(values["api-key"] ? [`--api-key=${values["api-key"]}`] : [])];
+
+// The model alone on this machine (no HTTP, no tokenizer): the ceiling the server's windows/s is compared with.
+let benchWindowsPerSec;
+if (values.bench) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "load-test-bench-"));
+  const modelArgs = values.model.startsWith("model:") ? ["--model", values.model.slice("model:".length)] : [];
+  console.log("[load-test] snippet-lab bench (the model alone, batch 8)…");
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, "bin/snippet-lab.mjs"), "bench", "--runs", "40", "--json", path.join(dir, "bench.json"), ...modelArgs],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  if (r.status !== 0) fail("snippet-lab bench failed");
+  benchWindowsPerSec = JSON.parse(readFileSync(path.join(dir, "bench.json"), "utf8")).windowsPerSec;
+  rmSync(dir, { recursive: true, force: true });
+  console.log(`[load-test] snippet-lab bench: ${benchWindowsPerSec} windows/s`);
+}
+
 console.log(
-  `[load-test] POST ${target}: ${amount} requests, ${connections} connections, ${nResults} results ` +
+  `[load-test] POST ${target}: ${duration !== undefined ? `${duration} s` : `${amount} requests`}, ${connections} connections, ${nResults} results ` +
     `(${(Buffer.byteLength(body) / 1024).toFixed(0)} KB body), model=${values.model}`,
 );
 
 // One request first: loads the tokenizer tables / model session (so the run measures steady state)
 // and fails fast with the server's message when the target is down, the key is wrong or the model missing.
+// Its `timings.windows` is the model windows of one request (the body never changes).
+let windowsPerRequest;
 try {
   const t0 = Date.now();
   const res = await fetch(target, { method: "POST", headers, body });
@@ -112,30 +152,78 @@ try {
     console.error(`[load-test] warm-up request failed: HTTP ${res.status} ${text.slice(0, 500)}`);
     process.exit(1);
   }
-  console.log(`[load-test] warm-up request: ${Date.now() - t0} ms`);
+  windowsPerRequest = JSON.parse(text).timings?.windows;
+  console.log(`[load-test] warm-up request: ${Date.now() - t0} ms${windowsPerRequest ? `, ${windowsPerRequest} model windows` : ""}`);
 } catch (e) {
   console.error(`[load-test] cannot reach ${target}: ${e.cause?.message ?? e.message}`);
   process.exit(1);
 }
 
-let firstBad;
-const instance = autocannon({ url: target, method: "POST", headers, body, connections, amount, timeout: 60 }, (err, result) => {
-  if (err) {
-    console.error(`[load-test] ${err.message}`);
-    process.exit(1);
-  }
-  const done = result.requests.total ?? 0;
-  const rps = result.duration > 0 ? done / result.duration : 0;
-  const l = result.latency;
-  console.log(`requests:     ${done} completed (${result.requests.sent} sent) in ${result.duration.toFixed(2)} s`);
-  console.log(`requests/s:   ${rps.toFixed(1)}`);
-  console.log(`latency (ms): p50 ${l.p50}  p97.5 ${l.p97_5}  p99 ${l.p99}  max ${l.max}`);
-  console.log(`errors:       ${result.errors}  timeouts: ${result.timeouts}  non-2xx: ${result.non2xx}`);
+/** What both modes report: completed requests, failures, latencies (ms) and the seconds they took. */
+function report({ done, sent, errors, timeouts, non2xx, firstBad, seconds, latency }) {
+  console.log(`requests:     ${done} completed (${sent} sent) in ${seconds.toFixed(2)} s`);
+  console.log(`requests/s:   ${(seconds > 0 ? done / seconds : 0).toFixed(1)}`);
+  console.log(`latency (ms): p50 ${latency.p50}  p97.5 ${latency.p97_5}  p99 ${latency.p99}  max ${latency.max}`);
+  console.log(`errors:       ${errors}  timeouts: ${timeouts}  non-2xx: ${non2xx}`);
   if (firstBad) console.log(`first non-2xx: ${firstBad}`);
-  const bad = result.errors + result.timeouts + result.non2xx;
-  process.exit(bad > 0 ? 1 : 0);
-});
-instance.on("response", (_client, statusCode, _bytes, _time) => {
-  if (statusCode >= 300 && !firstBad) firstBad = `HTTP ${statusCode}`;
-});
-process.once("SIGINT", () => instance.stop());
+  const bad = errors + timeouts + non2xx;
+  if (windowsPerRequest) {
+    const wps = ((done - non2xx) * windowsPerRequest) / seconds;
+    const share = benchWindowsPerSec ? ` = ${((100 * wps) / benchWindowsPerSec).toFixed(0)}% of snippet-lab bench's ${benchWindowsPerSec}` : "";
+    console.log(
+      `[figure] compress, ${connections} clients, ${seconds.toFixed(0)} s: ${wps.toFixed(1)} windows/s${share}; ${bad} errors; p99 ${latency.p99} ms`,
+    );
+  }
+  let code = bad > 0 ? 1 : 0;
+  if (values.fairness) {
+    const f = spawnSync(process.execPath, [path.join(root, "scripts/fairness-test.mjs"), ...forward], { stdio: "inherit" });
+    if (f.status !== 0) code = 1;
+  }
+  process.exit(code);
+}
+
+if (duration !== undefined) {
+  // Closed loop for a time: each client sends its next request when its last one answers, none after the deadline,
+  // and the clock stops when the last answer arrives. Requests still in flight at the deadline are counted, not cut
+  // off: the batcher serves concurrent requests together, so all 32 tend to finish at once.
+  const latencies = [];
+  const out = { done: 0, sent: 0, errors: 0, timeouts: 0, non2xx: 0, firstBad: undefined };
+  const t0 = performance.now();
+  const deadline = t0 + duration * 1000;
+  const client = async () => {
+    while (performance.now() < deadline) {
+      out.sent++;
+      const started = performance.now();
+      try {
+        const res = await fetch(target, { method: "POST", headers, body, signal: AbortSignal.timeout(60_000) });
+        await res.arrayBuffer();
+        out.done++;
+        latencies.push(performance.now() - started);
+        if (!res.ok) {
+          out.non2xx++;
+          out.firstBad ??= `HTTP ${res.status}`;
+        }
+      } catch (e) {
+        if (e.name === "TimeoutError") out.timeouts++;
+        else out.errors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, client));
+  const sorted = latencies.sort((a, b) => a - b);
+  const at = (p) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]) : 0);
+  report({ ...out, seconds: (performance.now() - t0) / 1000, latency: { p50: at(50), p97_5: at(97.5), p99: at(99), max: at(100) } });
+} else {
+  let firstBad;
+  const instance = autocannon({ url: target, method: "POST", headers, body, connections, amount, timeout: 60 }, (err, result) => {
+    if (err) {
+      console.error(`[load-test] ${err.message}`);
+      process.exit(1);
+    }
+    report({ ...result, done: result.requests.total ?? 0, sent: result.requests.sent, firstBad, seconds: result.duration });
+  });
+  instance.on("response", (_client, statusCode, _bytes, _time) => {
+    if (statusCode >= 300 && !firstBad) firstBad = `HTTP ${statusCode}`;
+  });
+  process.once("SIGINT", () => instance.stop());
+}
