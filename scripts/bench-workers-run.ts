@@ -5,6 +5,7 @@
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { createDbClient } from "@/lib/server/db/client";
+import { getEnv } from "@/lib/server/env";
 import { migrateDatabase } from "@/lib/server/db/migrate";
 import { startJobRunner, stopJobRunner } from "@/lib/server/jobs/job-runner";
 import { readJob, startJob } from "@/lib/server/jobs/jobs-api";
@@ -20,7 +21,7 @@ const { values } = parseArgs({
     threads: { type: "string" },
   },
 });
-const url = process.env.DATABASE_URL!;
+const url = getEnv().databaseUrl;
 const pairs = Number(values.pairs);
 const documents = Number(values.documents);
 const chars = Number(values.chars);

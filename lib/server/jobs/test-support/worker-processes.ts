@@ -18,11 +18,23 @@ export type WorkerProcess = { child: ChildProcess; pid: number; log: () => strin
 export function spawnWorker({ url, env = {} }: { url: string; env?: Record<string, string> }): WorkerProcess {
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
   const hook = pathToFileURL(path.join(root, "scripts/use-postgres-client.mjs")).href;
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", tsx, "--import", hook, path.join(root, "cli/main.ts"), "worker"], {
-    cwd: root,
-    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(root, "tsconfig.json"), DATABASE_URL: url, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  // `env` adds the variables to this process's environment and execs node: the child's pid is node's.
+  const vars = { TSX_TSCONFIG_PATH: path.join(root, "tsconfig.json"), DATABASE_URL: url, ...env };
+  const child = spawn(
+    "env",
+    [
+      ...Object.entries(vars).map(([k, v]) => `${k}=${v}`),
+      process.execPath,
+      "--conditions=react-server",
+      "--import",
+      tsx,
+      "--import",
+      hook,
+      path.join(root, "cli/main.ts"),
+      "worker",
+    ],
+    { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+  );
   let out = "";
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (b: Buffer) => {
