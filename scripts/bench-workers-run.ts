@@ -14,7 +14,7 @@ import { waitFor } from "@/tests/test-support/wait-for";
 
 const { values } = parseArgs({
   options: {
-    pairs: { type: "string", default: "200" },
+    pairs: { type: "string", default: "400" },
     documents: { type: "string", default: "2" },
     chars: { type: "string", default: "1500" },
     workers: { type: "string", default: "1,2" },
@@ -33,7 +33,8 @@ const db = createDbClient({ url });
 // This process only queues; the workers run the jobs.
 await startJobRunner({ db, url, work: false, log: () => {} });
 
-async function scoreAll(datasetId: string, workers: number): Promise<void> {
+/** Scores a dataset with `workers` parts; returns how many worker processes ran them. */
+async function scoreAll(datasetId: string, workers: number): Promise<number> {
   const { jobs } = await startJob({ kind: "score-pairs", payload: { datasetId, workers }, db, url });
   const finished = await waitFor(() => Promise.all(jobs.map((j) => readJob({ id: j.id, db }))), {
     until: (js) => js.every((j) => j.state !== "queued" && j.state !== "running"),
@@ -42,6 +43,8 @@ async function scoreAll(datasetId: string, workers: number): Promise<void> {
   });
   const bad = finished.filter((j) => j.state !== "done" || j.failed > 0);
   if (bad.length > 0) throw new Error(`jobs did not finish cleanly: ${JSON.stringify(bad)}`);
+  const holders = await db.job.findMany({ where: { id: { in: jobs.map((j) => j.id) } }, select: { workerId: true } });
+  return new Set(holders.map((h) => h.workerId)).size;
 }
 
 console.log(
@@ -58,8 +61,9 @@ for (const n of fleets) {
     await Promise.all(workers.map((w) => w.ready));
     await scoreAll(warm.datasetId, n);
     const t0 = performance.now();
-    await scoreAll(measured.datasetId, n);
+    const ran = await scoreAll(measured.datasetId, n);
     const seconds = (performance.now() - t0) / 1000;
+    if (ran !== n) console.log(`[bench-workers] only ${ran} of the ${n} workers took a part`);
     figures[n] = pairs / seconds;
     console.log(
       `[figure] score-pairs on PostgreSQL, ${n} worker${n === 1 ? "" : "s"}: ${figures[n]!.toFixed(1)} pairs/s (${pairs} pairs in ${seconds.toFixed(1)} s)`,

@@ -2,7 +2,7 @@
 // Benchmark: pairs/s of scoring one dataset on PostgreSQL with 1 and 2 (or --workers LIST) real `snippet-lab worker`
 // processes. Starts a throwaway PostgreSQL cluster and generates the PostgreSQL client (scripts/postgres-cluster.mjs),
 // then runs scripts/bench-workers-run.ts with that client swapped in (scripts/use-postgres-client.mjs).
-//   node scripts/bench-workers.mjs [--pairs 200] [--documents 2] [--chars 1500] [--workers 1,2] [--threads N]
+//   node scripts/bench-workers.mjs [--pairs 400] [--documents 2] [--chars 1500] [--workers 1,2] [--threads N]
 // --threads: the model's threads per worker (default: the cores shared out over the largest fleet).
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
