@@ -3,6 +3,7 @@
 import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import type { PrismaClient } from "../../lib/server/db/generated/client";
+import { setProcessDatabaseUrl } from "../../lib/server/env";
 
 export type SlowQuery = { sql: string; params: string; ms: number };
 
@@ -26,7 +27,7 @@ export async function openBenchDb(url: string): Promise<BenchDb> {
   let provider: BenchDb["provider"];
   if (/^postgres(ql)?:\/\//i.test(url)) {
     provider = "postgresql";
-    process.env.DATABASE_URL = url;
+    setProcessDatabaseUrl(url);
     // A path computed at run time: the PostgreSQL client exists only after generatePostgresClient.
     const generated = path.resolve(import.meta.dirname, "../../lib/server/db/generated-pg/client.ts");
     const { PrismaClient: PgClient } = (await import(generated)) as { PrismaClient: new (o: unknown) => LoggingClient };

@@ -321,6 +321,14 @@ export function envWith(overrides: EnvSource): EnvSource {
   return { ...process.env, ...overrides };
 }
 
+/**
+ * Points this process at another database (a CLI command that opens one it was given, e.g. bench-research on a
+ * throwaway PostgreSQL cluster): the data layer's SQL dialect follows DATABASE_URL, read through getEnv.
+ */
+export function setProcessDatabaseUrl(url: string): void {
+  process.env.DATABASE_URL = url;
+}
+
 const NAMES = ENV_VARIABLES.map((v) => v.name);
 let memo: { key: string; env: Env } | undefined;
 
