@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { textToCanonical } from "../text/text-to-canonical";
-import { asLines, asPlainText, inCyrillic, joinAsSections, splitIntoParagraphs, toCyrillic, withoutTitles } from "./dev-sets";
+import { asLines, asPlainText, buildTopicalUnanswerableSet, inCyrillic, joinAsSections, splitIntoParagraphs, toCyrillic, withoutTitles } from "./dev-sets";
 import type { EvalExample } from "../data/types";
+import { createRng } from "../data/synthesize-page";
 
 /** The bridge question over two titled paragraphs: evidence is "She was born…" and, unless `one`, all of b. */
 function twoParagraphs(id: string, a: string, b: string, one = false): EvalExample {
@@ -137,5 +138,36 @@ describe("inCyrillic", () => {
       [toCyrillic("Ada Lind"), toCyrillic(a)],
       [toCyrillic("Port Avalon"), toCyrillic(b)],
     ]);
+  });
+});
+
+describe("buildTopicalUnanswerableSet", () => {
+  // One article of six paragraphs, one question each: paragraph i says "Fact i is …" and its question asks for it.
+  const paragraphs = Array.from({ length: 6 }, (_, i) => `Topic paragraph ${i} opens here. Fact ${i} is number ${i * 7}.`);
+  const squad: EvalExample[] = paragraphs.map((text, i) => ({
+    id: `q${i}`,
+    query: `What number is fact ${i}?`,
+    results: [{ id: `p${i}`, text, title: "Topic" }],
+    evidence: [{ resultId: `p${i}`, start: text.indexOf("Fact"), end: text.length }],
+    group: "Topic",
+  }));
+
+  it("gives unanswerable questions their article's other paragraphs and answerable ones their own, evidence following", () => {
+    const set = buildTopicalUnanswerableSet(squad, createRng(1), 6);
+    expect(set.examples).toHaveLength(6);
+    const answerable = set.examples.filter((e) => e.evidence.length > 0);
+    expect(answerable.length).toBeGreaterThan(0);
+    expect(answerable.length).toBeLessThan(6);
+    for (const ex of set.examples) {
+      const i = Number(ex.id.slice(1, ex.id.indexOf(":")));
+      const text = ex.results[0]!.doc!.text;
+      if (ex.evidence.length === 0) {
+        expect(text).not.toContain(`Fact ${i} is`);
+        expect(text.split("\n")).toHaveLength(3);
+      } else {
+        const e = ex.evidence[0]!;
+        expect(text.slice(e.start, e.end)).toBe(`Fact ${i} is number ${i * 7}.`);
+      }
+    }
   });
 });

@@ -25,6 +25,7 @@ import type { LabeledDoc } from "../data/training/page-builder";
 import { groupQaArticles, type QaArticle } from "../data/training/qa-articles";
 import type { CategorySpan, EvalExample, EvidenceSpan } from "../data/types";
 import { textToCanonical } from "../text/text-to-canonical";
+import { docFromCanonicalText } from "../text/doc-from-canonical-text";
 import type { Block, CanonicalDoc } from "../text/types";
 
 /**
@@ -66,6 +67,7 @@ export const DEV_SET_NAMES = [
   "policyqa",
   "drcd",
   "uk-ict",
+  "unanswerable-topical",
 ] as const;
 export type DevSetName = (typeof DEV_SET_NAMES)[number];
 
@@ -129,7 +131,7 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
   const split = opts.split;
   const max = opts.maxQueries;
   const sets: DevSet[] = [];
-  const needSquad = [...names].some((n) => n.startsWith("squad") || n.startsWith("pages-") || n === "unanswerable");
+  const needSquad = [...names].some((n) => n.startsWith("squad") || n.startsWith("pages-") || n.startsWith("unanswerable"));
   const squadEn = needSquad ? await loadSquadEn(opts.dataDir) : [];
   const enSplit = splitExamples(squadEn, SPLITS.squad)[split];
   let pages: AnalyzedPage[] | undefined;
@@ -419,8 +421,52 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
     });
   }
   if (names.has("uk-ict")) sets.push({ ...buildUkrainianSet(opts.dataDir, split, rng, max), name: "uk-ict" });
+  if (names.has("unanswerable-topical")) sets.push(buildTopicalUnanswerableSet(enSplit, rng, max));
 
   return sets;
+}
+
+/**
+ * Keep nothing when nothing answers, on text about the same subject: half of the questions get three paragraphs of
+ * their own article that do not hold the answer (they share the question's topic and names, unlike "unanswerable",
+ * whose page is another article's), half get their own paragraph among two neighbours. Scored at the model's default
+ * threshold with no budget: the headline is "kept nothing" on the unanswerable half, evidence recall on the rest.
+ */
+export function buildTopicalUnanswerableSet(squad: readonly EvalExample[], rng: Rng, max: number | undefined): DevSet {
+  const articles = groupQaArticles(
+    squad.filter((e) => e.evidence.length > 0),
+    "en",
+  ).filter((a) => a.paragraphs.length >= 5);
+  const questions = articles.flatMap((a) => a.paragraphs.flatMap((p, pi) => p.questions.map((q) => ({ a, pi, q }))));
+  const examples: EvalExample[] = [];
+  for (const { a, pi, q } of sample(rng, questions, max ?? 200)) {
+    const answerable = rng() < 0.5;
+    const others = a.paragraphs.map((_, i) => i).filter((i) => i !== pi);
+    const picked = answerable ? [Math.max(0, pi - 1), pi, Math.min(a.paragraphs.length - 1, pi + 1)] : sample(rng, others, 3).sort((x, y) => x - y);
+    const paragraphs = [...new Set(picked)].map((i) => a.paragraphs[i]!);
+    let text = "";
+    const evidence: EvidenceSpan[] = [];
+    for (const p of paragraphs) {
+      if (text) text += "\n";
+      if (p === a.paragraphs[pi])
+        for (const e of q.evidence) evidence.push({ resultId: "doc", start: text.length + e.start, end: text.length + e.end });
+      text += p.doc.text;
+    }
+    examples.push({
+      id: `${q.id}:topical-${answerable ? "answerable" : "unanswerable"}`,
+      query: q.query,
+      results: [{ id: "doc", doc: docFromCanonicalText(text), title: a.title }],
+      evidence,
+      group: a.group,
+    });
+  }
+  return {
+    name: "unanswerable-topical",
+    kind: "questions over paragraphs of their own article, half without the answer (keep nothing), default threshold, no budget",
+    examples,
+    setting: { useModelThreshold: true, budget: 1_000_000 },
+    measure: "evidenceRecall",
+  };
 }
 
 /**

@@ -95,7 +95,7 @@ export async function evaluateDevSet(
           ? row.answerKept
           : set.measure === "pages"
             ? row.keptPrecision
-            : set.name === "unanswerable"
+            : set.name.startsWith("unanswerable")
               ? (row.unanswerable?.keptNothing ?? null)
               : row.evidenceRecall;
       rows.push({ ...row, headline, thresholdUsed: threshold });

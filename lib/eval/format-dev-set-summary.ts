@@ -10,7 +10,7 @@ function settingLabel(r: DevSetResult): string {
       ? "answer kept"
       : r.measure === "pages"
         ? "article precision / recall"
-        : r.set === "unanswerable"
+        : r.set.startsWith("unanswerable")
           ? "kept nothing"
           : "evidence recall";
   const how = s.ratio !== undefined ? `${Math.round(s.ratio * 100)}% of tokens` : `${s.budget}-token budget`;

@@ -1,0 +1,205 @@
+// Answer-sentence probes (issue 29, step 5): does anything beyond the model's own scores move recall on the
+// answer-sentence validation sets? Two probes over the default model's cached unit scores:
+//   type    the question's expected answer type (answer-type.ts) blended into the unit scores at several weights;
+//   stack   a unit reranker learned on the TRAIN split (softmax over each result's units, Adam): the model's score
+//           and rank, BM25, IDF-weighted query coverage, position, answer type, length and their interactions; its
+//           scores rescaled so a result's best unit keeps the model's best score (cross-result relevance and the
+//           keep-nothing gate unchanged), mixed with the model's at several weights.
+// Figures are each set's own measure (evalDevSet), validation split. Not a test: it prints a table.
+//   node --conditions=react-server --import tsx scripts/probes/answer-sentence-probe.ts --data ../shared/data \
+//     [--probe type|stack] [--sets nq,selqa,…] [--max-queries 300] [--train-queries 1500]
+import { parseArgs } from "node:util";
+import { resolveDevSetMethods } from "../../cli/commands/resolve-dev-set-methods";
+import type { EvalExample } from "../../lib/data/types";
+import { computeBm25Scores } from "../../lib/engine/scorers/bm25";
+import { tokenizeTerms } from "../../lib/engine/scorers/tokenize-terms";
+import type { PreparedResult, Scorer } from "../../lib/engine/types";
+import { buildDevSets, type DevSetName } from "../../lib/eval/dev-sets";
+import { evaluateDevSet, type DevSetMethod } from "../../lib/eval/evaluate-dev-set";
+import { prepareEvalResults } from "../../lib/eval/run-eval";
+import { answerTypeMatches, expectedAnswerType } from "./answer-type";
+
+const { values } = parseArgs({
+  options: {
+    data: { type: "string", default: "../shared/data" },
+    probe: { type: "string", default: "stack" },
+    sets: { type: "string", default: "nq,selqa,fairytale,policyqa,squad-en,squad-it,cmrc,drcd,uk-ict,hotpot,unanswerable" },
+    "train-sets": { type: "string", default: "nq,selqa,fairytale,policyqa,squad-en,cmrc,drcd" },
+    "max-queries": { type: "string", default: "300" },
+    "train-queries": { type: "string", default: "1500" },
+  },
+});
+const dataDir = values.data;
+const [model, bm25, lead] = await resolveDevSetMethods("model:snippet-lab,bm25,lead");
+if (!model || !bm25 || !lead) throw new Error("the default model, bm25 and lead must resolve");
+
+const cache = new Map<string, number[][]>();
+async function modelScores(ex: EvalExample, results: PreparedResult[]): Promise<number[][]> {
+  const hit = cache.get(ex.id);
+  if (hit) return hit;
+  const scorer = await model!.createScorer(ex);
+  const { unitScores } = await scorer.scoreUnits({ query: ex.query, results, aggregation: "mean" });
+  cache.set(ex.id, unitScores);
+  return unitScores;
+}
+
+/** A method whose unit scores are the model's, transformed per result. */
+function derived(name: string, transform: (query: string, r: PreparedResult, scores: number[]) => number[]): DevSetMethod {
+  return {
+    ...model!,
+    name,
+    createScorer(ex): Scorer {
+      return {
+        name,
+        async scoreUnits({ query, results }) {
+          const scores = await modelScores(ex, results);
+          return { unitScores: results.map((r, i) => transform(query, r, scores[i]!)) };
+        },
+      };
+    },
+  };
+}
+
+/** Mixes `other` into `scores`, other rescaled to the result's best model score; the best unit keeps the best score. */
+function mixKeepingBest(scores: number[], other: number[], w: number): number[] {
+  const best = Math.max(0, ...scores);
+  const top = Math.max(1e-9, ...other);
+  const mixed = scores.map((s, i) => (1 - w) * s + (w * best * other[i]!) / top);
+  const mixedTop = Math.max(1e-9, ...mixed);
+  return mixed.map((s) => (s * best) / mixedTop);
+}
+
+const typeMethod = (w: number) =>
+  derived(`model+type ${w}`, (query, r, scores) => {
+    const m = answerTypeMatches(query, r.doc.text, r.units);
+    return m ? mixKeepingBest(scores, m, w) : scores;
+  });
+
+function unitFeatures(query: string, r: PreparedResult, scores: number[]): number[][] {
+  const n = r.units.length;
+  const bm = computeBm25Scores(query, [{ text: r.doc.text, units: r.units }])[0]!;
+  const bmBest = Math.max(1e-9, ...bm.filter(Number.isFinite));
+  const best = Math.max(1e-9, ...scores);
+  const qTerms = [...new Set(tokenizeTerms(query))];
+  const unitTerms = r.units.map((u) => new Set(tokenizeTerms(r.doc.text.slice(u.start, u.end))));
+  const idf = qTerms.map((t) => {
+    const df = unitTerms.filter((s) => s.has(t)).length;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  });
+  const idfSum = idf.reduce((a, b) => a + b, 0) || 1;
+  const covs = unitTerms.map((terms) => qTerms.reduce((a, t, k) => a + (terms.has(t) ? idf[k]! : 0), 0) / idfSum);
+  const maxCov = Math.max(0, ...covs);
+  const type = answerTypeMatches(query, r.doc.text, r.units);
+  const typed = expectedAnswerType(query) && type ? 1 : 0;
+  const rank = new Array<number>(n);
+  scores
+    .map((s, i) => [s, i] as const)
+    .sort((a, b) => b[0] - a[0])
+    .forEach(([, i], k) => (rank[i] = k));
+  return r.units.map((_, i) => {
+    const s = Math.min(Math.max(scores[i]!, 1e-4), 1 - 1e-4);
+    const pos = 1 / (1 + i);
+    const rel = scores[i]! / best;
+    const bmr = Number.isFinite(bm[i]!) ? bm[i]! / bmBest : 0;
+    const cov = covs[i]!;
+    const tm = type ? type[i]! : 0;
+    const len = Math.log(1 + (r.unitTokens[i] ?? 1));
+    return [
+      Math.log(s / (1 - s)),
+      rel,
+      bmr,
+      cov,
+      pos,
+      i === 0 ? 1 : 0,
+      tm,
+      typed * (1 - tm),
+      len,
+      1 / (1 + rank[i]!),
+      cov * cov,
+      pos * maxCov,
+      pos * rel,
+      pos * bmr,
+      cov - maxCov,
+      rel * cov,
+      bmr === 1 ? 1 : 0,
+      pos * tm,
+    ];
+  });
+}
+
+/** Softmax over each result's units (results with a kept and a dropped unit), Adam on standardised features. */
+async function fitStack() {
+  const train = await buildDevSets({
+    dataDir,
+    split: "train" as never, // the reranker learns on the training split; every figure is validation's
+    names: values["train-sets"].split(",") as DevSetName[],
+    maxQueries: Number(values["train-queries"]),
+  });
+  const lists: { x: number[][]; y: number[] }[] = [];
+  for (const set of train) {
+    for (const ex of set.examples) {
+      const results = prepareEvalResults(ex);
+      const scores = await modelScores(ex, results);
+      results.forEach((r, ri) => {
+        const x = unitFeatures(ex.query, r, scores[ri]!);
+        const ev = ex.evidence.filter((e) => e.resultId === r.id);
+        const y = r.units.map((u) => (ev.some((e) => e.start < u.end && e.end > u.start) ? 1 : 0));
+        if (y.includes(1) && y.includes(0) && x.every((f) => f.every(Number.isFinite))) lists.push({ x, y });
+      });
+    }
+    console.log(`train ${set.name}: ${set.examples.length} queries`);
+  }
+  const rows = lists.flatMap((l) => l.x);
+  const d = rows[0]!.length;
+  const mu = Array.from({ length: d }, (_, j) => rows.reduce((a, x) => a + x[j]!, 0) / rows.length);
+  const sd = Array.from({ length: d }, (_, j) => Math.sqrt(rows.reduce((a, x) => a + (x[j]! - mu[j]!) ** 2, 0) / rows.length) || 1);
+  const z = (x: number[]) => x.map((v, j) => (v - mu[j]!) / sd[j]!);
+  const Z = lists.map((l) => ({ x: l.x.map(z), y: l.y }));
+  const w = new Array<number>(d).fill(0);
+  const m = new Array<number>(d).fill(0);
+  const v = new Array<number>(d).fill(0);
+  for (let it = 1; it <= 300; it++) {
+    const g = new Array<number>(d).fill(0);
+    for (const { x, y } of Z) {
+      const logits = x.map((f) => f.reduce((a, fj, j) => a + fj * w[j]!, 0));
+      const mx = Math.max(...logits);
+      const e = logits.map((t) => Math.exp(t - mx));
+      const all = e.reduce((a, c) => a + c, 0);
+      const pos = e.reduce((a, c, k) => a + c * y[k]!, 0);
+      x.forEach((f, k) => {
+        const gk = e[k]! / all - (y[k] ? e[k]! / pos : 0);
+        for (let j = 0; j < d; j++) g[j]! += (gk * f[j]!) / Z.length;
+      });
+    }
+    for (let j = 0; j < d; j++) {
+      const gj = g[j]! + 1e-3 * w[j]!;
+      m[j] = 0.9 * m[j]! + 0.1 * gj;
+      v[j] = 0.999 * v[j]! + 0.001 * gj * gj;
+      w[j]! -= (0.05 * (m[j]! / (1 - 0.9 ** it))) / (Math.sqrt(v[j]! / (1 - 0.999 ** it)) + 1e-8);
+    }
+  }
+  console.log(`reranker weights: ${w.map((x) => x.toFixed(3)).join(" ")}`);
+  return (query: string, r: PreparedResult, scores: number[]) =>
+    unitFeatures(query, r, scores).map((f) =>
+      Math.exp(
+        Math.min(
+          30,
+          z(f).reduce((a, fj, j) => a + fj * w[j]!, 0),
+        ),
+      ),
+    );
+}
+
+const probes: DevSetMethod[] = [];
+if (values.probe === "type") probes.push(...[0.1, 0.2, 0.3, 0.5].map(typeMethod));
+else {
+  const rerank = await fitStack();
+  for (const w of [1, 0.7, 0.5]) probes.push(derived(`model+stack ${w}`, (q, r, s) => mixKeepingBest(s, rerank(q, r, s), w)));
+}
+const sets = await buildDevSets({ dataDir, split: "val", names: values.sets.split(",") as DevSetName[], maxQueries: Number(values["max-queries"]) });
+const header = ["set", "measure", model.name, ...probes.map((p) => p.name), "bm25", "lead"];
+console.log(`| ${header.join(" | ")} |\n|${header.map(() => "---").join("|")}|`);
+for (const set of sets) {
+  const res = await evaluateDevSet(set, [model, ...probes, bm25, lead]);
+  console.log(`| ${set.name} | ${set.measure} | ${res.rows.map((r) => r.headline?.toFixed(3) ?? "–").join(" | ")} |`);
+}
