@@ -40,6 +40,16 @@ interface Candidate {
   score: number;
 }
 
+/** Which units a selection keeps (selectSpans' first stage): everything its spans, tokens and figures follow from. */
+export interface UnitChoice {
+  /** Per result, 1 for each kept unit. */
+  kept: Uint8Array[];
+  keptCount: number;
+  /** The fallback unit cut to a verbatim prefix that fits the budget. */
+  cut?: { r: number; u: number; end: number; tokens: number };
+  reason?: string;
+}
+
 /**
  * Threshold, then greedy packing of ONE budget shared across the result set (best score first;
  * ties → earlier result, earlier unit; a unit that doesn't fit is skipped and smaller ones still
@@ -50,6 +60,14 @@ interface Candidate {
  * order, adjacent ones merged into one span.
  */
 export function selectSpans(opts: SelectSpansOptions): Selection {
+  return selectionOfChoice({ ...opts, choice: chooseUnits(opts) });
+}
+
+/**
+ * The units selectSpans keeps, without building its spans: a sweep builds a selection only for a choice it has not
+ * seen at another threshold (sameChoice).
+ */
+export function chooseUnits(opts: SelectSpansOptions): UnitChoice {
   const { results, unitScores, threshold } = opts;
   const floor = opts.floor ?? DEFAULT_FLOOR;
   const fallbackFloor = Math.max(floor, opts.fallbackFloor ?? floor);
@@ -58,32 +76,49 @@ export function selectSpans(opts: SelectSpansOptions): Selection {
   if (Number.isNaN(threshold)) throw new AppError("BAD_REQUEST", "Threshold must be a number");
 
   const kept = results.map((r) => new Uint8Array(r.units.length));
-  const candidates: Candidate[] = [];
   let best: Candidate | undefined;
   for (let r = 0; r < results.length; r++) {
     const scores = unitScores[r] ?? [];
     const n = results[r]!.units.length;
     for (let u = 0; u < n; u++) {
       const score = scores[u] ?? 0;
-      // A budget is a cap, not a target: units at or below the floor never fill it, whatever the threshold.
-      if (score >= threshold && score > floor) candidates.push({ r, u, score });
       if (!best || score > best.score) best = { r, u, score };
     }
   }
   // The relevance gate: when even the best unit is not convincing, the few that pass a low threshold are the
   // model's noise on a set that doesn't answer the query. Budget-only selection (threshold ≤ floor) ranks and fills.
   const gated = threshold > floor && best !== undefined && best.score <= fallbackFloor;
-  if (gated) candidates.length = 0;
-  candidates.sort((a, b) => b.score - a.score || a.r - b.r || a.u - b.u);
 
-  let used = 0;
   let keptCount = 0;
-  for (const c of candidates) {
-    const t = results[c.r]!.unitTokens[c.u] ?? 0;
-    if (used + t <= budget) {
-      kept[c.r]![c.u] = 1;
-      used += t;
-      keptCount++;
+  if (!gated) {
+    // Without a budget every candidate fits (token counts are finite): kept as found, not ranked (a sweep selects
+    // millions of times).
+    const unlimited = budget === Infinity;
+    const candidates: Candidate[] = [];
+    for (let r = 0; r < results.length; r++) {
+      const scores = unitScores[r] ?? [];
+      const flags = kept[r]!;
+      for (let u = 0; u < flags.length; u++) {
+        const score = scores[u] ?? 0;
+        // A budget is a cap, not a target: units at or below the floor never fill it, whatever the threshold.
+        if (!(score >= threshold && score > floor)) continue;
+        if (unlimited) {
+          flags[u] = 1;
+          keptCount++;
+        } else {
+          candidates.push({ r, u, score });
+        }
+      }
+    }
+    candidates.sort((a, b) => b.score - a.score || a.r - b.r || a.u - b.u);
+    let used = 0;
+    for (const c of candidates) {
+      const t = results[c.r]!.unitTokens[c.u] ?? 0;
+      if (used + t <= budget) {
+        kept[c.r]![c.u] = 1;
+        used += t;
+        keptCount++;
+      }
     }
   }
 
@@ -124,6 +159,36 @@ export function selectSpans(opts: SelectSpansOptions): Selection {
     }
   }
 
+  const choice: UnitChoice = { kept, keptCount };
+  if (cut) choice.cut = cut;
+  if (reason) choice.reason = reason;
+  return choice;
+}
+
+/** Whether two choices keep the same units (and cut): then their selections are equal but for `budget`, `threshold` and `reason`. */
+export function sameChoice(a: UnitChoice, b: UnitChoice): boolean {
+  if (a.keptCount !== b.keptCount || a.kept.length !== b.kept.length) return false;
+  if (a.cut || b.cut) {
+    if (!a.cut || !b.cut || a.cut.r !== b.cut.r || a.cut.u !== b.cut.u || a.cut.end !== b.cut.end || a.cut.tokens !== b.cut.tokens) return false;
+  }
+  for (let r = 0; r < a.kept.length; r++) {
+    const x = a.kept[r]!;
+    const y = b.kept[r]!;
+    if (x.length !== y.length) return false;
+    for (let u = 0; u < x.length; u++) if (x[u] !== y[u]) return false;
+  }
+  return true;
+}
+
+/** selectSpans' second stage: a choice's spans (document order, adjacent units merged), snippets and tokens. */
+export function selectionOfChoice({
+  results,
+  unitScores,
+  budget,
+  threshold,
+  choice,
+}: Pick<SelectSpansOptions, "results" | "unitScores" | "budget" | "threshold"> & { choice: UnitChoice }): Selection {
+  const { kept, keptCount, cut, reason } = choice;
   const out: ResultSelection[] = [];
   let tokensIn = 0;
   let tokensOut = 0;

@@ -4,7 +4,7 @@ import type { SelectionProfile } from "../schemas/selection-profile";
 import { computeUnitScores, type ComputeUnitScoresOptions } from "./compute-unit-scores";
 import { resultFocus } from "./focus-terms";
 import { LLM_THRESHOLD, type Aggregation } from "./methods";
-import { selectSpans, type SelectSpansOptions } from "./select-spans";
+import { chooseUnits, selectSpans, type SelectSpansOptions, type UnitChoice } from "./select-spans";
 import type { Selection } from "./types";
 
 /** Baselines rank units without a calibrated probability: budget-only selection, the engine's floors. */
@@ -42,8 +42,17 @@ export interface SelectWithProfileOptions extends Pick<SelectSpansOptions, "resu
 }
 
 /** Stage 2: the selection of a result set's unit scores with every setting of the profile (selectSpans). */
-export function selectWithProfile({ results, unitScores, budget, countTokens, profile, threshold }: SelectWithProfileOptions): Selection {
-  return selectSpans({
+export function selectWithProfile(opts: SelectWithProfileOptions): Selection {
+  return selectSpans(spanOptions(opts));
+}
+
+/** selectWithProfile's kept units only (chooseUnits): a sweep builds the selection of each distinct choice once. */
+export function chooseWithProfile(opts: SelectWithProfileOptions): UnitChoice {
+  return chooseUnits(spanOptions(opts));
+}
+
+function spanOptions({ results, unitScores, budget, countTokens, profile, threshold }: SelectWithProfileOptions): SelectSpansOptions {
+  return {
     results,
     unitScores,
     budget,
@@ -52,5 +61,5 @@ export function selectWithProfile({ results, unitScores, budget, countTokens, pr
     ...(profile.floor !== undefined ? { floor: profile.floor } : {}),
     ...(profile.fallbackFloor !== undefined ? { fallbackFloor: profile.fallbackFloor } : {}),
     ...(countTokens ? { countTokens } : {}),
-  });
+  };
 }

@@ -33,6 +33,12 @@ export function bootstrapInterval({
     for (let i = 0; i < n; i++) sum += values[Math.floor(rng() * n)]!;
     means[r] = sum / n;
   }
+  return intervalOfMeans(means, level);
+}
+
+/** The percentile interval read off a bootstrap's resample means (sorted here, in place). */
+export function intervalOfMeans(means: Float64Array, level: number): Interval {
+  const resamples = means.length;
   means.sort();
   const tail = (1 - level) / 2;
   const at = (q: number) => means[Math.min(resamples - 1, Math.max(0, Math.floor(q * resamples)))]!;
@@ -44,22 +50,33 @@ export function bootstrapInterval({
  * with evidence, answer kept over those with answers, a category's kept share per pair that has the category.
  */
 export function pairValues(metrics: readonly QueryMetrics[], measure: string): number[] {
-  const out: number[] = [];
-  for (const m of metrics) {
+  return Array.from(pairColumns(metrics, [measure])[0]!);
+}
+
+/** pairValues of several measures, each in one pass over the metrics (a sweep asks for hundreds of thousands). */
+export function pairColumns(metrics: readonly QueryMetrics[], measures: readonly string[]): Float64Array[] {
+  return measures.map((measure) => {
+    const out = new Float64Array(metrics.length);
+    let n = 0;
     if (measure.startsWith("category:")) {
-      const c = m.categories?.[measure.slice("category:".length)];
-      if (c && c[0] > 0) out.push(c[1] / c[0]);
+      const category = measure.slice("category:".length);
+      for (const m of metrics) {
+        const c = m.categories?.[category];
+        if (c && c[0] > 0) out[n++] = c[1] / c[0];
+      }
     } else if (measure === "answerKept") {
-      if (m.answerKept !== null) out.push(m.answerKept ? 1 : 0);
+      for (const m of metrics) if (m.answerKept !== null) out[n++] = m.answerKept ? 1 : 0;
     } else if (measure === "tokensPerQuery") {
-      out.push(m.tokensOut);
-    } else if (m.evidenceTotal > 0) {
-      if (measure === "evidenceRecall") out.push(m.evidenceKept / m.evidenceTotal);
-      else if (measure === "allEvidenceKept") out.push(m.evidenceKept === m.evidenceTotal ? 1 : 0);
-      else if (measure === "evidenceCharRecall") out.push(m.evidenceChars > 0 ? m.evidenceCharsKept / m.evidenceChars : 0);
+      for (const m of metrics) out[n++] = m.tokensOut;
+    } else if (measure === "evidenceRecall") {
+      for (const m of metrics) if (m.evidenceTotal > 0) out[n++] = m.evidenceKept / m.evidenceTotal;
+    } else if (measure === "allEvidenceKept") {
+      for (const m of metrics) if (m.evidenceTotal > 0) out[n++] = m.evidenceKept === m.evidenceTotal ? 1 : 0;
+    } else if (measure === "evidenceCharRecall") {
+      for (const m of metrics) if (m.evidenceTotal > 0) out[n++] = m.evidenceChars > 0 ? m.evidenceCharsKept / m.evidenceChars : 0;
     }
-  }
-  return out;
+    return out.subarray(0, n);
+  });
 }
 
 /** Measure → interval of one point (one method at one setting) from its pairs' metrics. */

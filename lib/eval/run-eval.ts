@@ -2,10 +2,12 @@ import type { EvalExample } from "../data/types";
 import { prepareResult } from "../engine/prepare-result";
 import type { PreparedResult, Scorer, UnitScores } from "../engine/types";
 import type { Aggregation } from "../engine/methods";
-import { BASELINE_PROFILE, selectWithProfile } from "../engine/select-with-profile";
+import { sameChoice, selectionOfChoice, type UnitChoice } from "../engine/select-spans";
+import { BASELINE_PROFILE, chooseWithProfile } from "../engine/select-with-profile";
 import type { SelectionProfile } from "../schemas/selection-profile";
 import { AppError } from "../errors";
 import { computeQueryMetrics } from "./compute-query-metrics";
+import type { FidelityReport } from "./check-fidelity";
 import { selectionFidelity } from "./selection-fidelity";
 import { summarizeMethodCost, summarizeQueryMetrics } from "./summarize-query-metrics";
 import type { EvalReport, EvalRow, FidelityViolationReport, MethodCost, QueryMetrics } from "./types";
@@ -105,20 +107,24 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
       });
       opts.onScored?.({ example, results, method: method.name, scores });
       const tokenMap = tokenScores ? new Map(results.map((r, i) => [r.id, tokenScores[i]!])) : undefined;
+      // Settings that keep the same units (neighbouring thresholds, often) have the same selection, fidelity and metrics.
+      const measured: { choice: UnitChoice; fidelity: FidelityReport; qm: QueryMetrics }[] = [];
       for (const [s, setting] of settings.entries()) {
-        const selection = selectWithProfile({
-          results,
-          unitScores,
-          budget: setting.key === "ratio" ? setting.value * tokensIn : setting.key === "budget" ? setting.value : thresholdBudget,
-          threshold: setting.key === "threshold" ? setting.value : (opts.budgetThreshold ?? 0),
-          profile: method.profile ?? BASELINE_PROFILE,
-        });
-        const fidelity = selectionFidelity({ results, selection, ...(scores.llm ? { extracts: scores.llm.extracts } : {}) });
-        const q: Parameters<typeof computeQueryMetrics>[0] = { selection, evidence: example.evidence, fidelity };
-        if (example.answers) q.answers = example.answers;
-        if (example.categories) q.categories = example.categories;
-        if (tokenMap) q.tokenScores = tokenMap;
-        const qm = computeQueryMetrics(q);
+        const budget = setting.key === "ratio" ? setting.value * tokensIn : setting.key === "budget" ? setting.value : thresholdBudget;
+        const threshold = setting.key === "threshold" ? setting.value : (opts.budgetThreshold ?? 0);
+        const choice = chooseWithProfile({ results, unitScores, budget, threshold, profile: method.profile ?? BASELINE_PROFILE });
+        let done = measured.find((m) => sameChoice(m.choice, choice));
+        if (!done) {
+          const selection = selectionOfChoice({ results, unitScores, budget, threshold, choice });
+          const fidelity = selectionFidelity({ results, selection, ...(scores.llm ? { extracts: scores.llm.extracts } : {}) });
+          const q: Parameters<typeof computeQueryMetrics>[0] = { selection, evidence: example.evidence, fidelity };
+          if (example.answers) q.answers = example.answers;
+          if (example.categories) q.categories = example.categories;
+          if (tokenMap) q.tokenScores = tokenMap;
+          done = { choice, fidelity, qm: computeQueryMetrics(q) };
+          measured.push(done);
+        }
+        const { fidelity, qm } = done;
         if (fidelity.violations.length > 0 && fidelityViolations.length < MAX_FIDELITY_REPORTS) {
           fidelityViolations.push({
             query: example.id,

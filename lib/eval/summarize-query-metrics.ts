@@ -50,7 +50,9 @@ export function summarizeQueryMetrics(metrics: readonly QueryMetrics[]): Summary
       withTokens++;
       ratio += m.tokensOut / m.tokensIn;
     }
-    for (const [c, v] of Object.entries(m.categories ?? {})) {
+    // for…in, not Object.entries: the same keys in the same order, without an array per query (sweeps sum millions).
+    for (const c in m.categories) {
+      const v = m.categories[c]!;
       const row = (cats[c] ??= [0, 0, 0, 0]);
       for (let i = 0; i < 4; i++) row[i]! += v[i]!;
     }

@@ -3,7 +3,8 @@ import { performance } from "node:perf_hooks";
 import { formatModelMethod, PRESETS } from "@/lib/engine/methods";
 import type { TokenScores } from "@/lib/engine/types";
 import { AppError, isAppError } from "@/lib/errors";
-import { type Interval, intervalKey, pointIntervals } from "@/lib/eval/bootstrap-interval";
+import { type Interval, intervalKey } from "@/lib/eval/bootstrap-interval";
+import { manyPointIntervals } from "@/lib/eval/bootstrap-many-intervals";
 import { evalMethodOf } from "@/lib/eval/eval-method-of";
 import { FRONTIER_MEASURES } from "@/lib/eval/frontier";
 import { runEval } from "@/lib/eval/run-eval";
@@ -140,7 +141,7 @@ export async function runFrontierSweep({
         },
       });
       rows.push(...report.results);
-      for (const [key, metrics] of perPoint) intervals[key] = pointIntervals({ metrics, measures });
+      Object.assign(intervals, manyPointIntervals({ points: perPoint, measures }));
     } catch (e) {
       if ((e as Error)?.name === "JobCancelled") throw e;
       if (!isAppError(e)) console.error(`[sweep] ${m.info.method} failed:`, e);
