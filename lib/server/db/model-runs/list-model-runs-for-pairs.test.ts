@@ -56,6 +56,30 @@ describe("listModelRunsForPairs (decoded runs kept in memory)", () => {
   });
 });
 
+describe("listModelRunsForPairs over more tokens than its memory cache holds", () => {
+  it("returns every run of the request (the cache evicting the request's own first runs leaves no pair unscored)", async () => {
+    const pairs = [];
+    for (let i = 0; i < 5; i++) {
+      const p = await createPair({ db, dataset: "evict", query: `q${i}`, documents: [{ text: "One two three." }, { text: "Four five." }] });
+      await saveModelRuns({
+        db,
+        pairId: p.id,
+        modelName: "evict",
+        runs: p.documentIds.map((documentId) => ({ documentId, inputHash: `h${i}`, scores: scores(i / 10) })),
+      });
+      pairs.push(p.id);
+    }
+    // 20 tokens in all, a cache of 5: the 10 runs are decoded in one chunk and all but the last two or so evicted.
+    const runs = await listModelRunsForPairs({ db, pairIds: pairs, modelName: "evict", maxCachedTokens: 5 });
+    expect(pairs.map((id) => runs.get(id)?.length)).toEqual([2, 2, 2, 2, 2]);
+    for (const [i, id] of pairs.entries())
+      for (const run of runs.get(id)!) expect(Array.from(run.scores!.probs)).toEqual([Math.fround(i / 10), Math.fround(1 - i / 10)]);
+    // Read again: the evicted runs are decoded again, the result is the same.
+    const again = await listModelRunsForPairs({ db, pairIds: pairs, modelName: "evict", maxCachedTokens: 5 });
+    expect(pairs.map((id) => again.get(id)?.length)).toEqual([2, 2, 2, 2, 2]);
+  });
+});
+
 describe("ModelRunUnits (unit scores and category intervals of a run)", () => {
   it("round-trips exact scores, no-head and empty category lists, replaces a key's row, and flags damaged bytes", async () => {
     await saveModelRuns({ db, pairId, modelName: "u", runs: [{ documentId, inputHash: "h", scores: scores(0.25) }] });

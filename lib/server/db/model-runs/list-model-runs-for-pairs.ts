@@ -21,13 +21,13 @@ const cache = ((globalThis as { __snippetLabRunScores?: { runs: Map<string, Deco
 
 const keyOf = (r: { inputHash: string; createdAt: Date }) => `${r.createdAt.getTime()}\u0000${r.inputHash}`;
 
-function remember(id: string, entry: Decoded): void {
+function remember(id: string, entry: Decoded, maxTokens: number): void {
   const old = cache.runs.get(id);
   if (old) cache.tokens -= old.tokens;
   cache.runs.set(id, entry);
   cache.tokens += entry.tokens;
   for (const [oldest, e] of cache.runs) {
-    if (cache.tokens <= MAX_TOKENS) break;
+    if (cache.tokens <= maxTokens) break;
     cache.runs.delete(oldest);
     cache.tokens -= e.tokens;
   }
@@ -41,10 +41,13 @@ export async function listModelRunsForPairs({
   pairIds,
   modelName,
   db = getDb(),
+  maxCachedTokens: maxTokens = MAX_TOKENS,
 }: {
   pairIds: readonly string[];
   modelName: string;
   db?: Db;
+  /** The memory cache's bound in tokens (tests make it small). */
+  maxCachedTokens?: number;
 }): Promise<Map<string, CachedModelRun[]>> {
   const headers = [];
   for (let i = 0; i < pairIds.length; i += CHUNK) {
@@ -55,20 +58,29 @@ export async function listModelRunsForPairs({
       })),
     );
   }
-  const missing = headers.filter((h) => cache.runs.get(h.id)?.key !== keyOf(h)).map((h) => h.id);
+  // This request's decoded runs: the memory cache is bounded, so a request over more tokens than it holds evicts
+  // its own first runs while reading the last ones (those pairs would then look unscored).
+  const decoded = new Map<string, Decoded>();
+  for (const h of headers) {
+    const hit = cache.runs.get(h.id);
+    if (hit?.key === keyOf(h)) decoded.set(h.id, hit);
+  }
+  const missing = headers.filter((h) => !decoded.has(h.id)).map((h) => h.id);
   for (let i = 0; i < missing.length; i += CHUNK) {
     const rows = await db.modelRun.findMany({
       where: { id: { in: missing.slice(i, i + CHUNK) } },
       select: { id: true, inputHash: true, createdAt: true, tokenCount: true, probs: true, offsets: true, categories: true },
     });
     for (const { id, probs, offsets, categories, tokenCount, ...h } of rows) {
-      remember(id, { key: keyOf(h), scores: decodeTokenScores({ probs, offsets, categories, tokenCount }), tokens: tokenCount });
+      const entry = { key: keyOf(h), scores: decodeTokenScores({ probs, offsets, categories, tokenCount }), tokens: tokenCount };
+      decoded.set(id, entry);
+      remember(id, entry, maxTokens);
     }
   }
 
   const out = new Map<string, CachedModelRun[]>();
   for (const { pairId, ...h } of headers) {
-    const entry = cache.runs.get(h.id);
+    const entry = decoded.get(h.id);
     // Replaced between the two reads: the header's run is gone, so it is no cache entry for this request.
     if (!entry || entry.key !== keyOf(h)) continue;
     const list = out.get(pairId) ?? [];
