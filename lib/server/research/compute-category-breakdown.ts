@@ -21,7 +21,7 @@ import { getEnv } from "../env";
 import { listModels, readModelConfig } from "../model/list-models";
 import { storedResultsOfPairs } from "./eval-examples";
 import { loadUnitScores, type PairUnitScores } from "./load-unit-scores";
-import { preloadStoredResults, prepareStoredResults, storedUnitsKey } from "./prepared-results-cache";
+import { preloadStoredResults, storedUnitsKey } from "./prepared-results-cache";
 import { resolveResearchMethods } from "./research-methods";
 
 export type ComputeCategoryBreakdownOptions = {
@@ -104,11 +104,10 @@ export async function computeCategoryBreakdown({
   const encoding = getEnv().downstreamEncoding;
   const prepareOptions = encoding ? { encoding } : {};
   const resultSets = storedResultsOfPairs(pairs);
-  await preloadStoredResults(
+  const { prepared } = await preloadStoredResults(
     resultSets.map((results) => ({ results })),
     { ...prepareOptions, ...(db ? { db } : {}) },
   );
-  const prepared = resultSets.map((results) => prepareStoredResults({ results }, prepareOptions));
   const unitsKeys = resultSets.map((results) => results.map((r) => storedUnitsKey(r, prepareOptions)));
   const unitScoresOf = async (indices: readonly number[], modelName: string) =>
     (

@@ -51,10 +51,13 @@ describe("prepared units in the database", () => {
     const first = examples[0]!.results[0]!.id;
     await db.documentUnits.updateMany({ where: { documentId: first }, data: { tokensIn: 123_456 } });
     const again = evalExamplesOfPairs(await listEvalPairs({ datasetId, db }));
-    await (
-      await preloadStoredResults(again, { db })
-    ).stored;
+    const preloaded = await preloadStoredResults(again, { db });
+    await preloaded.stored;
     expect(prepareStoredResults(again[0]!)[0]!.tokensIn).toBe(123_456);
+    // What preloading returns is what the memory cache gives (a request over more documents than the cache holds
+    // takes these, not the cache's survivors).
+    expect(preloaded.prepared).toEqual(again.map((ex) => prepareStoredResults(ex)));
+    expect(preloaded.prepared[0]![0]).toBe(prepareStoredResults(again[0]!)[0]);
     expect(await db.documentUnits.count()).toBe(6);
     // The rest equal a fresh preparation.
     expect(again.slice(1).map((ex) => prepareStoredResults(ex))).toEqual(fresh.slice(1));

@@ -48,19 +48,22 @@ export function storedUnitsKey(r: Pick<StoredResult, "locale">, opts: PrepareOpt
   });
 }
 
+/** One stored result from memory (now the most recently used), else prepared and remembered. */
+function preparedOf(r: StoredResult, opts: PrepareOptions): PreparedResult {
+  const key = cacheKey(r, opts);
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const prepared = prepareOne(r, opts);
+  remember(key, prepared);
+  return prepared;
+}
+
 export function prepareStoredResults(example: WithResults, opts: PrepareOptions = {}): PreparedResult[] {
-  return example.results.map((r) => {
-    const key = cacheKey(r, opts);
-    const hit = cache.get(key);
-    if (hit) {
-      cache.delete(key);
-      cache.set(key, hit);
-      return hit;
-    }
-    const prepared = prepareOne(r, opts);
-    remember(key, prepared);
-    return prepared;
-  });
+  return example.results.map((r) => preparedOf(r, opts));
 }
 
 /**
@@ -68,18 +71,22 @@ export function prepareStoredResults(example: WithResults, opts: PrepareOptions 
  * it lacks: after a restart a dashboard over 10,000 pairs reads their units instead of segmenting and counting 20,000
  * documents again. prepareStoredResults then finds every document in memory. The new rows are written in the
  * background (`stored` settles when they are), so the first request does not wait for them; a failed write only costs
- * the next process the work again.
+ * the next process the work again. `prepared` holds every example's prepared results (examples' order): more documents
+ * than the memory cache holds (a breakdown over 100,000 pairs) evict each other from it, and are not prepared again.
  */
 export async function preloadStoredResults(
   examples: readonly WithResults[],
   opts: PrepareOptions & { db?: Db } = {},
-): Promise<{ stored: Promise<void> }> {
+): Promise<{ stored: Promise<void>; prepared: PreparedResult[][] }> {
   const writes: Promise<void>[] = [];
   const byKey = new Map<string, { r: StoredResult; memoryKey: string }[]>();
+  const local = new Map<string, PreparedResult>();
   for (const ex of examples) {
     for (const r of ex.results) {
       const memoryKey = cacheKey(r, opts);
-      if (!r.doc || cache.has(memoryKey)) continue;
+      const hit = cache.get(memoryKey);
+      if (hit) local.set(memoryKey, hit);
+      if (!r.doc || hit) continue;
       const key = storedUnitsKey(r, opts);
       const list = byKey.get(key) ?? [];
       list.push({ r, memoryKey });
@@ -103,6 +110,7 @@ export async function preloadStoredResults(
         fresh.set(r.id, prepared);
       }
       remember(memoryKey, prepared);
+      local.set(memoryKey, prepared);
     }
     if (fresh.size > 0) {
       const rows = [...fresh.values()].map((p) => ({ documentId: p.id, units: p.units, unitTokens: p.unitTokens, tokensIn: p.tokensIn }));
@@ -116,7 +124,8 @@ export async function preloadStoredResults(
   const stored = Promise.all(writes).then(() => undefined);
   inFlight.add(stored);
   void stored.finally(() => inFlight.delete(stored));
-  return { stored };
+  const prepared = examples.map((ex) => ex.results.map((r) => local.get(cacheKey(r, opts)) ?? preparedOf(r, opts)));
+  return { stored, prepared };
 }
 
 const inFlight = new Set<Promise<void>>();
