@@ -13,6 +13,7 @@ import { useGoldKeptAttributes } from "./use-gold-kept-attributes";
 import { TokenTooltip } from "@/components/heatmap/token-tooltip";
 import { useKeptAttributes } from "@/components/heatmap/use-kept-attributes";
 import { pointerTarget } from "@/components/heatmap/pointer-target";
+import { planRenderPasses } from "@/components/heatmap/plan-render-passes";
 
 export interface MarkActivation {
   documentId: string;
@@ -100,25 +101,35 @@ export function AnnotatedHeatmap(props: Props) {
   }, [marksByBlock]);
   const markByKey = useMemo(() => new Map(marks.map((m) => [m.key, m])), [marks]);
 
-  // Progressive detail: the first FIRST_PASS_TOKENS tokens render with per-token heat spans at once, the rest as
-  // plain unit text (already selectable, annotatable and outlined when kept) that gains its token spans in a
-  // background transition — a long page shows in one short commit instead of one per-token commit of everything.
-  const [detailedView, setDetailedView] = useState<RegionView[] | null>(null);
-  const detailAll = detailedView === view;
-  // Pages beyond MAX_DETAIL_TOKENS keep the first pass only: a span per token of a multi-megabyte page would
-  // exhaust the tab's memory. Sentence scores, selection and annotation still cover the whole text.
+  // Progressive rendering: the first commit draws the blocks of the first FIRST_PASS_TOKENS tokens (about two screens,
+  // with token heat spans), so the first render costs the same on any page length; the rest of the page follows in
+  // background transitions of about PASS_TOKENS tokens each (one short commit per pass: scrolling and input stay
+  // smooth). Text of a later pass is selectable and findable (Ctrl+F) once its pass has committed, a fraction of a
+  // second after the first. Pages beyond MAX_DETAIL_TOKENS keep token heat for the first pass only: a span per token
+  // of a multi-megabyte page would exhaust the tab's memory. Sentence scores, selection and annotation still cover the
+  // whole text.
   const tokenCount = tokenScores?.probs.length ?? 0;
   const tooLong = tokenCount > MAX_DETAIL_TOKENS;
+  const plan = useMemo(
+    () => planRenderPasses({ view, tokenHeat: tokenScores !== undefined, firstTokens: FIRST_PASS_TOKENS, passTokens: PASS_TOKENS }),
+    [view, tokenScores],
+  );
+  const [progress, setProgress] = useState<{ view: RegionView[]; pass: number } | null>(null);
+  const pass = progress?.view === view ? progress.pass : 0;
+  const shown = pass === 0 ? plan.first : (plan.passes[pass - 1] ?? plan.first);
+  const complete = pass >= plan.passes.length;
+  const detailed = tooLong ? plan.first : shown;
   useEffect(() => {
-    if (!tooLong) startTransition(() => setDetailedView(view));
-  }, [view, tooLong]);
+    if (pass < plan.passes.length) startTransition(() => setProgress({ view, pass: pass + 1 }));
+  }, [view, plan, pass]);
   useLayoutEffect(() => {
-    if (detailAll && tokenScores) afterPaint(() => performance.mark("snippet-lab:full-render"));
-  }, [detailAll, tokenScores]);
+    if (complete && tokenScores) afterPaint(() => performance.mark("snippet-lab:full-render"));
+  }, [complete, tokenScores]);
 
   const ref = useRef<HTMLDivElement>(null);
-  useKeptAttributes(ref, kept, [view, unitBuckets, marksByBlock, detailAll]);
-  useGoldKeptAttributes(ref, goldKept, [view, marksByBlock, detailAll]);
+  // Blocks of a later pass get their data-kept / data-gold-kept when they commit (shown is in the render deps).
+  useKeptAttributes(ref, kept, [view, unitBuckets, marksByBlock, shown, detailed]);
+  useGoldKeptAttributes(ref, goldKept, [view, marksByBlock, shown, detailed]);
 
   const [hover, setHover] = useState<Hover | null>(null);
   const onMouseOver = (e: React.MouseEvent) => {
@@ -206,7 +217,14 @@ export function AnnotatedHeatmap(props: Props) {
           </p>
         )}
         <div data-testid="doc-text" data-doc-text="" data-document-id={documentId}>
-          <HeatmapBody view={view} probs={tokenScores?.probs} unitBuckets={unitBuckets} marksByBlock={marksByBlock} detailAll={detailAll} />
+          <HeatmapBody
+            view={view}
+            probs={tokenScores?.probs}
+            unitBuckets={unitBuckets}
+            marksByBlock={marksByBlock}
+            shown={shown}
+            detailed={detailed}
+          />
         </div>
       </div>
       {showTooltip && hover && unit && (
@@ -242,6 +260,9 @@ export function AnnotatedHeatmap(props: Props) {
 
 /** Above this many tokens in one document, only the first pass gets token spans (DOM size stays bounded). */
 const MAX_DETAIL_TOKENS = 120_000;
+
+/** Tokens per later rendering pass: one commit of this many token spans stays well under a frame budget's few tens of ms. */
+const PASS_TOKENS = 6_000;
 
 /** Runs `cb` once the frame after the current commit has been painted. */
 function afterPaint(cb: () => void): void {

@@ -9,7 +9,7 @@ import type { Mark } from "./types";
 
 // The text of AnnotatedHeatmap: regions, blocks, units and tokens, with the span marks split at token edges.
 
-/** Tokens rendered with their heat spans in the first commit (about two screens of text). */
+/** Tokens rendered in the first commit, with their heat spans (about two screens of text). */
 export const FIRST_PASS_TOKENS = 1_500;
 
 export interface BodyProps {
@@ -17,27 +17,30 @@ export interface BodyProps {
   probs?: Float32Array;
   unitBuckets?: number[];
   marksByBlock: Map<number, { marks: Mark[] }>;
-  /** false: only the first FIRST_PASS_TOKENS tokens (and blocks with marks) get token spans. */
-  detailAll: boolean;
+  /** Blocks rendered (BlockView.index below it): the rest of a long page arrives in later passes (plan-render-passes.ts). */
+  shown: number;
+  /** Blocks with token heat spans (index below it); rendered blocks with marks always get them (marks split at token edges). */
+  detailed: number;
 }
 
-export const HeatmapBody = memo(function HeatmapBody({ view, probs, unitBuckets, marksByBlock, detailAll }: BodyProps) {
-  // The blocks of the first FIRST_PASS_TOKENS tokens render in detail, and blocks with marks always do (marks split at
-  // token edges).
-  const detailedBlocks = new Set<number>();
-  let budget = detailAll || !probs ? Infinity : FIRST_PASS_TOKENS;
-  for (const region of view) {
-    for (const b of region.blocks) {
-      if (budget > 0 || marksByBlock.get(b.index)?.marks !== undefined) detailedBlocks.add(b.index);
-      if (budget > 0) for (const c of b.children) if (c.kind === "unit") budget -= c.pieces.length;
-    }
-  }
+export const HeatmapBody = memo(function HeatmapBody({ view, probs, unitBuckets, marksByBlock, shown, detailed }: BodyProps) {
   return (
     <>
       {view.map((region, ri) => {
+        if ((region.blocks[0]?.index ?? 0) >= shown) return null;
         const blocks = region.blocks.map((b) => {
+          if (b.index >= shown) return null;
           const marks = marksByBlock.get(b.index)?.marks;
-          return <Block key={b.index} block={b} probs={probs} unitBuckets={unitBuckets} marks={marks} detailed={detailedBlocks.has(b.index)} />;
+          return (
+            <Block
+              key={b.index}
+              block={b}
+              probs={probs}
+              unitBuckets={unitBuckets}
+              marks={marks}
+              detailed={b.index < detailed || marks !== undefined}
+            />
+          );
         });
         return region.role === "main" ? (
           blocks
