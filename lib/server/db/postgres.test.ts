@@ -133,6 +133,27 @@ describe.skipIf(!url)("PostgreSQL", () => {
         ["k|max", { scores: [], categories: null }],
       ]),
     );
+    // The breakdown's joined read: the run's row with the units it was made for (key = units' key + suffix).
+    const { listStoredUnitScores } = await import("./model-runs/list-stored-unit-scores");
+    const joined = (await listStoredUnitScores({ db: asDb(), pairIds: [pair.id], modelName: "m", suffix: "|mean" })).get(pair.id);
+    expect(joined).toEqual([
+      {
+        documentId: pair.documentIds[0],
+        unitsKey: "k",
+        inputKey: "i",
+        units,
+        unitTokens: [2, 5],
+        tokensIn: 7,
+        scores: [0.1 + 0.2, 1 / 3],
+        categories: [{ start: 0, end: 6, category: "metadata" }],
+      },
+    ]);
+    // Documents without texts: the same heads.
+    const [head] = await listEvalPairs({ db: asDb(), pairIds: [pair.id], withJudge: true, withText: false });
+    expect(head!.documents.map((d) => [d.title, d.contentHash, "text" in d])).toEqual([
+      ["Brücke", stored.contentHash, false],
+      [null, expect.any(String), false],
+    ]);
   });
 
   it("keeps one active admin when two admins demote each other at the same moment (serializable transaction)", async () => {

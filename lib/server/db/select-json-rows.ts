@@ -8,6 +8,8 @@ export type JsonColumn = string | { bytes: string };
 
 /** Ids per IN list (SQLite through Prisma's adapter: at most 999 parameters a query). */
 export const ID_CHUNK = 900;
+/** Ids per array parameter on PostgreSQL (inList). */
+const PG_ID_CHUNK = 10_000;
 
 /**
  * Rows of a bulk read, aggregated by the database into one JSON array per query (each row an array of the columns,
@@ -42,8 +44,15 @@ export async function selectJsonRows({
   return Array.isArray(parsed) ? (parsed as unknown[][]) : [];
 }
 
-/** `"col" IN (…)` of one chunk of ids. */
-export const inList = (column: string, ids: readonly string[]): Prisma.Sql => Prisma.sql`${Prisma.raw(column)} IN (${Prisma.join(ids)})`;
+/**
+ * `"col" IN (…)` of one chunk of ids; on PostgreSQL `"col" = ANY($1)`, one array parameter: a list of hundreds of
+ * parameters costs the driver and the planner more than the query (100,000 pairs' links: 2.4 s in 900-id IN lists,
+ * 0.5 s in 10,000-id arrays).
+ */
+export const inList = (column: string, ids: readonly string[]): Prisma.Sql =>
+  databaseProvider() === "postgresql"
+    ? Prisma.sql`${Prisma.raw(column)} = ANY(${[...ids]}::text[])`
+    : Prisma.sql`${Prisma.raw(column)} IN (${Prisma.join(ids)})`;
 
 /** Hex (as selectJsonRows returns binary columns) → bytes in their own buffer (not Node's shared pool); null stays null. */
 export function hexBytes(hex: unknown): Uint8Array | null {
@@ -51,9 +60,10 @@ export function hexBytes(hex: unknown): Uint8Array | null {
   return new Uint8Array(Buffer.from(hex, "hex"));
 }
 
-/** Splits ids into IN-list chunks. */
+/** Splits ids into chunks for inList (or an ORM `in` filter: within PostgreSQL's 32,767 parameters too). */
 export function idChunks<T>(xs: readonly T[]): T[][] {
+  const size = databaseProvider() === "postgresql" ? PG_ID_CHUNK : ID_CHUNK;
   const out: T[][] = [];
-  for (let i = 0; i < xs.length; i += ID_CHUNK) out.push(xs.slice(i, i + ID_CHUNK));
+  for (let i = 0; i < xs.length; i += size) out.push(xs.slice(i, i + size));
   return out;
 }

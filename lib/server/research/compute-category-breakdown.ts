@@ -2,6 +2,8 @@ import "server-only";
 import { performance } from "node:perf_hooks";
 import { DEFAULT_PRESET, PRESETS } from "@/lib/engine/methods";
 import { BASELINE_PROFILE, selectWithProfile } from "@/lib/engine/select-with-profile";
+import type { StoredUnits } from "@/lib/engine/prepare-key";
+import type { PreparedResult, Selection } from "@/lib/engine/types";
 import { AppError } from "@/lib/errors";
 import {
   addCategoryTokens,
@@ -16,11 +18,11 @@ import {
 } from "@/lib/eval/category-breakdown";
 import type { CategoriesQuery, CategoryBreakdown, CategoryBreakdownPart, CategoryPairView } from "@/lib/schemas/research";
 import type { Db } from "../db/client";
-import { type EvalPair, listEvalPairs } from "../db/research/list-eval-pairs";
+import { type EvalPair, type EvalPairDocument, type EvalPairDocumentHead, type EvalPairHead, listEvalPairs } from "../db/research/list-eval-pairs";
 import { getEnv } from "../env";
 import { listModels, readModelConfig } from "../model/list-models";
 import { storedResultsOfPairs } from "./eval-examples";
-import { loadUnitScores, type PairUnitScores } from "./load-unit-scores";
+import { loadStoredPairUnits, loadUnitScores, type PairUnitScores, type StoredPairUnits } from "./load-unit-scores";
 import { preloadStoredResults, storedUnitsKey } from "./prepared-results-cache";
 import { resolveResearchMethods } from "./research-methods";
 
@@ -89,41 +91,87 @@ export async function computeCategoryBreakdown({
     method.modelName && hasCategoryHead(method.modelName) ? method.modelName : defaultModel && hasCategoryHead(defaultModel) ? defaultModel : null;
 
   const domain = filters.domain?.replace(/^https?:\/\//, "").replace(/\/.*$/, "") || undefined;
-  let pairs: EvalPair[] = await listEvalPairs({
+  const listOptions = {
     withJudge: true,
     ...(filters.datasetId ? { datasetId: filters.datasetId } : {}),
     ...(filters.from ? { createdFrom: new Date(`${filters.from}T00:00:00.000Z`) } : {}),
     ...(filters.to ? { createdTo: new Date(`${filters.to}T23:59:59.999Z`) } : {}),
     ...(domain ? { urlContains: domain } : {}),
     ...(db ? { db } : {}),
-  });
+  };
+  // A model's breakdown reads no texts where its unit scores are stored; a baseline scores every text.
+  let pairs: EvalPairHead[] = method.modelName ? await listEvalPairs({ ...listOptions, withText: false }) : await listEvalPairs(listOptions);
   if (domain) pairs = pairs.filter((p) => p.documents.some((d) => hostMatches(d.url, domain)));
 
-  // Every document's units (DocumentUnits after a restart), then the models' unit scores and category intervals
-  // for exactly those units (ModelRunUnits after a restart): a few bytes per document, not every token.
   const encoding = getEnv().downstreamEncoding;
   const prepareOptions = encoding ? { encoding } : {};
-  const resultSets = storedResultsOfPairs(pairs);
+  // The model's own profile (the category model's too): its aggregation and focus weight.
+  const profileOf = (modelName: string) => models.find((m) => m.name === modelName)?.profile ?? BASELINE_PROFILE;
+  const needsCategories = (p: EvalPairHead) => categoryModel !== null && p.gold.length === 0 && p.judge.length === 0;
+
+  // 1. Pairs whose every document has the model's stored unit scores (and the category model's intervals where the
+  // pair has no labels) for its current inputs: their units and scores in one read per chunk of pairs, no texts.
+  const stored = new Map<string, StoredPairUnits & { predicted: PairUnitScores["categories"] | undefined }>();
+  if (method.modelName) {
+    const unitsKeys = pairs.map((p) => p.documents.map((d) => storedUnitsKey(d.lang ? { locale: d.lang } : {}, prepareOptions)));
+    const storedOf = async (indices: readonly number[], modelName: string) =>
+      (
+        await loadStoredPairUnits({
+          pairs: indices.map((i) => pairs[i]!),
+          unitsKeys: indices.map((i) => unitsKeys[i]!),
+          modelName,
+          profile: profileOf(modelName),
+          ...(db ? { db } : {}),
+        })
+      ).stored;
+    const fromModel = await storedOf(
+      pairs.map((_, i) => i),
+      method.modelName,
+    );
+    const otherCategories =
+      categoryModel && categoryModel !== method.modelName
+        ? await storedOf(
+            pairs.flatMap((p, i) => (needsCategories(p) && fromModel.has(p.id) ? [i] : [])),
+            categoryModel,
+          )
+        : null;
+    for (const p of pairs) {
+      const s = fromModel.get(p.id);
+      if (!s) continue;
+      if (!needsCategories(p)) stored.set(p.id, { ...s, predicted: undefined });
+      else if (!otherCategories) stored.set(p.id, { ...s, predicted: s.categories });
+      else if (otherCategories.has(p.id)) stored.set(p.id, { ...s, predicted: otherCategories.get(p.id)!.categories });
+    }
+  }
+
+  // 2. The others with their texts: every document's units (DocumentUnits after a restart), then the models' unit
+  // scores and category intervals for exactly those units (ModelRunUnits after a restart, else from the tokens).
+  const full: EvalPair[] = !method.modelName
+    ? (pairs as EvalPair[])
+    : stored.size === pairs.length
+      ? []
+      : await listEvalPairs({ pairIds: pairs.filter((p) => !stored.has(p.id)).map((p) => p.id), withJudge: true, ...(db ? { db } : {}) });
+  const fullIndex = new Map(full.map((p, i) => [p.id, i]));
+  const resultSets = storedResultsOfPairs(full);
   const { prepared } = await preloadStoredResults(
     resultSets.map((results) => ({ results })),
     { ...prepareOptions, ...(db ? { db } : {}) },
   );
-  const unitsKeys = resultSets.map((results) => results.map((r) => storedUnitsKey(r, prepareOptions)));
+  const fullKeys = resultSets.map((results) => results.map((r) => storedUnitsKey(r, prepareOptions)));
   const unitScoresOf = async (indices: readonly number[], modelName: string) =>
     (
       await loadUnitScores({
-        pairs: indices.map((i) => pairs[i]!),
+        pairs: indices.map((i) => full[i]!),
         results: indices.map((i) => prepared[i]!),
-        unitsKeys: indices.map((i) => unitsKeys[i]!),
+        unitsKeys: indices.map((i) => fullKeys[i]!),
         modelName,
-        // The model's own profile (the category model's too): its aggregation and focus weight.
-        profile: models.find((m) => m.name === modelName)?.profile ?? BASELINE_PROFILE,
+        profile: profileOf(modelName),
         ...(db ? { db } : {}),
       })
     ).scores;
-  const everyPair = pairs.map((_, i) => i);
+  const everyPair = full.map((_, i) => i);
   const modelScores = method.modelName ? await unitScoresOf(everyPair, method.modelName) : null;
-  const needCategories = categoryModel ? everyPair.filter((i) => pairs[i]!.gold.length === 0 && pairs[i]!.judge.length === 0) : [];
+  const needCategories = everyPair.filter((i) => needsCategories(full[i]!));
   const categoryScores =
     categoryModel && needCategories.length > 0
       ? categoryModel === method.modelName
@@ -134,59 +182,92 @@ export async function computeCategoryBreakdown({
 
   const t1 = performance.now();
   const baseline = method.modelName ? null : await method.scorer();
-  const all = emptyCategoryTokens();
-  const bySource = Object.fromEntries(PAIR_SOURCES.map((s) => [s, { tokens: emptyCategoryTokens(), pairs: 0 }])) as Record<
-    (typeof PAIR_SOURCES)[number],
-    { tokens: CategoryTokens; pairs: number }
-  >;
-  let counted = 0;
-  let unscored = 0;
-  const wanted = pairsOf ? BREAKDOWN_CATEGORIES.indexOf(pairsOf.category) : -1;
-  const candidates: {
-    pair: EvalPair;
+  const select = (results: readonly PreparedResult[], unitScores: number[][]) =>
+    selectWithProfile({ results, unitScores, budget, threshold: setting.threshold, profile: method.profile });
+  type Counted = {
+    pair: EvalPairHead;
     source: CategorySource | "none";
-    tokensIn: number;
-    tokensOut: number;
     intervals: CategoryInterval[][];
-    kept: { start: number; end: number }[][];
-  }[] = [];
-
-  for (const [i, pair] of pairs.entries()) {
-    const results = prepared[i]!;
+    selection: Selection;
+    tokens: CategoryTokens;
+  };
+  let unscored = 0;
+  const counted: Counted[] = [];
+  const withoutText = new Map<string, { at: number; units: StoredUnits[]; unitScores: number[][] }>();
+  for (const pair of pairs) {
+    const s = stored.get(pair.id);
+    let results: PreparedResult[];
     let unitScores: number[][];
-    if (modelScores) {
-      const scored = modelScores.get(pair.id);
-      if (!scored) {
-        unscored++;
-        continue;
-      }
-      unitScores = scored.unitScores;
+    let predicted: PairUnitScores["categories"] | undefined;
+    if (s) {
+      results = resultsWithoutText(pair, s.units);
+      unitScores = s.unitScores;
+      predicted = s.predicted;
     } else {
-      unitScores = (await baseline!.scoreUnits({ query: pair.query, results, aggregation: "mean" })).unitScores;
+      const f = fullIndex.get(pair.id);
+      // Deleted since the first read: left out, as a pair created since is.
+      if (f === undefined) continue;
+      results = prepared[f]!;
+      if (modelScores) {
+        const scored = modelScores.get(pair.id);
+        if (!scored) {
+          unscored++;
+          continue;
+        }
+        unitScores = scored.unitScores;
+      } else {
+        unitScores = (await baseline!.scoreUnits({ query: pair.query, results, aggregation: "mean" })).unitScores;
+      }
+      predicted = categoryScores.get(pair.id)?.categories;
     }
-    const selection = selectWithProfile({ results, unitScores, budget, threshold: setting.threshold, profile: method.profile });
+    const selection = select(results, unitScores);
 
     let source: CategorySource | "none" = "none";
     let intervals: CategoryInterval[][] = pair.documents.map(() => []);
-    const fromSpans = (spans: EvalPair["gold"]) => pair.documents.map((d) => spans.filter((s) => s.documentId === d.id));
+    const fromSpans = (spans: EvalPair["gold"]) => pair.documents.map((d) => spans.filter((sp) => sp.documentId === d.id));
     if (pair.gold.length > 0) {
       source = "gold";
       intervals = fromSpans(pair.gold);
     } else if (pair.judge.length > 0) {
       source = "judge";
       intervals = fromSpans(pair.judge);
-    } else {
-      const predicted = categoryScores.get(pair.id)?.categories;
-      if (predicted && predicted.every((c) => c !== null)) {
-        source = "model";
-        intervals = predicted as CategoryInterval[][];
-      }
+    } else if (predicted && predicted.every((c) => c !== null)) {
+      source = "model";
+      intervals = predicted as CategoryInterval[][];
     }
-    const tokens = categoryTokensOfSelection({ results, selection, categories: intervals });
+    // A unit cut to fit the budget is cut at a word boundary of its text: that pair is selected again with its texts.
+    if (s && selection.truncated) withoutText.set(pair.id, { at: counted.length, units: s.units, unitScores: s.unitScores });
+    counted.push({ pair, source, intervals, selection, tokens: categoryTokensOfSelection({ results, selection, categories: intervals }) });
+  }
+  if (withoutText.size > 0) {
+    for (const p of await listEvalPairs({ pairIds: [...withoutText.keys()], ...(db ? { db } : {}) })) {
+      const w = withoutText.get(p.id)!;
+      const c = counted[w.at]!;
+      const results = resultsWithText(p, w.units);
+      c.selection = select(results, w.unitScores);
+      c.tokens = categoryTokensOfSelection({ results, selection: c.selection, categories: c.intervals });
+    }
+  }
+
+  const all = emptyCategoryTokens();
+  const bySource = Object.fromEntries(PAIR_SOURCES.map((s) => [s, { tokens: emptyCategoryTokens(), pairs: 0 }])) as Record<
+    (typeof PAIR_SOURCES)[number],
+    { tokens: CategoryTokens; pairs: number }
+  >;
+  const wanted = pairsOf ? BREAKDOWN_CATEGORIES.indexOf(pairsOf.category) : -1;
+  const candidates: {
+    pair: EvalPairHead;
+    source: CategorySource | "none";
+    tokensIn: number;
+    tokensOut: number;
+    intervals: CategoryInterval[][];
+    kept: { start: number; end: number }[][];
+  }[] = [];
+  // Added in pair order, as one pass would: sums of floating-point numbers depend on their order.
+  for (const { pair, source, intervals, selection, tokens } of counted) {
     addCategoryTokens(all, tokens);
     addCategoryTokens(bySource[source].tokens, tokens);
     bySource[source].pairs++;
-    counted++;
     if (wanted >= 0 && tokens.tokensIn[wanted]! > 0) {
       candidates.push({
         pair,
@@ -194,7 +275,7 @@ export async function computeCategoryBreakdown({
         tokensIn: tokens.tokensIn[wanted]!,
         tokensOut: tokens.tokensOut[wanted]!,
         intervals,
-        kept: selection.results.map((r) => r.spans.map((s) => ({ start: s.start, end: s.end }))),
+        kept: selection.results.map((r) => r.spans.map((sp) => ({ start: sp.start, end: sp.end }))),
       });
     }
   }
@@ -205,16 +286,21 @@ export async function computeCategoryBreakdown({
     method: method.id,
     setting,
     categoryModel,
-    pairs: counted,
+    pairs: counted.length,
     unscored,
-    all: part(all, counted),
+    all: part(all, counted.length),
     bySource: Object.fromEntries(PAIR_SOURCES.map((s) => [s, part(bySource[s].tokens, bySource[s].pairs)])) as CategoryBreakdown["bySource"],
     timings: { loadMs: Math.round(loadMs), computeMs: Math.round(performance.now() - t1) },
   };
 
-  const views: CategoryPairView[] = candidates
-    .sort((a, b) => b.tokensIn - a.tokensIn || (a.pair.id < b.pair.id ? -1 : 1))
-    .slice(0, pairsOf?.limit ?? 0)
+  const shown = candidates.sort((a, b) => b.tokensIn - a.tokensIn || (a.pair.id < b.pair.id ? -1 : 1)).slice(0, pairsOf?.limit ?? 0);
+  // The texts of the pairs shown (a breakdown from stored unit scores read none).
+  const texts = new Map<string, string>();
+  const textless = shown.filter((c) => c.pair.documents.some((d) => !("text" in d))).map((c) => c.pair.id);
+  if (textless.length > 0)
+    for (const p of await listEvalPairs({ pairIds: textless, ...(db ? { db } : {}) })) for (const d of p.documents) texts.set(d.id, d.text);
+  const views: CategoryPairView[] = shown
+    .filter((c) => c.pair.documents.every((d) => "text" in d || texts.has(d.id)))
     .map((c) => ({
       pairId: c.pair.id,
       query: c.pair.query,
@@ -224,10 +310,53 @@ export async function computeCategoryBreakdown({
       documents: c.pair.documents.map((d, k) => ({
         documentId: d.id,
         title: d.title,
-        text: d.text,
+        text: "text" in d ? (d as EvalPairDocument).text : texts.get(d.id)!,
         categories: (c.intervals[k] ?? []).map((s) => ({ start: s.start, end: s.end, category: s.category })),
         kept: c.kept[k] ?? [],
       })),
     }));
   return { breakdown, pairs: views };
+}
+
+/** Placeholder texts: one long string, sliced (V8 shares its characters), grown when a longer one is asked for. */
+let blank = "";
+function blankText(length: number): string {
+  if (blank.length < length) blank = "x".repeat(Math.max(length, 2 * blank.length, 1 << 16));
+  return blank.slice(0, length);
+}
+
+/**
+ * A pair's prepared results from its stored units, with a placeholder text as long as its units reach: selection and
+ * the category split read the units, their tokens and where they end, and the text only to cut a unit that alone
+ * exceeds the budget (the placeholder, without a space, is cut wherever the real text could be, so such a selection
+ * says `truncated`, and the pair is selected again with resultsWithText). Categories past the last unit end are
+ * counted nowhere, so the shorter length changes no figure.
+ */
+function resultsWithoutText(pair: EvalPairHead, units: readonly StoredUnits[]): PreparedResult[] {
+  return pair.documents.map((d, k) => {
+    const u = units[k]!;
+    let length = 0;
+    for (const unit of u.units) if (unit.end > length) length = unit.end;
+    return preparedOfStored(d, u, { text: blankText(length), blocks: [] });
+  });
+}
+
+/** The same prepared results with the documents' texts. */
+function resultsWithText(pair: EvalPair, units: readonly StoredUnits[]): PreparedResult[] {
+  return pair.documents.map((d, k) =>
+    preparedOfStored(d, units[k]!, {
+      text: d.text,
+      get blocks() {
+        return d.blocks;
+      },
+    }),
+  );
+}
+
+/** As preloadStoredResults builds a prepared result from its stored units. */
+function preparedOfStored(d: EvalPairDocumentHead, u: StoredUnits, doc: PreparedResult["doc"]): PreparedResult {
+  const prepared: PreparedResult = { id: d.id, doc, units: u.units, unitTokens: u.unitTokens, tokensIn: u.tokensIn };
+  if (d.title !== null) prepared.title = d.title;
+  if (d.url !== null) prepared.url = d.url;
+  return prepared;
 }

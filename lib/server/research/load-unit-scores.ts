@@ -2,12 +2,14 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { AGGREGATION_FORMULA } from "@/lib/engine/compute-unit-scores";
 import { scoreResultUnits } from "@/lib/engine/select-with-profile";
+import type { StoredUnits } from "@/lib/engine/prepare-key";
 import type { PreparedResult } from "@/lib/engine/types";
 import type { CategoryInterval } from "@/lib/eval/category-breakdown";
 import type { SelectionProfile } from "@/lib/schemas/selection-profile";
 import { categorySpansFromTokens } from "@/lib/spans/category-spans-from-tokens";
 import type { Db } from "../db/client";
 import { listModelRunUnitsForPairs } from "../db/model-runs/list-model-run-units-for-pairs";
+import { listStoredUnitScores } from "../db/model-runs/list-stored-unit-scores";
 import { saveModelRunUnits, type SaveModelRunUnitsRow } from "../db/model-runs/save-model-run-units";
 import { type Env, getEnv } from "../env";
 import type { PairForCache } from "../pairs/fresh-token-scores";
@@ -28,6 +30,9 @@ export type LoadUnitScoresOptions = {
   db?: Db;
 };
 
+/** A pair's stored units per document (document order) with the model's unit scores and category intervals. */
+export type StoredPairUnits = PairUnitScores & { units: StoredUnits[] };
+
 const inFlight = new Set<Promise<void>>();
 
 /** Settles when every background write of unit scores started so far has (benchmarks wait before a "restart"). */
@@ -39,7 +44,11 @@ export async function unitScoresWritten(): Promise<void> {
  * ModelRunUnits.inputKey of each document of a pair: its run's inputs (ModelRun.inputHash hashes the same ones with
  * the text, and a content hash is the sha256 of the text), so a stored row is checked without hashing any text.
  */
-function pairInputKeys(p: PairForCache, modelVersion: string, relevanceScope: Env["relevanceScope"]): string[] {
+function pairInputKeys(
+  p: Pick<PairForCache, "query"> & { documents: readonly { contentHash: string }[] },
+  modelVersion: string,
+  relevanceScope: Env["relevanceScope"],
+): string[] {
   const set = createHash("sha256")
     .update(JSON.stringify([modelVersion, { relevanceScope }, p.query, p.documents.map((d) => d.contentHash)]))
     .digest("hex");
@@ -52,6 +61,49 @@ function pairInputKeys(p: PairForCache, modelVersion: string, relevanceScope: En
  */
 const rowKey = (unitsKey: string, { aggregation, focusWeight }: SelectionProfile) =>
   `${unitsKey}|${aggregation}${focusWeight ? `|focus ${focusWeight}` : ""}|${AGGREGATION_FORMULA}`;
+
+/**
+ * A model's unit scores, category intervals and the documents' units of each pair whose every document has a stored
+ * row for its current inputs, the units' setting and the aggregation (as loadUnitScores checks them), read without
+ * texts or token probabilities; the other pairs are `missing` (loadUnitScores takes them the long way).
+ */
+export async function loadStoredPairUnits({
+  pairs,
+  unitsKeys,
+  modelName,
+  profile,
+  db,
+}: {
+  pairs: readonly { id: string; query: string; documents: readonly { id: string; contentHash: string }[] }[];
+  /** Per pair (same order), each document's DocumentUnits key. */
+  unitsKeys: readonly (readonly string[])[];
+  modelName: string;
+  profile: SelectionProfile;
+  db?: Db;
+}): Promise<{ stored: Map<string, StoredPairUnits>; missing: string[] }> {
+  const rows = await listStoredUnitScores({ pairIds: pairs.map((p) => p.id), modelName, suffix: rowKey("", profile), ...(db ? { db } : {}) });
+  const version = modelFingerprint(modelName);
+  const { relevanceScope } = getEnv();
+  const stored = new Map<string, StoredPairUnits>();
+  const missing: string[] = [];
+  pairs.forEach((p, i) => {
+    const byDocument = new Map((rows.get(p.id) ?? []).map((r) => [`${r.documentId}\u0000${r.unitsKey}`, r]));
+    const inputKeys = pairInputKeys(p, version, relevanceScope);
+    const out: StoredPairUnits = { unitScores: [], categories: [], units: [] };
+    for (const [k, d] of p.documents.entries()) {
+      const row = byDocument.get(`${d.id}\u0000${unitsKeys[i]![k]!}`);
+      if (!row || row.inputKey !== inputKeys[k]) {
+        missing.push(p.id);
+        return;
+      }
+      out.unitScores.push(row.scores);
+      out.categories.push(row.categories);
+      out.units.push({ units: row.units, unitTokens: row.unitTokens, tokensIn: row.tokensIn });
+    }
+    stored.set(p.id, out);
+  });
+  return { stored, missing };
+}
 
 /** Every token's category merged into intervals (all six categories: a breakdown counts off-topic too). */
 const intervalsOf = (ts: Parameters<typeof categorySpansFromTokens>[0]) =>

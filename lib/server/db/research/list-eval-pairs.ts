@@ -30,6 +30,11 @@ export type EvalPair = {
   judge: EvalPairSpan[];
 };
 
+/** A document without its text and blocks (a category breakdown from stored units and unit scores needs neither). */
+export type EvalPairDocumentHead = Omit<EvalPairDocument, "text" | "blocks">;
+/** A pair whose documents come without texts (listEvalPairs with `withText: false`). */
+export type EvalPairHead = Omit<EvalPair, "documents"> & { documents: EvalPairDocumentHead[] };
+
 export type ListEvalPairsOptions = {
   datasetId?: string;
   /** Only pairs with gold (a sweep's pairs): live gold spans, or the decision that nothing is vital. */
@@ -40,6 +45,8 @@ export type ListEvalPairsOptions = {
   createdTo?: Date;
   /** Only pairs with a document whose URL contains this (the caller checks the host exactly). */
   urlContains?: string;
+  /** false: documents without text and blocks (default true). Hundreds of megabytes at 100,000 pairs. */
+  withText?: boolean;
   db?: Db;
 };
 
@@ -76,6 +83,17 @@ function rememberDocument(row: DocumentRow): void {
   }
 }
 
+/** Documents' heads without texts, by id (a few hundred bytes each; the breakdown over 100,000 pairs reads 200,000). */
+const MAX_HEADS = 500_000;
+const headCache = ((globalThis as { __snippetLabEvalDocumentHeads?: Map<string, EvalPairDocumentHead> }).__snippetLabEvalDocumentHeads ??= new Map());
+
+function rememberHead(head: EvalPairDocumentHead): void {
+  headCache.set(head.id, head);
+  if (headCache.size > MAX_HEADS) headCache.delete(headCache.keys().next().value!);
+}
+
+const toHead = ({ id, title, url, lang, contentHash }: EvalPairDocumentHead): EvalPairDocumentHead => ({ id, title, url, lang, contentHash });
+
 /** Blocks are parsed on first use (a prepared document from the cache never needs them). */
 function toDocument({ blocksJson, ...d }: DocumentRow): EvalPairDocument {
   let blocks: Block[] | undefined;
@@ -93,8 +111,10 @@ function toDocument({ blocksJson, ...d }: DocumentRow): EvalPairDocument {
  * (selectJsonRows): ten thousand pairs have some hundred thousand of these rows, and mapping each through the ORM
  * was most of a research view's time after a restart.
  */
-export async function listEvalPairs(options: ListEvalPairsOptions): Promise<EvalPair[]> {
-  const { db = getDb(), datasetId, onlyGold, withJudge, pairIds, createdFrom, createdTo, urlContains } = options;
+export async function listEvalPairs(options: ListEvalPairsOptions & { withText: false }): Promise<EvalPairHead[]>;
+export async function listEvalPairs(options: ListEvalPairsOptions & { withText?: true }): Promise<EvalPair[]>;
+export async function listEvalPairs(options: ListEvalPairsOptions): Promise<EvalPair[] | EvalPairHead[]> {
+  const { db = getDb(), datasetId, onlyGold, withJudge, pairIds, createdFrom, createdTo, urlContains, withText = true } = options;
   const where = {
     ...(datasetId ? { datasetId } : {}),
     ...(onlyGold ? HAS_GOLD : {}),
@@ -162,14 +182,27 @@ export async function listEvalPairs(options: ListEvalPairsOptions): Promise<Eval
   }
 
   const documentIds = [...new Set([...links.values()].flat().map((l) => l.documentId))];
-  const documents = new Map<string, EvalPairDocument>();
+  const documents = new Map<string, EvalPairDocument | EvalPairDocumentHead>();
   const missing: string[] = [];
   for (const id of documentIds) {
-    const row = documentCache.rows.get(id);
-    if (row) documents.set(id, toDocument(row));
+    const row = documentCache.rows.get(id) ?? (withText ? undefined : headCache.get(id));
+    if (row) documents.set(id, withText ? toDocument(row as DocumentRow) : toHead(row));
     else missing.push(id);
   }
-  for (const chunk of idChunks(missing)) {
+  for (const chunk of withText ? [] : idChunks(missing)) {
+    const rows = await selectJsonRows({
+      db,
+      columns: ['"id"', '"title"', '"url"', '"lang"', '"contentHash"'],
+      from: '"Document"',
+      where: inList('"id"', chunk),
+    });
+    for (const [id, title, url, lang, contentHash] of rows as [string, string | null, string | null, string | null, string][]) {
+      const head = { id, title, url, lang, contentHash };
+      rememberHead(head);
+      documents.set(id, head);
+    }
+  }
+  for (const chunk of withText ? idChunks(missing) : []) {
     const rows = await selectJsonRows({
       db,
       columns: ['"id"', '"text"', '"blocksJson"', '"title"', '"url"', '"lang"', '"contentHash"'],
