@@ -119,10 +119,19 @@ export async function seedQueueAnnotations({
     const u = await db.user.create({ data: { email: `annotator${k}@bench.test`, name: `annotator ${k}`, role: "annotator", passwordHash: "x" } });
     annotatorIds.push(u.id);
   }
-  const candidates = await db.pair.findMany({
-    where: { datasetId, status: "unlabeled" },
-    select: { id: true, documents: { select: { documentId: true, document: { select: { text: true } } }, take: 1 } },
-  });
+  // In chunks of pairs: the ORM reads the documents of all the pairs it got with one parameter per pair, over
+  // PostgreSQL's limit at 100,000 pairs.
+  const ids = (await db.pair.findMany({ where: { datasetId, status: "unlabeled" }, orderBy: { id: "asc" }, select: { id: true } })).map((p) => p.id);
+  const candidates = [];
+  for (let i = 0; i < ids.length; i += 10_000) {
+    candidates.push(
+      ...(await db.pair.findMany({
+        where: { id: { in: ids.slice(i, i + 10_000) } },
+        orderBy: { id: "asc" },
+        select: { id: true, documents: { select: { documentId: true, document: { select: { text: true } } }, take: 1 } },
+      })),
+    );
+  }
   const annotations: { id: string; pairId: string; annotatorId: string; status: string }[] = [];
   const spans: {
     pairId: string;
