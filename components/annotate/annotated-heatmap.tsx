@@ -13,7 +13,7 @@ import { useGoldKeptAttributes } from "./use-gold-kept-attributes";
 import { TokenTooltip } from "@/components/heatmap/token-tooltip";
 import { useKeptAttributes } from "@/components/heatmap/use-kept-attributes";
 import { pointerTarget } from "@/components/heatmap/pointer-target";
-import { planRenderPasses } from "@/components/heatmap/plan-render-passes";
+import { planRenderPasses, RENDER_PASS_EVENT } from "@/components/heatmap/plan-render-passes";
 
 export interface MarkActivation {
   documentId: string;
@@ -130,6 +130,9 @@ export function AnnotatedHeatmap(props: Props) {
   // Blocks of a later pass get their data-kept / data-gold-kept when they commit (shown is in the render deps).
   useKeptAttributes(ref, kept, [view, unitBuckets, marksByBlock, shown, detailed]);
   useGoldKeptAttributes(ref, goldKept, [view, marksByBlock, shown, detailed]);
+  useLayoutEffect(() => {
+    if (pass > 0) ref.current?.dispatchEvent(new Event(RENDER_PASS_EVENT, { bubbles: true }));
+  }, [pass]);
 
   const [hover, setHover] = useState<Hover | null>(null);
   const onMouseOver = (e: React.MouseEvent) => {

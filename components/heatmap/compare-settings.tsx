@@ -1,6 +1,6 @@
 "use client";
 
-import { useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceDot, Tooltip, XAxis, YAxis } from "recharts";
 import { computeGoldKept, type GoldKeptSpan } from "@/components/annotate/gold-kept";
 import { Card, CardTitle } from "@/components/ui/card";
@@ -9,6 +9,7 @@ import { compareSelections, diffFlags } from "@/lib/engine/compare-selections";
 import { PRESET_NAMES, PRESETS } from "@/lib/engine/methods";
 import { selectWithProfile } from "@/lib/engine/select-with-profile";
 import { computePairCurve } from "@/lib/eval/pair-curve";
+import { RENDER_PASS_EVENT } from "./plan-render-passes";
 import type { ScoredResponse, SelectionControlsState } from "./types";
 import { budgetOf, type LiveSelection } from "./use-live-selection";
 
@@ -70,21 +71,31 @@ export function CompareSettings({
   const withGold = vital.length > 0;
 
   // Marks the units the second setting adds or removes in the heatmaps (imperatively, like data-kept); closed, it
-  // clears them once and then costs nothing on threshold moves.
+  // clears them once and then costs nothing on threshold moves. Units a later rendering pass of a long page draws
+  // are marked when their pass commits (RENDER_PASS_EVENT).
   const marked = useRef(false);
+  const markNew = useRef<(() => void) | null>(null);
   useLayoutEffect(() => {
     if (!diff && !marked.current) return;
     marked.current = diff !== null;
     const flags = diff ? diffFlags(selectable, diff) : null;
-    document.querySelectorAll<HTMLElement>("[data-testid=heatmap]").forEach((root) => {
-      const r = selectable.findIndex((s) => s.id === root.dataset.resultId);
-      root.querySelectorAll<HTMLElement>("[data-u]").forEach((el) => {
-        const v = flags && r >= 0 ? (flags[r]![Number(el.dataset.u)] ?? 0) : 0;
-        if (v === 0) delete el.dataset.diff;
-        else el.dataset.diff = String(v);
+    const mark = () =>
+      document.querySelectorAll<HTMLElement>("[data-testid=heatmap]").forEach((root) => {
+        const r = selectable.findIndex((s) => s.id === root.dataset.resultId);
+        root.querySelectorAll<HTMLElement>("[data-u]").forEach((el) => {
+          const v = flags && r >= 0 ? (flags[r]![Number(el.dataset.u)] ?? 0) : 0;
+          if (v === 0) delete el.dataset.diff;
+          else el.dataset.diff = String(v);
+        });
       });
-    });
+    mark();
+    markNew.current = flags ? mark : null;
   }, [diff, selectable, live]);
+  useEffect(() => {
+    const onPass = () => markNew.current?.();
+    document.addEventListener(RENDER_PASS_EVENT, onPass);
+    return () => document.removeEventListener(RENDER_PASS_EVENT, onPass);
+  }, []);
 
   const pointA = withGold
     ? { x: live.selection.tokensOut, y: goldA ? goldA.kept / Math.max(1, goldA.total) : 0 }

@@ -3,6 +3,9 @@ import type { BlockView, RegionView } from "./build-heatmap-view";
 /** Characters counted as one token for blocks drawn without token heat (sentence scores only). */
 const CHARS_PER_TOKEN = 4;
 
+/** Dispatched (bubbling) by a heatmap's root when a later pass has committed: listeners that mark units imperatively mark the new ones. */
+export const RENDER_PASS_EVENT = "snippet-lab:render-pass";
+
 export interface RenderPlan {
   /** Blocks (the leading ones, in document order) in the first commit: about two screens of text. */
   first: number;
