@@ -55,10 +55,14 @@ describe("manyPointIntervals", () => {
           ...(r() < 0.7 ? { categories: { vital: [50, Math.floor(r() * 51), 0, 0] as [number, number, number, number] } } : {}),
         };
       });
+    const shared = metricsOf(60);
+    // The points of every method of a sweep at once: a column two methods share is resampled once.
     const points = new Map([
       ["a|threshold|0", metricsOf(60)],
-      ["a|threshold|0.5", metricsOf(60)],
+      ["a|threshold|0.5", shared],
       ["a|threshold|1", []],
+      ["b|threshold|0", metricsOf(45)],
+      ["b|threshold|0.5", shared.map((m) => ({ ...m }))],
     ]);
     const measures = ["evidenceRecall", "allEvidenceKept", "answerKept", "evidenceCharRecall", "tokensPerQuery", "category:vital", "category:ads"];
     const many = manyPointIntervals({ points, measures });

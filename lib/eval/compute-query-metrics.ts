@@ -18,7 +18,15 @@ export interface ComputeQueryMetricsOptions {
   tokenScores?: ReadonlyMap<string, TokenScores>;
   /** The selection's fidelity check (selectionFidelity), counted per kind. */
   fidelity?: FidelityReport;
+  /**
+   * categoryAgreement(categories, tokenScores), when the caller measures many selections of the same query (it does not
+   * depend on the selection); computed here otherwise.
+   */
+  agreement?: CategoryAgreement;
 }
+
+/** Per category: the model's tokens inside its gold spans, and those it predicted as that category. */
+export type CategoryAgreement = ReadonlyMap<string, readonly [number, number]>;
 
 type Interval = [number, number];
 
@@ -45,7 +53,15 @@ function overlap(intervals: readonly Interval[], start: number, end: number): nu
 
 const length = (xs: readonly Interval[]) => xs.reduce((a, [s, e]) => a + e - s, 0);
 
-export function computeQueryMetrics({ selection, evidence, answers, categories, tokenScores, fidelity }: ComputeQueryMetricsOptions): QueryMetrics {
+export function computeQueryMetrics({
+  selection,
+  evidence,
+  answers,
+  categories,
+  tokenScores,
+  fidelity,
+  agreement,
+}: ComputeQueryMetricsOptions): QueryMetrics {
   const keptByResult = new Map(selection.results.map((r) => [r.resultId, union(r.spans.map((s) => [s.start, s.end] as Interval))]));
   let evidenceTotal = 0;
   let evidenceKept = 0;
@@ -91,7 +107,9 @@ export function computeQueryMetrics({ selection, evidence, answers, categories, 
     evidenceCharsKept,
     keptChars,
   };
-  if (categories && categories.length > 0) metrics.categories = categoryFigures(categories, keptByResult, tokenScores);
+  if (categories && categories.length > 0) {
+    metrics.categories = categoryFigures(categories, keptByResult, agreement ?? categoryAgreement(categories, tokenScores));
+  }
   if (fidelity) metrics.fidelity = { checked: fidelity.checked, violations: countViolations(fidelity.violations) };
   return metrics;
 }
@@ -99,13 +117,28 @@ export function computeQueryMetrics({ selection, evidence, answers, categories, 
 function categoryFigures(
   categories: readonly CategorySpan[],
   keptByResult: ReadonlyMap<string, Interval[]>,
-  tokenScores?: ReadonlyMap<string, TokenScores>,
+  agreement: CategoryAgreement,
 ): Record<string, [number, number, number, number]> {
   const out: Record<string, [number, number, number, number]> = {};
   for (const c of categories) {
     const row = (out[c.category] ??= [0, 0, 0, 0]);
     row[0] += c.end - c.start;
     row[1] += overlap(keptByResult.get(c.resultId) ?? [], c.start, c.end);
+  }
+  for (const [category, [tokens, agreeing]] of agreement) {
+    const row = out[category]!;
+    row[2] = tokens;
+    row[3] = agreeing;
+  }
+  return out;
+}
+
+/** The model's agreement with the gold categories (tokens counted, not characters): the same for every selection. */
+export function categoryAgreement(categories: readonly CategorySpan[], tokenScores?: ReadonlyMap<string, TokenScores>): CategoryAgreement {
+  const out = new Map<string, [number, number]>();
+  for (const c of categories) {
+    const row = out.get(c.category) ?? [0, 0];
+    out.set(c.category, row);
     const ts = tokenScores?.get(c.resultId);
     if (!ts?.categories) continue;
     const want = SPAN_CATEGORIES.indexOf(c.category);
@@ -118,8 +151,8 @@ function categoryFigures(
       else hi = mid;
     }
     for (let t = lo; t < ts.starts.length && ts.starts[t]! < c.end; t++) {
-      row[2]++;
-      if (ts.categories[t] === want) row[3]++;
+      row[0]++;
+      if (ts.categories[t] === want) row[1]++;
     }
   }
   return out;

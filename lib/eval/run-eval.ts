@@ -6,7 +6,7 @@ import { sameChoice, selectionOfChoice, type UnitChoice } from "../engine/select
 import { BASELINE_PROFILE, chooseWithProfile } from "../engine/select-with-profile";
 import type { SelectionProfile } from "../schemas/selection-profile";
 import { AppError } from "../errors";
-import { computeQueryMetrics } from "./compute-query-metrics";
+import { categoryAgreement, computeQueryMetrics } from "./compute-query-metrics";
 import type { FidelityReport } from "./check-fidelity";
 import { selectionFidelity } from "./selection-fidelity";
 import { summarizeMethodCost, summarizeQueryMetrics } from "./summarize-query-metrics";
@@ -107,6 +107,8 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
       });
       opts.onScored?.({ example, results, method: method.name, scores });
       const tokenMap = tokenScores ? new Map(results.map((r, i) => [r.id, tokenScores[i]!])) : undefined;
+      // The model's agreement with the gold categories does not depend on the selection: counted once, not per setting.
+      const agreement = example.categories?.length ? categoryAgreement(example.categories, tokenMap) : undefined;
       // Settings that keep the same units (neighbouring thresholds, often) have the same selection, fidelity and metrics.
       const measured: { choice: UnitChoice; fidelity: FidelityReport; qm: QueryMetrics }[] = [];
       for (const [s, setting] of settings.entries()) {
@@ -121,6 +123,7 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
           if (example.answers) q.answers = example.answers;
           if (example.categories) q.categories = example.categories;
           if (tokenMap) q.tokenScores = tokenMap;
+          if (agreement) q.agreement = agreement;
           done = { choice, fidelity, qm: computeQueryMetrics(q) };
           measured.push(done);
         }

@@ -1,13 +1,15 @@
 import "server-only";
 import { performance } from "node:perf_hooks";
+import type { Method } from "@/lib/engine/method";
 import { formatModelMethod, PRESETS } from "@/lib/engine/methods";
 import type { TokenScores } from "@/lib/engine/types";
 import { AppError, isAppError } from "@/lib/errors";
-import { type Interval, intervalKey } from "@/lib/eval/bootstrap-interval";
+import { intervalKey } from "@/lib/eval/bootstrap-interval";
 import { manyPointIntervals } from "@/lib/eval/bootstrap-many-intervals";
 import { evalMethodOf } from "@/lib/eval/eval-method-of";
 import { FRONTIER_MEASURES } from "@/lib/eval/frontier";
-import { runEval } from "@/lib/eval/run-eval";
+import { type EvalMethod, runEval } from "@/lib/eval/run-eval";
+import { rememberUnitScores } from "@/lib/eval/remember-unit-scores";
 import type { EvalRow, QueryMetrics } from "@/lib/eval/types";
 import { DEFAULT_SWEEP_BUDGETS, DEFAULT_SWEEP_THRESHOLDS, type FrontierSweepPayload, type JobFailure } from "@/lib/schemas/jobs";
 import type { FrontierResult } from "@/lib/schemas/research";
@@ -32,6 +34,10 @@ export type SweepProgress = {
 };
 
 const NO_PROGRESS: SweepProgress = { setTotal: () => {}, itemDone: () => {}, checkpointed: async () => {} };
+
+/** A baseline's scores depend on the query and the documents only: the next sweep over the same pairs reuses them. */
+const sweepMethodOf = (method: Method, cached?: ReadonlyMap<string, readonly TokenScores[]>): EvalMethod =>
+  method.kind === "baseline" ? rememberUnitScores(evalMethodOf(method, cached)) : evalMethodOf(method, cached);
 
 /** Sorted, without duplicates (a model's default threshold may already be in the list). */
 const uniqueSorted = (xs: readonly number[]) => [...new Set(xs)].sort((a, b) => a - b);
@@ -114,7 +120,9 @@ export async function runFrontierSweep({
   const categories = new Set<string>();
   for (const p of pairs) for (const s of p.gold) categories.add(s.category);
   const measures = [...FRONTIER_MEASURES, "tokensPerQuery", ...[...categories].map((c) => `category:${c}`)];
-  const intervals: Record<string, Record<string, Interval>> = {};
+  // Every method's points, resampled together once the methods ran: one set of draws for the whole sweep, and a column
+  // two methods share (nothing kept at threshold 1, say) resampled once.
+  const points = new Map<string, QueryMetrics[]>();
   for (const m of methods) {
     const perPoint = new Map<string, QueryMetrics[]>();
     if (m.info.error || !m.method) continue;
@@ -123,7 +131,7 @@ export async function runFrontierSweep({
       const report = await runEval({
         dataset: dataset.name,
         examples,
-        methods: [evalMethodOf(m.method, modelName ? scores.get(modelName) : undefined)],
+        methods: [sweepMethodOf(m.method, modelName ? scores.get(modelName) : undefined)],
         budgets,
         thresholds,
         prepareResults: (ex) => prepareStoredResults(ex, encoding ? { encoding } : {}),
@@ -141,13 +149,14 @@ export async function runFrontierSweep({
         },
       });
       rows.push(...report.results);
-      Object.assign(intervals, manyPointIntervals({ points: perPoint, measures }));
+      for (const [key, list] of perPoint) points.set(key, list);
     } catch (e) {
       if ((e as Error)?.name === "JobCancelled") throw e;
       if (!isAppError(e)) console.error(`[sweep] ${m.info.method} failed:`, e);
       m.info.error = isAppError(e) ? e.message : "the method failed (see the server log)";
     }
   }
+  const intervals = manyPointIntervals({ points, measures });
 
   return {
     datasetId: dataset.id,
