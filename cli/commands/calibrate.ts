@@ -80,7 +80,12 @@ export const command: CliCommand = {
     // Score every set once; the sweep re-runs only the selection (cheap) for each threshold and fallback floor.
     const scored: Record<string, Array<{ example: EvalExample; results: readonly PreparedResult[]; unitScores: number[][] }>> = {};
     const unitPairs: Array<[number, boolean]> = [];
+    // Per set (page kind): its units' reliability, and how its result sets' best unit scores spread over [0, 1].
+    const unitPairsBySet: Record<string, Array<[number, boolean]>> = {};
+    const bestScoresBySet: Record<string, number[]> = {};
     for (const set of sets) {
+      const setPairs: Array<[number, boolean]> = (unitPairsBySet[set.name] = []);
+      const setBest: number[] = (bestScoresBySet[set.name] = []);
       console.error(`${set.name}: ${set.examples.length} queries`);
       const list: (typeof scored)[string] = [];
       await runEval({
@@ -94,9 +99,12 @@ export const command: CliCommand = {
             const ev = example.evidence.filter((e) => e.resultId === r.id);
             r.units.forEach((u, k) => {
               const inside = ev.reduce((n, e) => n + Math.max(0, Math.min(e.end, u.end) - Math.max(e.start, u.start)), 0);
-              unitPairs.push([scores.unitScores[i]?.[k] ?? 0, inside >= 0.5 * (u.end - u.start)]);
+              const pair: [number, boolean] = [scores.unitScores[i]?.[k] ?? 0, inside >= 0.5 * (u.end - u.start)];
+              unitPairs.push(pair);
+              setPairs.push(pair);
             });
           });
+          setBest.push(Math.max(0, ...scores.unitScores.flat()));
         },
       });
       scored[set.name] = list;
@@ -162,6 +170,16 @@ export const command: CliCommand = {
     const bestFloor = floorRecalls.reduce((a, b) => (b.objective > a.objective || (b.objective === a.objective && b.floor > a.floor) ? b : a));
     const perSet = Object.fromEntries(Object.keys(scored).map((k) => [k, thresholds.map((t) => measure(k, t, best.fallbackFloor))]));
     const reliability = computeReliability(unitPairs);
+    const quantile = (xs: number[], q: number) => {
+      const sorted = [...xs].sort((a, b) => a - b);
+      return round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+    };
+    const reliabilityBySet = Object.fromEntries(
+      Object.entries(unitPairsBySet).map(([k, pairs]) => {
+        const best = bestScoresBySet[k] ?? [];
+        return [k, { ...computeReliability(pairs), bestUnitScore: { p10: quantile(best, 0.1), p50: quantile(best, 0.5), p90: quantile(best, 0.9) } }];
+      }),
+    );
     const realPages = perSet["real-pages"] ?? [];
     const report = {
       model: name,
@@ -178,6 +196,7 @@ export const command: CliCommand = {
         .filter((x) => [0.04, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8].includes(x.threshold))
         .map((x) => ({ threshold: x.threshold, tokens: x.tokens, precision: x.precision, recall: x.recall })),
       unitReliability: reliability,
+      unitReliabilityBySet: reliabilityBySet,
       sweep: sweep.map(({ threshold, objective: o }) => ({ threshold, objective: o })),
       floorSweep: floorSweep.map(({ fallbackFloor, objective: o, maxAbstained }) => ({ fallbackFloor, objective: o, maxAbstained })),
       selectionFloorCriterion: `max over floors ${FLOORS.join(", ")} of the mean evidence recall, in budget-only selection (threshold 0), of ${budgetSets.map((s) => s.name).join(", ")} at their dev-set settings; ties → the larger floor`,
@@ -194,6 +213,13 @@ export const command: CliCommand = {
       console.log(`    ${x.threshold.toFixed(2)}  ${x.tokens.toFixed(1)} tokens  precision ${x.precision}  recall ${x.recall}`);
     console.log("  reliability (unit score bin: mean score → share that is evidence, count):");
     for (const b of reliability.bins) console.log(`    ${b.from.toFixed(1)}-${b.to.toFixed(1)}: ${b.meanScore} → ${b.positiveShare} (${b.count})`);
+    console.log("  per set (page kind): ECE; best unit score of a result set p10 / p50 / p90; bins as mean score → share that is evidence (count)");
+    for (const [k, r] of Object.entries(reliabilityBySet)) {
+      const bins = r.bins.filter((b) => b.count > 0).map((b) => `${b.meanScore}→${b.positiveShare} (${b.count})`);
+      console.log(
+        `    ${k.padEnd(14)} ECE ${r.ece}; best ${r.bestUnitScore.p10} / ${r.bestUnitScore.p50} / ${r.bestUnitScore.p90}; ${bins.join(", ")}`,
+      );
+    }
     if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
     if (values.write) {
       const file = path.join(dir, "config.json");
