@@ -21,6 +21,8 @@ let temp: TempDatabase;
 let db: PrismaClient;
 let datasetId = "";
 let model = "";
+/** Each re-run draws other probabilities. */
+let reruns = 0;
 
 const WORDS = ["museum", "opens", "at", "ten", "on", "sundays", "home", "shop", "contact", "tickets", "cost", "euros", "bridge"];
 const CATEGORIES = ["vital", "off_topic", "ui_navigation", "ads"] as const;
@@ -135,6 +137,7 @@ describe("the category breakdown from stored unit scores", () => {
   it.each([["low" as Preset], ["medium" as Preset], [0.3]])("equals the straightforward path's figures (%s)", async (setting) => {
     const filters = { datasetId, method: formatModelMethod(model), ...(typeof setting === "number" ? { threshold: setting } : { preset: setting }) };
     const pairsOf = { category: "ui_navigation" as const, limit: 5 };
+    await db.pairBreakdownSums.deleteMany();
     await db.modelRunUnits.deleteMany();
     await db.documentUnits.deleteMany();
     restart();
@@ -148,10 +151,11 @@ describe("the category breakdown from stored unit scores", () => {
 
     expect(first.pairs.length).toBeGreaterThan(0);
 
-    // After a restart: units and unit scores stored, no text read but the cut unit's and the shown pairs'. With the
+    // After a restart: units and unit scores stored (the breakdown's sums not: each pair is counted from them), no text read but the cut unit's and the shown pairs'. With the
     // token bytes damaged, the figures prove the stored rows were read (the tokens would leave the pairs unscored).
     const runs = await db.modelRun.findMany({ select: { id: true, probs: true } });
     await db.modelRun.updateMany({ data: { probs: new Uint8Array(3) } });
+    await db.pairBreakdownSums.deleteMany();
     restart();
     const stored = await computeCategoryBreakdown({ filters, pairsOf, db });
     for (const run of runs) await db.modelRun.update({ where: { id: run.id }, data: { probs: run.probs } });
@@ -161,5 +165,54 @@ describe("the category breakdown from stored unit scores", () => {
     const warm = await computeCategoryBreakdown({ filters, pairsOf, db });
     expect({ ...warm.breakdown, timings: null }).toEqual({ ...first.breakdown, timings: null });
     expect(warm.pairs).toEqual(first.pairs);
+
+    // From the stored sums alone (a restart): without the unit scores and with the token bytes damaged, only the
+    // pairs' sums give these figures (the pairs shown are counted again, so their bars are compared undamaged).
+    expect(await db.pairBreakdownSums.count()).toBe(24);
+    const unitRows = await db.modelRunUnits.findMany();
+    await db.modelRunUnits.deleteMany();
+    await db.modelRun.updateMany({ data: { probs: new Uint8Array(3) } });
+    restart();
+    const fromSums = await computeCategoryBreakdown({ filters, db });
+    for (const run of runs) await db.modelRun.update({ where: { id: run.id }, data: { probs: run.probs } });
+    await db.modelRunUnits.createMany({ data: unitRows });
+    expect({ ...fromSums.breakdown, timings: null }).toEqual({ ...first.breakdown, filters: fromSums.breakdown.filters, timings: null });
+    restart();
+    const summedWithPairs = await computeCategoryBreakdown({ filters, pairsOf, db });
+    expect({ ...summedWithPairs.breakdown, timings: null }).toEqual({ ...first.breakdown, timings: null });
+    expect(summedWithPairs.pairs).toEqual(first.pairs);
+
+    // A gold span changed, a judge suggestion deleted and a pair's runs saved again: those pairs' sums are stale and
+    // counted again, and the figures are the straightforward path's.
+    const span = (await db.span.findFirst({ where: { source: "gold" }, orderBy: { id: "asc" } }))!;
+    const category = CATEGORIES[(CATEGORIES.indexOf(span.category as (typeof CATEGORIES)[number]) + 1) % CATEGORIES.length]!;
+    await db.span.update({ where: { id: span.id }, data: { category } });
+    const suggestion = (await db.suggestion.findFirst({ where: { source: "judge" }, orderBy: { id: "asc" } }))!;
+    await db.suggestion.delete({ where: { id: suggestion.id } });
+    const rerun = (await db.modelRun.findFirst({ where: { pair: { spans: { none: {} }, suggestions: { none: {} } } }, orderBy: { id: "asc" } }))!;
+    const rerunPair = (await db.pair.findUnique({
+      where: { id: rerun.pairId },
+      include: { query: true, documents: { orderBy: { position: "asc" } } },
+    }))!;
+    const rerunDocs = await documentsOf(rerunPair.documents.map((d) => d.documentId));
+    const rerunHashes = pairInputHashes({ query: rerunPair.query.text, documents: rerunDocs }, model);
+    const rr = createRng(99 + reruns++);
+    await saveModelRuns({
+      db,
+      pairId: rerunPair.id,
+      modelName: model,
+      runs: rerunDocs.map((d, k) => ({ documentId: d.id, inputHash: rerunHashes[k]!, scores: syntheticRun(rr, d.text) })),
+    });
+    const changed = await computeCategoryBreakdown({ filters, pairsOf, db });
+    expect(changed.breakdown.all).not.toEqual(first.breakdown.all);
+    await Promise.all([unitScoresWritten(), preparedUnitsWritten()]);
+    await db.pairBreakdownSums.deleteMany();
+    await db.modelRunUnits.deleteMany();
+    await db.documentUnits.deleteMany();
+    restart();
+    const straight = await computeCategoryBreakdown({ filters, pairsOf, db });
+    expect({ ...changed.breakdown, timings: null }).toEqual({ ...straight.breakdown, timings: null });
+    expect(changed.pairs).toEqual(straight.pairs);
+    expect(straight.breakdown.bySource.judge.pairs).toBeLessThanOrEqual(first.breakdown.bySource.judge.pairs);
   });
 });

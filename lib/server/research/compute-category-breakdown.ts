@@ -19,10 +19,17 @@ import {
 import type { CategoriesQuery, CategoryBreakdown, CategoryBreakdownPart, CategoryPairView } from "@/lib/schemas/research";
 import type { Db } from "../db/client";
 import { type EvalPair, type EvalPairDocument, type EvalPairDocumentHead, type EvalPairHead, listEvalPairs } from "../db/research/list-eval-pairs";
+import { AGGREGATION_FORMULA } from "@/lib/engine/compute-unit-scores";
+import type { Method } from "@/lib/engine/method";
+import type { SelectionProfile } from "@/lib/schemas/selection-profile";
+import { listPairBreakdownSums } from "../db/research/list-pair-breakdown-sums";
+import { savePairBreakdownSums } from "../db/research/save-pair-breakdown-sums";
 import { getEnv } from "../env";
 import { listModels, readModelConfig } from "../model/list-models";
+import { modelFingerprint } from "../pairs/model-fingerprint";
 import { storedResultsOfPairs } from "./eval-examples";
 import { loadStoredPairUnits, loadUnitScores, type PairUnitScores, type StoredPairUnits } from "./load-unit-scores";
+import { breakdownSumsKey, decodeSums, encodeSums, pairSumsInputKey } from "./pair-breakdown-sums";
 import { preloadStoredResults, storedUnitsKey } from "./prepared-results-cache";
 import { resolveResearchMethods } from "./research-methods";
 
@@ -99,16 +106,189 @@ export async function computeCategoryBreakdown({
     ...(domain ? { urlContains: domain } : {}),
     ...(db ? { db } : {}),
   };
-  // A model's breakdown reads no texts where its unit scores are stored; a baseline scores every text.
-  let pairs: EvalPairHead[] = method.modelName ? await listEvalPairs({ ...listOptions, withText: false }) : await listEvalPairs(listOptions);
+  // Heads only (no texts): a pair whose sums are stored for these inputs is added as stored; the others are counted.
+  let pairs: EvalPairHead[] = await listEvalPairs({ ...listOptions, withText: false });
   if (domain) pairs = pairs.filter((p) => p.documents.some((d) => hostMatches(d.url, domain)));
 
   const encoding = getEnv().downstreamEncoding;
   const prepareOptions = encoding ? { encoding } : {};
   // The model's own profile (the category model's too): its aggregation and focus weight.
   const profileOf = (modelName: string) => models.find((m) => m.name === modelName)?.profile ?? BASELINE_PROFILE;
-  const needsCategories = (p: EvalPairHead) => categoryModel !== null && p.gold.length === 0 && p.judge.length === 0;
+  const context: CountContext = { method, setting, budget, categoryModel, prepareOptions, profileOf, ...(db ? { db } : {}) };
 
+  // Each pair's stored sums for this breakdown's inputs, with its runs' stamp now (one read per chunk of pairs): a row
+  // whose pair inputs or runs changed since is stale and counted again.
+  const modelNames = [...new Set([method.modelName, categoryModel].filter((m): m is string => !!m))];
+  const key = breakdownSumsKey({
+    method: method.id,
+    profile: method.profile,
+    setting,
+    categoryModel,
+    models: modelNames.map((m) => [m, modelFingerprint(m), profileOf(m)]),
+    encoding: encoding ?? null,
+    relevanceScope: getEnv().relevanceScope,
+    formula: AGGREGATION_FORMULA,
+  });
+  const inputKeys = new Map(
+    pairs.map((p) => [
+      p.id,
+      pairSumsInputKey(
+        p,
+        p.documents.map((d) => storedUnitsKey(d.lang ? { locale: d.lang } : {}, prepareOptions)),
+      ),
+    ]),
+  );
+  const known = await listPairBreakdownSums({ pairIds: pairs.map((p) => p.id), key, modelNames, ...(db ? { db } : {}) });
+  const summed = new Map<string, { source: PairSource; tokens: CategoryTokens } | "unscored">();
+  for (const p of pairs) {
+    const k = known.get(p.id);
+    const s = k?.stored;
+    if (!s || s.inputKey !== inputKeys.get(p.id) || s.runs !== k.runs) continue;
+    if (s.source === "unscored") summed.set(p.id, "unscored");
+    else {
+      const tokens = decodeSums(s.sums);
+      if (tokens && (PAIR_SOURCES as readonly string[]).includes(s.source)) summed.set(p.id, { source: s.source as PairSource, tokens });
+    }
+  }
+  const loadMs = performance.now() - t0;
+
+  const fresh = await countPairs(
+    pairs.filter((p) => !summed.has(p.id)),
+    context,
+  );
+  // Stored with the runs' stamp read before counting: a run saved meanwhile leaves the row stale, never wrong.
+  const rows = [
+    ...fresh.counted.map((c) => ({ pairId: c.pair.id, source: c.source as string, sums: encodeSums(c.tokens) })),
+    ...fresh.unscored.map((pairId) => ({ pairId, source: "unscored", sums: "" })),
+  ].flatMap((r) => {
+    const k = known.get(r.pairId);
+    return k ? [{ ...r, key, inputKey: inputKeys.get(r.pairId)!, runs: k.runs }] : [];
+  });
+  if (rows.length > 0)
+    await savePairBreakdownSums({ rows, ...(db ? { db } : {}) }).catch((e: unknown) =>
+      console.warn(`[research] could not store breakdown sums (counted again next time): ${(e as Error)?.message ?? e}`),
+    );
+
+  const t1 = performance.now();
+  const countedOf = new Map(fresh.counted.map((c) => [c.pair.id, c]));
+  const unscoredNow = new Set(fresh.unscored);
+  const all = emptyCategoryTokens();
+  const bySource = Object.fromEntries(PAIR_SOURCES.map((s) => [s, { tokens: emptyCategoryTokens(), pairs: 0 }])) as Record<
+    PairSource,
+    { tokens: CategoryTokens; pairs: number }
+  >;
+  const wanted = pairsOf ? BREAKDOWN_CATEGORIES.indexOf(pairsOf.category) : -1;
+  const candidates: { pair: EvalPairHead; source: PairSource; tokensIn: number; tokensOut: number; counted?: Counted }[] = [];
+  let unscored = 0;
+  let pairCount = 0;
+  // Added in pair order, as one pass would: sums of floating-point numbers depend on their order (so the stored sums
+  // are added here, not by the database).
+  for (const pair of pairs) {
+    const s = summed.get(pair.id);
+    if (s === "unscored" || unscoredNow.has(pair.id)) {
+      unscored++;
+      continue;
+    }
+    const c = countedOf.get(pair.id);
+    // Deleted since the first read: left out, as a pair created since is.
+    const one = s ?? c;
+    if (!one) continue;
+    const { source, tokens } = one;
+    pairCount++;
+    addCategoryTokens(all, tokens);
+    addCategoryTokens(bySource[source].tokens, tokens);
+    bySource[source].pairs++;
+    if (wanted >= 0 && tokens.tokensIn[wanted]! > 0)
+      candidates.push({ pair, source, tokensIn: tokens.tokensIn[wanted]!, tokensOut: tokens.tokensOut[wanted]!, ...(c ? { counted: c } : {}) });
+  }
+
+  const part = (t: CategoryTokens, n: number): CategoryBreakdownPart => ({ pairs: n, ...summarizeCategoryTokens(t) });
+  const breakdown: CategoryBreakdown = {
+    filters: { ...filters, ...(domain ? { domain } : {}) },
+    method: method.id,
+    setting,
+    categoryModel,
+    pairs: pairCount,
+    unscored,
+    all: part(all, pairCount),
+    bySource: Object.fromEntries(PAIR_SOURCES.map((s) => [s, part(bySource[s].tokens, bySource[s].pairs)])) as CategoryBreakdown["bySource"],
+    timings: { loadMs: Math.round(loadMs + fresh.loadMs), computeMs: Math.round(performance.now() - t1 + fresh.computeMs) },
+  };
+
+  const shown = candidates.sort((a, b) => b.tokensIn - a.tokensIn || (a.pair.id < b.pair.id ? -1 : 1)).slice(0, pairsOf?.limit ?? 0);
+  // The pairs shown from stored sums are counted again for their categories and kept spans (a few pairs).
+  const again = shown.filter((c) => !c.counted);
+  if (again.length > 0) {
+    const recounted = new Map(
+      (
+        await countPairs(
+          again.map((c) => c.pair),
+          context,
+        )
+      ).counted.map((c) => [c.pair.id, c]),
+    );
+    for (const c of again) {
+      const r = recounted.get(c.pair.id);
+      if (r) c.counted = r;
+    }
+  }
+  const detailed = shown.flatMap((c) => (c.counted ? [{ ...c, counted: c.counted }] : []));
+  // The texts of the pairs shown (a breakdown from stored unit scores read none).
+  const texts = new Map<string, string>();
+  const textless = detailed.filter((c) => c.counted.pair.documents.some((d) => !("text" in d))).map((c) => c.pair.id);
+  if (textless.length > 0)
+    for (const p of await listEvalPairs({ pairIds: textless, ...(db ? { db } : {}) })) for (const d of p.documents) texts.set(d.id, d.text);
+  const views: CategoryPairView[] = detailed
+    .filter((c) => c.counted.pair.documents.every((d) => "text" in d || texts.has(d.id)))
+    .map(({ pair, source, tokensIn, tokensOut, counted: { intervals, selection } }) => ({
+      pairId: pair.id,
+      query: pair.query,
+      source,
+      tokensIn,
+      tokensOut,
+      documents: pair.documents.map((d, k) => ({
+        documentId: d.id,
+        title: d.title,
+        text: "text" in d ? (d as EvalPairDocument).text : texts.get(d.id)!,
+        categories: (intervals[k] ?? []).map((s) => ({ start: s.start, end: s.end, category: s.category })),
+        kept: selection.results[k]?.spans.map((sp) => ({ start: sp.start, end: sp.end })) ?? [],
+      })),
+    }));
+  return { breakdown, pairs: views };
+}
+
+type PairSource = (typeof PAIR_SOURCES)[number];
+
+type CountContext = {
+  method: Method;
+  setting: CategoryBreakdown["setting"];
+  budget: number;
+  categoryModel: string | null;
+  prepareOptions: { encoding?: string };
+  profileOf: (modelName: string) => SelectionProfile;
+  db?: Db;
+};
+
+/** A pair counted: where its categories came from, the categories, the method's selection and its category tokens. */
+type Counted = {
+  pair: EvalPairHead;
+  source: CategorySource | "none";
+  intervals: CategoryInterval[][];
+  selection: Selection;
+  tokens: CategoryTokens;
+};
+
+/**
+ * The pairs' category tokens the straightforward way (in pair order; `unscored`: a model's pairs without fresh
+ * scores). Each pair's figures depend on that pair alone, so any subset counts each pair as the whole set would.
+ */
+async function countPairs(
+  pairs: readonly EvalPairHead[],
+  { method, setting, budget, categoryModel, prepareOptions, profileOf, db }: CountContext,
+): Promise<{ counted: Counted[]; unscored: string[]; loadMs: number; computeMs: number }> {
+  if (pairs.length === 0) return { counted: [], unscored: [], loadMs: 0, computeMs: 0 };
+  const t0 = performance.now();
+  const needsCategories = (p: EvalPairHead) => categoryModel !== null && p.gold.length === 0 && p.judge.length === 0;
   // 1. Pairs whose every document has the model's stored unit scores (and the category model's intervals where the
   // pair has no labels) for its current inputs: their units and scores in one read per chunk of pairs, no texts.
   const stored = new Map<string, StoredPairUnits & { predicted: PairUnitScores["categories"] | undefined }>();
@@ -146,9 +326,8 @@ export async function computeCategoryBreakdown({
 
   // 2. The others with their texts: every document's units (DocumentUnits after a restart), then the models' unit
   // scores and category intervals for exactly those units (ModelRunUnits after a restart, else from the tokens).
-  const full: EvalPair[] = !method.modelName
-    ? (pairs as EvalPair[])
-    : stored.size === pairs.length
+  const full: EvalPair[] =
+    stored.size === pairs.length
       ? []
       : await listEvalPairs({ pairIds: pairs.filter((p) => !stored.has(p.id)).map((p) => p.id), withJudge: true, ...(db ? { db } : {}) });
   const fullIndex = new Map(full.map((p, i) => [p.id, i]));
@@ -184,14 +363,7 @@ export async function computeCategoryBreakdown({
   const baseline = method.modelName ? null : await method.scorer();
   const select = (results: readonly PreparedResult[], unitScores: number[][]) =>
     selectWithProfile({ results, unitScores, budget, threshold: setting.threshold, profile: method.profile });
-  type Counted = {
-    pair: EvalPairHead;
-    source: CategorySource | "none";
-    intervals: CategoryInterval[][];
-    selection: Selection;
-    tokens: CategoryTokens;
-  };
-  let unscored = 0;
+  const unscored: string[] = [];
   const counted: Counted[] = [];
   const withoutText = new Map<string, { at: number; units: StoredUnits[]; unitScores: number[][] }>();
   for (const pair of pairs) {
@@ -211,7 +383,7 @@ export async function computeCategoryBreakdown({
       if (modelScores) {
         const scored = modelScores.get(pair.id);
         if (!scored) {
-          unscored++;
+          unscored.push(pair.id);
           continue;
         }
         unitScores = scored.unitScores;
@@ -249,73 +421,7 @@ export async function computeCategoryBreakdown({
     }
   }
 
-  const all = emptyCategoryTokens();
-  const bySource = Object.fromEntries(PAIR_SOURCES.map((s) => [s, { tokens: emptyCategoryTokens(), pairs: 0 }])) as Record<
-    (typeof PAIR_SOURCES)[number],
-    { tokens: CategoryTokens; pairs: number }
-  >;
-  const wanted = pairsOf ? BREAKDOWN_CATEGORIES.indexOf(pairsOf.category) : -1;
-  const candidates: {
-    pair: EvalPairHead;
-    source: CategorySource | "none";
-    tokensIn: number;
-    tokensOut: number;
-    intervals: CategoryInterval[][];
-    kept: { start: number; end: number }[][];
-  }[] = [];
-  // Added in pair order, as one pass would: sums of floating-point numbers depend on their order.
-  for (const { pair, source, intervals, selection, tokens } of counted) {
-    addCategoryTokens(all, tokens);
-    addCategoryTokens(bySource[source].tokens, tokens);
-    bySource[source].pairs++;
-    if (wanted >= 0 && tokens.tokensIn[wanted]! > 0) {
-      candidates.push({
-        pair,
-        source,
-        tokensIn: tokens.tokensIn[wanted]!,
-        tokensOut: tokens.tokensOut[wanted]!,
-        intervals,
-        kept: selection.results.map((r) => r.spans.map((sp) => ({ start: sp.start, end: sp.end }))),
-      });
-    }
-  }
-
-  const part = (t: CategoryTokens, n: number): CategoryBreakdownPart => ({ pairs: n, ...summarizeCategoryTokens(t) });
-  const breakdown: CategoryBreakdown = {
-    filters: { ...filters, ...(domain ? { domain } : {}) },
-    method: method.id,
-    setting,
-    categoryModel,
-    pairs: counted.length,
-    unscored,
-    all: part(all, counted.length),
-    bySource: Object.fromEntries(PAIR_SOURCES.map((s) => [s, part(bySource[s].tokens, bySource[s].pairs)])) as CategoryBreakdown["bySource"],
-    timings: { loadMs: Math.round(loadMs), computeMs: Math.round(performance.now() - t1) },
-  };
-
-  const shown = candidates.sort((a, b) => b.tokensIn - a.tokensIn || (a.pair.id < b.pair.id ? -1 : 1)).slice(0, pairsOf?.limit ?? 0);
-  // The texts of the pairs shown (a breakdown from stored unit scores read none).
-  const texts = new Map<string, string>();
-  const textless = shown.filter((c) => c.pair.documents.some((d) => !("text" in d))).map((c) => c.pair.id);
-  if (textless.length > 0)
-    for (const p of await listEvalPairs({ pairIds: textless, ...(db ? { db } : {}) })) for (const d of p.documents) texts.set(d.id, d.text);
-  const views: CategoryPairView[] = shown
-    .filter((c) => c.pair.documents.every((d) => "text" in d || texts.has(d.id)))
-    .map((c) => ({
-      pairId: c.pair.id,
-      query: c.pair.query,
-      source: c.source,
-      tokensIn: c.tokensIn,
-      tokensOut: c.tokensOut,
-      documents: c.pair.documents.map((d, k) => ({
-        documentId: d.id,
-        title: d.title,
-        text: "text" in d ? (d as EvalPairDocument).text : texts.get(d.id)!,
-        categories: (c.intervals[k] ?? []).map((s) => ({ start: s.start, end: s.end, category: s.category })),
-        kept: c.kept[k] ?? [],
-      })),
-    }));
-  return { breakdown, pairs: views };
+  return { counted, unscored, loadMs, computeMs: performance.now() - t1 };
 }
 
 /** Placeholder texts: one long string, sliced (V8 shares its characters), grown when a longer one is asked for. */

@@ -382,7 +382,9 @@ describe("the category breakdown", () => {
     expect(run.units[0]!.categories).not.toBeNull();
     // … so after a restart (memory caches empty) the breakdown reads those, not the tokens: with the token bytes
     // damaged the pair is still scored, with the same figures.
-    const restart = () => {
+    // The breakdown's stored sums go too: these are checks of the unit scores beneath them.
+    const restart = async () => {
+      await db.pairBreakdownSums.deleteMany();
       const g = globalThis as Record<string, unknown>;
       (g.__snippetLabPrepared as Map<string, unknown>).clear();
       (g.__snippetLabEvalDocuments as { rows: Map<string, unknown>; chars: number }).rows.clear();
@@ -390,12 +392,12 @@ describe("the category breakdown", () => {
       (g.__snippetLabInputHashes as Map<string, unknown>).clear();
     };
     await db.modelRun.update({ where: { id: run.id }, data: { probs: new Uint8Array(3) } });
-    restart();
+    await restart();
     const afterRestart = (await computeCategoryBreakdown({ filters, db })).breakdown;
     expect({ ...afterRestart, timings: null }).toEqual({ ...first, timings: null });
     // A row made for other inputs is not used: the tokens decide, and damaged ones leave the pair unscored.
     await db.modelRunUnits.updateMany({ where: { modelRunId: run.id }, data: { inputKey: "other inputs" } });
-    restart();
+    await restart();
     const stale = (await computeCategoryBreakdown({ filters, db })).breakdown;
     expect(stale.unscored).toBe(first.unscored + 1);
     expect(stale.bySource.model.pairs).toBe(0);
@@ -404,11 +406,11 @@ describe("the category breakdown", () => {
     expect(run.units[0]!.key.endsWith(`|${AGGREGATION_FORMULA}`)).toBe(true);
     const oldKey = run.units[0]!.key.slice(0, -`|${AGGREGATION_FORMULA}`.length);
     await db.modelRunUnits.updateMany({ where: { modelRunId: run.id }, data: { inputKey: run.units[0]!.inputKey, key: oldKey } });
-    restart();
+    await restart();
     expect((await computeCategoryBreakdown({ filters, db })).breakdown.unscored).toBe(first.unscored + 1);
     // Tokens restored: aggregated again, the row rewritten, the figures back.
     await db.modelRun.update({ where: { id: run.id }, data: { probs: run.probs } });
-    restart();
+    await restart();
     expect({ ...(await computeCategoryBreakdown({ filters, db })).breakdown, timings: null }).toEqual({ ...first, timings: null });
     await unitScoresWritten();
     const rows = await db.modelRunUnits.findMany({ where: { modelRunId: run.id }, orderBy: { key: "asc" } });
