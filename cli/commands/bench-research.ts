@@ -158,6 +158,7 @@ export const command: CliCommand = {
     const { printSlowestQueryPlan } = await import("../bench-research/explain-query");
     const { seedQueueAnnotations, seedResearchPairs } = await import("../bench-research/seed-research-pairs");
     const { timeQueuePages } = await import("../bench-research/time-queue-pages");
+    const { refreshPairSortScores } = await import("../../lib/server/db/annotations/refresh-pair-sort-scores");
     const { runFrontierSweep } = await import("../../lib/server/research/run-frontier-sweep");
     const { computeCategoryBreakdown } = await import("../../lib/server/research/compute-category-breakdown");
     const { preparedUnitsWritten } = await import("../../lib/server/research/prepared-results-cache");
@@ -276,6 +277,9 @@ export const command: CliCommand = {
 
       if (steps.has("queue") && breakdownDataset) {
         const { annotatorIds } = await seedQueueAnnotations({ db, datasetId: breakdownDataset, share: 0.2, r: createRng(11) });
+        // The pairs whose runs or gold the seeding wrote are scored once and stored, as after a scoring job.
+        const stored = await time(() => refreshPairSortScores({ db }));
+        console.log(`[figure] ${label} queue sort scores stored: ${stored.out.toLocaleString("en")} pairs scored again in ${stored.ms} ms`);
         if (postgres) await db.$executeRawUnsafe("ANALYZE");
         const total = await db.pair.count();
         const timings = await timeQueuePages({ db, datasetId: breakdownDataset, annotatorId: annotatorIds[0]!, takeSlowest });

@@ -6,6 +6,7 @@ import { isAppError } from "@/lib/errors";
 import { sleep, waitFor, waitForJob } from "@/tests/test-support/wait-for";
 import { adjudicatePair } from "./annotations/adjudicate-pair";
 import { getGoldSpans } from "./annotations/get-gold-spans";
+import { listPairs } from "./annotations/list-pairs";
 import { saveAnnotationSpans } from "./annotations/save-annotation-spans";
 import type { Db } from "./client";
 import { createPair } from "./create-pair";
@@ -67,6 +68,53 @@ describe.skipIf(!url)("PostgreSQL", () => {
     await adjudicatePair({ db: asDb(), pairId: pair.id, reviewerId: reviewer.id, spans: [span] });
     const gold = await getGoldSpans({ db: asDb(), pairId: pair.id });
     expect(gold.spans.map((s) => [s.start, s.end, s.text, s.category, s.drift])).toEqual([[span.start, span.end, needle, "vital", undefined]]);
+  });
+
+  it("stores the queue's sort scores through the triggers and ranks by them: a new run or gold change re-ranks", async () => {
+    const reviewer = await db.user.create({ data: { email: "rev-sort@pg.test", name: "rev", role: "reviewer", passwordHash: "x" } });
+    const text = "Boil the eggs for nine minutes. Cool them in cold water.";
+    const a = await createPair({ db: asDb(), dataset: "pg-sort", query: "eggs", documents: [{ text }] });
+    const b = await createPair({ db: asDb(), dataset: "pg-sort", query: "eggs again", documents: [{ text }] });
+    const offsets = new Uint8Array(16);
+    new DataView(offsets.buffer).setUint32(4, 31, true);
+    new DataView(offsets.buffer).setUint32(8, 32, true);
+    new DataView(offsets.buffer).setUint32(12, text.length, true);
+    const writeRun = (pair: { id: string; documentIds: string[] }, p: [number, number]) => {
+      const probs = new Uint8Array(8);
+      p.forEach((v, i) => new DataView(probs.buffer).setFloat32(i * 4, v, true));
+      const where = { pairId_documentId_modelName: { pairId: pair.id, documentId: pair.documentIds[0]!, modelName: "m" } };
+      const data = { inputHash: "h", tokenCount: 2, probs, offsets, createdAt: new Date() };
+      return asDb().modelRun.upsert({ where, create: { pairId: pair.id, documentId: pair.documentIds[0]!, modelName: "m", ...data }, update: data });
+    };
+    const page = async (sort: "uncertainty" | "disagreement") =>
+      (await listPairs({ db: asDb(), dataset: "pg-sort", sort, direction: "desc" })).items.map((i) => [i.id, i.score]);
+    await writeRun(a, [0.5, 0.5]);
+    await writeRun(b, [1, 0]);
+    expect(await page("uncertainty")).toEqual([
+      [a.id, 1],
+      [b.id, 0],
+    ]);
+    await writeRun(b, [0.5, 0.5]);
+    await writeRun(a, [1, 1]);
+    expect(await page("uncertainty")).toEqual([
+      [b.id, 1],
+      [a.id, 0],
+    ]);
+    const vital = (end: number, start = 0) => ({
+      documentId: a.documentIds[0]!,
+      start,
+      end,
+      text: text.slice(start, end),
+      category: "vital" as const,
+    });
+    await writeRun(a, [0.9, 0.1]);
+    await adjudicatePair({ db: asDb(), pairId: a.id, reviewerId: reviewer.id, spans: [vital(31)] });
+    expect(await page("disagreement")).toEqual([
+      [a.id, 0],
+      [b.id, null],
+    ]);
+    await adjudicatePair({ db: asDb(), pairId: a.id, reviewerId: reviewer.id, spans: [vital(text.length, 32)] });
+    expect((await page("disagreement"))[0]).toEqual([a.id, 1]);
   });
 
   it("reads research views' bulk rows aggregated to JSON: texts, spans, units and unit scores as stored", async () => {

@@ -3,10 +3,11 @@ import { zAnnotationStatus, zPairStatus } from "@/lib/schemas/enums";
 import { listPairsSchema, type ListPairsInput, type PairListItem, type PairListPage } from "@/lib/schemas/queue";
 import { type Db, getDb } from "../client";
 import type { Prisma } from "../generated/client";
-import { computePairScores } from "./compute-pair-scores";
+import { computePairScores, type PairScoreKind, usesStoredScores } from "./compute-pair-scores";
 import { decodePairCursor, encodePairCursor, type PairCursor } from "./pair-cursor";
 import { buildPairWhere, type PairFilters, type PairOrder } from "./pair-filters";
 import { parseOptions } from "./parse-options";
+import { refreshPairSortScores } from "./refresh-pair-sort-scores";
 
 export type ListPairsOptions = PairFilters &
   PairOrder & {
@@ -21,7 +22,9 @@ export type ListPairsOptions = PairFilters &
  * The annotation queue: pairs filtered by dataset, status, annotator and category, sorted by updatedAt or by a
  * per-pair score (model uncertainty, model–gold disagreement; from `scores` or computed from ModelRun, see
  * computePairScores), keyset-paginated with opaque cursors (stable when pairs change between pages).
- * Score sorts rank the whole filtered set in memory (ids and scores only) before loading one page.
+ * At the default settings score sorts read the scores stored on Pair (one indexed query per page, after scoring again
+ * the pairs whose runs or gold changed); with a model name, another threshold or given scores they rank the whole
+ * filtered set in memory (ids and scores only) before loading one page.
  */
 export async function listPairs(options: ListPairsOptions): Promise<PairListPage> {
   const { db = getDb(), ...rest } = options;
@@ -58,6 +61,8 @@ export async function listPairsParsed(db: Db, o: ListPairsInput): Promise<PairLi
     return { items, nextCursor: rows.length > o.limit ? (items[items.length - 1]?.cursor ?? null) : null };
   }
 
+  if (!o.scores && usesStoredScores(o)) return listByStoredScores(db, { ...o, sort: o.sort }, where, cursor, mk);
+
   const ids = (await db.pair.findMany({ where, select: { id: true } })).map((r) => r.id);
   const scores = o.scores
     ? new Map(Object.entries(o.scores))
@@ -78,6 +83,55 @@ export async function listPairsParsed(db: Db, o: ListPairsInput): Promise<PairLi
 }
 
 type Ranked = { id: string; v: number | null };
+
+/**
+ * A score-sorted page from Pair's stored scores, in scoreComparator's order: the scored pairs by score in the
+ * direction and id, then the unscored ones by id (a cursor with a null value is among those).
+ */
+async function listByStoredScores(
+  db: Db,
+  o: ListPairsInput & { sort: PairScoreKind },
+  where: Prisma.PairWhereInput,
+  cursor: PairCursor | undefined,
+  mk: (value: PairCursor["value"], id: string) => string,
+): Promise<PairListPage> {
+  await refreshPairSortScores({ db });
+  const col = o.sort;
+  const take = o.limit + 1;
+  const page: Ranked[] = [];
+  if (cursor?.value !== null) {
+    const v = cursor?.value as number | undefined;
+    const cmp = o.direction === "desc" ? "lt" : "gt";
+    const after: Prisma.PairWhereInput =
+      v === undefined ? { [col]: { not: null } } : { OR: [{ [col]: { [cmp]: v } }, { [col]: v, id: { gt: cursor!.id } }] };
+    const rows = await db.pair.findMany({
+      where: { AND: [where, after] },
+      orderBy: [{ [col]: o.direction }, { id: "asc" }],
+      take,
+      select: { id: true, uncertainty: true, disagreement: true },
+    });
+    for (const r of rows) page.push({ id: r.id, v: r[col] });
+  }
+  if (page.length < take) {
+    const rows = await db.pair.findMany({
+      where: { AND: [where, { [col]: null }, cursor?.value === null ? { id: { gt: cursor.id } } : {}] },
+      orderBy: { id: "asc" },
+      take: take - page.length,
+      select: { id: true },
+    });
+    for (const r of rows) page.push({ id: r.id, v: null });
+  }
+  const shown = page.slice(0, o.limit);
+  const scoreOf = new Map(shown.map((p) => [p.id, p.v]));
+  const items = await loadItems(
+    db,
+    shown.map((p) => p.id),
+    o.annotatorId,
+    (id) => scoreOf.get(id) ?? null,
+    (p) => mk(scoreOf.get(p.id) ?? null, p.id),
+  );
+  return { items, nextCursor: page.length > o.limit ? (items[items.length - 1]?.cursor ?? null) : null };
+}
 
 /** Score order: by value in `direction`, unscored pairs last, ties by id ascending (a total order). */
 export function scoreComparator(direction: "asc" | "desc"): (a: Ranked, b: Ranked) => number {

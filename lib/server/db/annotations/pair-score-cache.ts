@@ -69,7 +69,8 @@ async function checkSource(source: Source, before: Watermark | undefined): Promi
 }
 
 /**
- * Queue scores per pair, computed once per process and kept while the rows they are computed from stay the same:
+ * Queue scores per pair for a model name or a threshold other than the default (the default's are stored on Pair,
+ * refreshPairSortScores), computed once per process and kept while the rows they are computed from stay the same:
  * each call reads the count and newest write of the model runs (and, for disagreement, of the gold spans), and only
  * the pairs with rows written since are scored again. A queue of a hundred thousand pairs is then ranked without
  * decoding every run on every request; every instance checks the database itself, so none serves another's stale

@@ -3,6 +3,7 @@ import { isAppError } from "@/lib/errors";
 import { LIVE_JOB_STATES, type ScorePairsPayload, scorePairsPayloadSchema, scorePairsScope } from "@/lib/schemas/jobs";
 import { getDataset } from "../../db/datasets/get-dataset";
 import { listUnscoredPairs } from "../../db/annotations/list-unscored-pairs";
+import { refreshPairSortScores } from "../../db/annotations/refresh-pair-sort-scores";
 import { scorePair } from "../../pairs/score-pair";
 import type { JobHandler } from "../types";
 
@@ -81,6 +82,8 @@ export const scorePairsJob: JobHandler<ScorePairsPayload> = {
             if (failedIds.size <= MAX_FAILED_IDS) ctx.saveCheckpoint({ failedPairIds: [...failedIds] });
           }
         }
+        // The queue's stored sort scores of the pairs just scored, here rather than on the queue's next page.
+        await refreshPairSortScores({ db: ctx.db });
       }
     }
     ctx.setTotal(ctx.counts.done);
