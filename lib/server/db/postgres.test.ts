@@ -133,7 +133,7 @@ describe.skipIf(!url)("PostgreSQL", () => {
     const raw = db as unknown as {
       document: { findUniqueOrThrow(a: unknown): Promise<{ text: string; contentHash: string }> };
       span: { create(a: unknown): Promise<unknown> };
-      modelRun: { create(a: unknown): Promise<{ id: string }> };
+      modelRun: { create(a: unknown): Promise<{ id: string }>; update(a: unknown): Promise<unknown> };
     };
     const stored = await raw.document.findUniqueOrThrow({ where: { id: pair.documentIds[0] } });
     await raw.span.create({
@@ -196,6 +196,28 @@ describe.skipIf(!url)("PostgreSQL", () => {
         categories: [{ start: 0, end: 6, category: "metadata" }],
       },
     ]);
+    // The breakdown's stored sums, current while the pair's stamps are: its labels' (gold spans: how many, the latest
+    // updatedAt; judge suggestions: how many, the latest createdAt) and its runs' (how many, the latest createdAt).
+    const { listPairBreakdownSums } = await import("./research/list-pair-breakdown-sums");
+    const { savePairBreakdownSums } = await import("./research/save-pair-breakdown-sums");
+    const sumsOf = async () => (await listPairBreakdownSums({ db: asDb(), pairIds: [pair.id], key: "b", modelNames: ["m", "other"] })).get(pair.id);
+    const unsummed = await sumsOf();
+    expect(unsummed).toEqual({
+      current: false,
+      inputKey: expect.stringMatching(/^1@\d{4}-\d\d-\d\d .+\/0@$/),
+      runs: expect.stringMatching(/^1@\d{4}-/),
+    });
+    if (unsummed?.current !== false) throw new Error("unreachable");
+    const sums = [0.1 + 0.2, 1 / 3, 0, 7, 1e-17, 2, 3, 4, 5, 6, 7, 8, 9, 10].join(",");
+    await savePairBreakdownSums({
+      db: asDb(),
+      rows: [{ pairId: pair.id, key: "b", inputKey: unsummed.inputKey, runs: unsummed.runs, source: "gold", sums }],
+    });
+    expect(await sumsOf()).toEqual({ current: true, source: "gold", sums });
+    await raw.modelRun.update({ where: { id: run.id }, data: { createdAt: new Date(Date.now() + 60_000) } });
+    const restamped = await sumsOf();
+    expect(restamped).toMatchObject({ current: false, inputKey: unsummed.inputKey });
+    expect((restamped as { runs: string }).runs).not.toBe(unsummed.runs);
     // Documents without texts: the same heads.
     const [head] = await listEvalPairs({ db: asDb(), pairIds: [pair.id], withJudge: true, withText: false });
     expect(head!.documents.map((d) => [d.title, d.contentHash, "text" in d])).toEqual([

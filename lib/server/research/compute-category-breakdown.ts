@@ -18,7 +18,14 @@ import {
 } from "@/lib/eval/category-breakdown";
 import type { CategoriesQuery, CategoryBreakdown, CategoryBreakdownPart, CategoryPairView } from "@/lib/schemas/research";
 import type { Db } from "../db/client";
-import { type EvalPair, type EvalPairDocument, type EvalPairDocumentHead, type EvalPairHead, listEvalPairs } from "../db/research/list-eval-pairs";
+import {
+  type EvalPair,
+  type EvalPairDocument,
+  type EvalPairDocumentHead,
+  type EvalPairHead,
+  listEvalPairIds,
+  listEvalPairs,
+} from "../db/research/list-eval-pairs";
 import { AGGREGATION_FORMULA } from "@/lib/engine/compute-unit-scores";
 import type { Method } from "@/lib/engine/method";
 import type { SelectionProfile } from "@/lib/schemas/selection-profile";
@@ -29,7 +36,7 @@ import { listModels, readModelConfig } from "../model/list-models";
 import { modelFingerprint } from "../pairs/model-fingerprint";
 import { storedResultsOfPairs } from "./eval-examples";
 import { loadStoredPairUnits, loadUnitScores, type PairUnitScores, type StoredPairUnits } from "./load-unit-scores";
-import { breakdownSumsKey, decodeSums, encodeSums, pairSumsInputKey } from "./pair-breakdown-sums";
+import { breakdownSumsKey, decodeSums, encodeSums } from "./pair-breakdown-sums";
 import { preloadStoredResults, storedUnitsKey } from "./prepared-results-cache";
 import { resolveResearchMethods } from "./research-methods";
 
@@ -106,18 +113,11 @@ export async function computeCategoryBreakdown({
     ...(domain ? { urlContains: domain } : {}),
     ...(db ? { db } : {}),
   };
-  // Heads only (no texts): a pair whose sums are stored for these inputs is added as stored; the others are counted.
-  let pairs: EvalPairHead[] = await listEvalPairs({ ...listOptions, withText: false });
-  if (domain) pairs = pairs.filter((p) => p.documents.some((d) => hostMatches(d.url, domain)));
-
   const encoding = getEnv().downstreamEncoding;
   const prepareOptions = encoding ? { encoding } : {};
   // The model's own profile (the category model's too): its aggregation and focus weight.
   const profileOf = (modelName: string) => models.find((m) => m.name === modelName)?.profile ?? BASELINE_PROFILE;
   const context: CountContext = { method, setting, budget, categoryModel, prepareOptions, profileOf, ...(db ? { db } : {}) };
-
-  // Each pair's stored sums for this breakdown's inputs, with its runs' stamp now (one read per chunk of pairs): a row
-  // whose pair inputs or runs changed since is stale and counted again.
   const modelNames = [...new Set([method.modelName, categoryModel].filter((m): m is string => !!m))];
   const key = breakdownSumsKey({
     method: method.id,
@@ -125,44 +125,46 @@ export async function computeCategoryBreakdown({
     setting,
     categoryModel,
     models: modelNames.map((m) => [m, modelFingerprint(m), profileOf(m)]),
-    encoding: encoding ?? null,
+    units: storedUnitsKey({}, prepareOptions),
     relevanceScope: getEnv().relevanceScope,
     formula: AGGREGATION_FORMULA,
   });
-  const inputKeys = new Map(
-    pairs.map((p) => [
-      p.id,
-      pairSumsInputKey(
-        p,
-        p.documents.map((d) => storedUnitsKey(d.lang ? { locale: d.lang } : {}, prepareOptions)),
-      ),
-    ]),
-  );
-  const known = await listPairBreakdownSums({ pairIds: pairs.map((p) => p.id), key, modelNames, ...(db ? { db } : {}) });
+
+  // The pairs in order; with a domain their heads (the host is checked on their URLs), else only their ids.
+  let heads: EvalPairHead[] | null = null;
+  if (domain) heads = (await listEvalPairs({ ...listOptions, withText: false })).filter((p) => p.documents.some((d) => hostMatches(d.url, domain)));
+  const ids = heads ? heads.map((p) => p.id) : await listEvalPairIds(listOptions);
+  // Each pair's stored sums where current (its labels and runs unchanged since), else its stamps now (one read per
+  // chunk of pairs); only the others' heads are read, and they are counted.
+  const known = await listPairBreakdownSums({ pairIds: ids, key, modelNames, ...(db ? { db } : {}) });
   const summed = new Map<string, { source: PairSource; tokens: CategoryTokens } | "unscored">();
-  for (const p of pairs) {
-    const k = known.get(p.id);
-    const s = k?.stored;
-    if (!s || s.inputKey !== inputKeys.get(p.id) || s.runs !== k.runs) continue;
-    if (s.source === "unscored") summed.set(p.id, "unscored");
-    else {
-      const tokens = decodeSums(s.sums);
-      if (tokens && (PAIR_SOURCES as readonly string[]).includes(s.source)) summed.set(p.id, { source: s.source as PairSource, tokens });
-    }
+  const stale: string[] = [];
+  for (const id of ids) {
+    const k = known.get(id);
+    // Deleted since the first read: left out, as a pair created since is.
+    if (!k) continue;
+    const tokens = k.current ? (k.source === "unscored" ? "unscored" : decodeSums(k.sums)) : null;
+    if (tokens === "unscored") summed.set(id, tokens);
+    else if (k.current && tokens && (PAIR_SOURCES as readonly string[]).includes(k.source))
+      summed.set(id, { source: k.source as PairSource, tokens });
+    else stale.push(id);
   }
+  const staleHeads =
+    stale.length === 0
+      ? []
+      : heads
+        ? heads.filter((p) => !summed.has(p.id))
+        : await listEvalPairs({ pairIds: stale, withJudge: true, withText: false, ...(db ? { db } : {}) });
   const loadMs = performance.now() - t0;
 
-  const fresh = await countPairs(
-    pairs.filter((p) => !summed.has(p.id)),
-    context,
-  );
-  // Stored with the runs' stamp read before counting: a run saved meanwhile leaves the row stale, never wrong.
+  const fresh = await countPairs(staleHeads, context);
+  // Stored with the stamps read before counting: a label or run saved meanwhile leaves the row stale, never wrong.
   const rows = [
     ...fresh.counted.map((c) => ({ pairId: c.pair.id, source: c.source as string, sums: encodeSums(c.tokens) })),
     ...fresh.unscored.map((pairId) => ({ pairId, source: "unscored", sums: "" })),
   ].flatMap((r) => {
     const k = known.get(r.pairId);
-    return k ? [{ ...r, key, inputKey: inputKeys.get(r.pairId)!, runs: k.runs }] : [];
+    return k && !k.current ? [{ ...r, key, inputKey: k.inputKey, runs: k.runs }] : [];
   });
   if (rows.length > 0)
     await savePairBreakdownSums({ rows, ...(db ? { db } : {}) }).catch((e: unknown) =>
@@ -178,19 +180,18 @@ export async function computeCategoryBreakdown({
     { tokens: CategoryTokens; pairs: number }
   >;
   const wanted = pairsOf ? BREAKDOWN_CATEGORIES.indexOf(pairsOf.category) : -1;
-  const candidates: { pair: EvalPairHead; source: PairSource; tokensIn: number; tokensOut: number; counted?: Counted }[] = [];
+  const candidates: { id: string; source: PairSource; tokensIn: number; tokensOut: number; counted?: Counted }[] = [];
   let unscored = 0;
   let pairCount = 0;
   // Added in pair order, as one pass would: sums of floating-point numbers depend on their order (so the stored sums
   // are added here, not by the database).
-  for (const pair of pairs) {
-    const s = summed.get(pair.id);
-    if (s === "unscored" || unscoredNow.has(pair.id)) {
+  for (const id of ids) {
+    const s = summed.get(id);
+    if (s === "unscored" || unscoredNow.has(id)) {
       unscored++;
       continue;
     }
-    const c = countedOf.get(pair.id);
-    // Deleted since the first read: left out, as a pair created since is.
+    const c = countedOf.get(id);
     const one = s ?? c;
     if (!one) continue;
     const { source, tokens } = one;
@@ -199,7 +200,7 @@ export async function computeCategoryBreakdown({
     addCategoryTokens(bySource[source].tokens, tokens);
     bySource[source].pairs++;
     if (wanted >= 0 && tokens.tokensIn[wanted]! > 0)
-      candidates.push({ pair, source, tokensIn: tokens.tokensIn[wanted]!, tokensOut: tokens.tokensOut[wanted]!, ...(c ? { counted: c } : {}) });
+      candidates.push({ id, source, tokensIn: tokens.tokensIn[wanted]!, tokensOut: tokens.tokensOut[wanted]!, ...(c ? { counted: c } : {}) });
   }
 
   const part = (t: CategoryTokens, n: number): CategoryBreakdownPart => ({ pairs: n, ...summarizeCategoryTokens(t) });
@@ -215,32 +216,23 @@ export async function computeCategoryBreakdown({
     timings: { loadMs: Math.round(loadMs + fresh.loadMs), computeMs: Math.round(performance.now() - t1 + fresh.computeMs) },
   };
 
-  const shown = candidates.sort((a, b) => b.tokensIn - a.tokensIn || (a.pair.id < b.pair.id ? -1 : 1)).slice(0, pairsOf?.limit ?? 0);
+  const shown = candidates.sort((a, b) => b.tokensIn - a.tokensIn || (a.id < b.id ? -1 : 1)).slice(0, pairsOf?.limit ?? 0);
   // The pairs shown from stored sums are counted again for their categories and kept spans (a few pairs).
-  const again = shown.filter((c) => !c.counted);
+  const again = shown.filter((c) => !c.counted).map((c) => c.id);
   if (again.length > 0) {
-    const recounted = new Map(
-      (
-        await countPairs(
-          again.map((c) => c.pair),
-          context,
-        )
-      ).counted.map((c) => [c.pair.id, c]),
-    );
-    for (const c of again) {
-      const r = recounted.get(c.pair.id);
-      if (r) c.counted = r;
-    }
+    const againHeads = await listEvalPairs({ pairIds: again, withJudge: true, withText: false, ...(db ? { db } : {}) });
+    const recounted = new Map((await countPairs(againHeads, context)).counted.map((c) => [c.pair.id, c]));
+    for (const c of shown) c.counted ??= recounted.get(c.id);
   }
   const detailed = shown.flatMap((c) => (c.counted ? [{ ...c, counted: c.counted }] : []));
   // The texts of the pairs shown (a breakdown from stored unit scores read none).
   const texts = new Map<string, string>();
-  const textless = detailed.filter((c) => c.counted.pair.documents.some((d) => !("text" in d))).map((c) => c.pair.id);
+  const textless = detailed.filter((c) => c.counted.pair.documents.some((d) => !("text" in d))).map((c) => c.id);
   if (textless.length > 0)
     for (const p of await listEvalPairs({ pairIds: textless, ...(db ? { db } : {}) })) for (const d of p.documents) texts.set(d.id, d.text);
   const views: CategoryPairView[] = detailed
     .filter((c) => c.counted.pair.documents.every((d) => "text" in d || texts.has(d.id)))
-    .map(({ pair, source, tokensIn, tokensOut, counted: { intervals, selection } }) => ({
+    .map(({ source, tokensIn, tokensOut, counted: { pair, intervals, selection } }) => ({
       pairId: pair.id,
       query: pair.query,
       source,

@@ -114,21 +114,8 @@ function toDocument({ blocksJson, ...d }: DocumentRow): EvalPairDocument {
 export async function listEvalPairs(options: ListEvalPairsOptions & { withText: false }): Promise<EvalPairHead[]>;
 export async function listEvalPairs(options: ListEvalPairsOptions & { withText?: true }): Promise<EvalPair[]>;
 export async function listEvalPairs(options: ListEvalPairsOptions): Promise<EvalPair[] | EvalPairHead[]> {
-  const { db = getDb(), datasetId, onlyGold, withJudge, pairIds, createdFrom, createdTo, urlContains, withText = true } = options;
-  const where = {
-    ...(datasetId ? { datasetId } : {}),
-    ...(onlyGold ? HAS_GOLD : {}),
-    ...(createdFrom || createdTo ? { createdAt: { ...(createdFrom ? { gte: createdFrom } : {}), ...(createdTo ? { lte: createdTo } : {}) } } : {}),
-    ...(urlContains ? { documents: { some: { document: { url: { contains: urlContains } } } } } : {}),
-  };
-  // The ORM applies the filters and gives the ids; their columns come aggregated.
-  const select = { id: true } as const;
-  const ids = pairIds
-    ? (await Promise.all(idChunks(pairIds).map((chunk) => db.pair.findMany({ where: { ...where, id: { in: chunk } }, select }))))
-        .flat()
-        .map((p) => p.id)
-        .sort()
-    : (await db.pair.findMany({ where, orderBy: { id: "asc" }, select })).map((p) => p.id);
+  const { db = getDb(), withJudge, withText = true } = options;
+  const ids = await listEvalPairIds(options);
   if (ids.length === 0) return [];
   const pairRows = new Map<string, { id: string; datasetId: string; externalId: string | null; queryId: string }>();
   for (const chunk of idChunks(ids)) {
@@ -253,4 +240,23 @@ export async function listEvalPairs(options: ListEvalPairsOptions): Promise<Eval
 export async function countGoldPairs({ datasetId, db = getDb() }: { datasetId: string; db?: Db }): Promise<{ pairs: number; gold: number }> {
   const [pairs, gold] = await Promise.all([db.pair.count({ where: { datasetId } }), db.pair.count({ where: { datasetId, ...HAS_GOLD } })]);
   return { pairs, gold };
+}
+
+/** The ids listEvalPairs reads, in its order (id order): the filters without reading any pair's columns. */
+export async function listEvalPairIds(options: Omit<ListEvalPairsOptions, "withText" | "withJudge">): Promise<string[]> {
+  const { db = getDb(), datasetId, onlyGold, pairIds, createdFrom, createdTo, urlContains } = options;
+  const where = {
+    ...(datasetId ? { datasetId } : {}),
+    ...(onlyGold ? HAS_GOLD : {}),
+    ...(createdFrom || createdTo ? { createdAt: { ...(createdFrom ? { gte: createdFrom } : {}), ...(createdTo ? { lte: createdTo } : {}) } } : {}),
+    ...(urlContains ? { documents: { some: { document: { url: { contains: urlContains } } } } } : {}),
+  };
+  // The ORM applies the filters and gives the ids; their columns come aggregated.
+  const select = { id: true } as const;
+  return pairIds
+    ? (await Promise.all(idChunks(pairIds).map((chunk) => db.pair.findMany({ where: { ...where, id: { in: chunk } }, select }))))
+        .flat()
+        .map((p) => p.id)
+        .sort()
+    : (await db.pair.findMany({ where, orderBy: { id: "asc" }, select })).map((p) => p.id);
 }

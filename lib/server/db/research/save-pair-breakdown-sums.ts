@@ -1,10 +1,10 @@
 import "server-only";
 import { type Db, getDb } from "../client";
-import type { StoredPairBreakdownSums } from "./list-pair-breakdown-sums";
 
 const CHUNK = 500;
 
-export type SavePairBreakdownSumsRow = StoredPairBreakdownSums & { pairId: string; key: string };
+/** `inputKey` and `runs`: the pair's stamps as listPairBreakdownSums read them before the pair was counted. */
+export type SavePairBreakdownSumsRow = { pairId: string; key: string; inputKey: string; runs: string; source: string; sums: string };
 
 /**
  * Stores pairs' breakdown sums, replacing the rows of the same pair and key (stale ones). A row another process
