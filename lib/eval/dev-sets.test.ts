@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { textToCanonical } from "../text/text-to-canonical";
-import { asLines, asPlainText, buildTopicalUnanswerableSet, inCyrillic, joinAsSections, splitIntoParagraphs, toCyrillic, withoutTitles } from "./dev-sets";
+import {
+  asLines,
+  asPlainText,
+  buildTopicalUnanswerableSet,
+  inCyrillic,
+  joinAsSections,
+  splitIntoParagraphs,
+  toCyrillic,
+  withoutTitles,
+} from "./dev-sets";
 import type { EvalExample } from "../data/types";
 import { createRng } from "../data/synthesize-page";
 
