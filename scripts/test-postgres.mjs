@@ -32,7 +32,7 @@ try {
   const env = { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: "1", CHECKPOINT_DISABLE: "1", SNIPPET_LAB_TEST_POSTGRES_URL: cluster.url };
   const r = spawnSync(
     path.join("node_modules", ".bin", "vitest"),
-    ["run", "lib/server/db/postgres.test.ts", "lib/server/jobs/worker-processes.test.ts"],
+    ["run", "--no-file-parallelism", "lib/server/db/postgres.test.ts", "lib/server/jobs/worker-processes.test.ts"],
     {
       stdio: "inherit",
       env,
