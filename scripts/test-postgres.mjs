@@ -31,7 +31,7 @@ try {
   generatePostgresClient();
   const env = { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: "1", CHECKPOINT_DISABLE: "1", SNIPPET_LAB_TEST_POSTGRES_URL: cluster.url };
   // One vitest process per file: run in one process after postgres.test.ts (in parallel or not), the
-  // worker-processes test hung until its timeout (3 of 4 runs, CI included); in a process of its own it passed every run.
+  // worker-processes test hung until its timeout (3 of 6 runs, CI included); in a process of its own it passed every run.
   code = 0;
   for (const file of ["lib/server/db/postgres.test.ts", "lib/server/jobs/worker-processes.test.ts"]) {
     const r = spawnSync(path.join("node_modules", ".bin", "vitest"), ["run", file], { stdio: "inherit", env });
