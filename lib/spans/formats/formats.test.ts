@@ -90,6 +90,16 @@ describe("gold JSONL", () => {
     expect(sortBy(spans)).toEqual(sortBy(original));
   });
 
+  it("keeps the blocks' structure through a round trip, a run-in heading's break included", () => {
+    const blocks = [
+      { start: 0, end: 22, kind: "paragraph" as const, role: "main" as const },
+      { start: 23, end: 42, kind: "paragraph" as const, role: "main" as const, linkDensity: 0.5, breaks: [31] },
+    ];
+    const text = exportGoldJsonl({ documents: [{ ...sampleDocs()[0]!, blocks }], tokenizer: tok });
+    const r = parseGoldJsonl({ input: enc(text) });
+    expect(r.ok && r.records[0]!.blocks).toEqual(blocks);
+  });
+
   it("reports bad lines with their number and imports nothing", () => {
     const good = exportGoldJsonl({ documents: sampleDocs(), tokenizer: tok }).split("\n")[0]!;
     const broken = JSON.parse(good);

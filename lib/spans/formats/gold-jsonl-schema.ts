@@ -31,6 +31,8 @@ export const goldJsonlRecordSchema = z.object({
         role: z.enum(["main", "navigation", "header", "footer", "aside", "form", "comment"]),
         level: z.number().int().optional(),
         linkDensity: z.number().min(0).max(1).optional(),
+        /** Where a unit starts inside the block (a run-in heading ends there): without it a re-import glues them. */
+        breaks: z.array(z.number().int().nonnegative()).optional(),
       }),
     )
     .optional(),
