@@ -27,8 +27,9 @@ Steps 1 and 2 run three times: "first" is the first request ever (it segments an
 the units in DocumentUnits; the breakdown also stores each run's unit scores and categories in ModelRunUnits);
 "restart" is the first request of a new process (this command runs it in a child process: in-memory caches empty,
 documents, model runs and units read from the database); "warm" is the child's second request (as on a running
-server). The model's probabilities are synthetic but cached exactly as ModelRun stores them (fresh input hashes), so
-no model runs. A figure over its target prints the plan of its slowest query (EXPLAIN (ANALYZE, BUFFERS) on
+server). The sweep's "first" runs in a child process of its own as well (seeding left the documents in this process's
+memory), and the three sweeps must give identical results, or the command fails. The model's probabilities are
+synthetic but cached exactly as ModelRun stores them (fresh input hashes), so no model runs. A figure over its target prints the plan of its slowest query (EXPLAIN (ANALYZE, BUFFERS) on
 PostgreSQL).
 
   --db sqlite|postgres  the database (default sqlite)
@@ -43,28 +44,47 @@ PostgreSQL).
 
 const TARGETS = { sweepMs: 10_000, breakdownWarmMs: 3000, breakdownRestartMs: 6000, queueMs: 300 };
 
-type Timed = { ms: number; timings?: { loadMs: number; computeMs: number }; digest?: string; slowest?: SlowQuery | null };
+type Timed = {
+  ms: number;
+  timings?: { loadMs: number; computeMs: number };
+  digest?: string;
+  slowest?: SlowQuery | null;
+  /** A sweep's size: pairs, thresholds and points. */
+  sweep?: { pairs: number; thresholds: number; points: number };
+};
 
 /** sha256 of a breakdown without its timings: the first, restart and warm requests must give the same figures. */
-async function digestOf(breakdown: { timings?: unknown }): Promise<string> {
+async function digestOf(breakdown: object & { timings?: unknown }): Promise<string> {
   const { createHash } = await import("node:crypto");
   const { timings: _, ...figures } = breakdown;
   return createHash("sha256").update(JSON.stringify(figures)).digest("hex");
 }
 
-/** Runs `--measure STEP` in a child process of this CLI and reads its two timings. */
-function measureInNewProcess(step: "sweep" | "breakdown", url: string, datasetId: string): { restart: Timed; warm: Timed } {
+/** Runs `--measure STEP` in a child process of this CLI and reads its timings (`runs` requests: 2, or 1 for "first"). */
+function measureInNewProcess(step: "sweep" | "breakdown", url: string, datasetId: string, runs = 2): Timed[] {
   const child = spawnSync(
     process.execPath,
-    [...process.execArgv, process.argv[1]!, "bench-research", "--measure", step, "--database-url", url, "--dataset", datasetId],
+    [
+      ...process.execArgv,
+      process.argv[1]!,
+      "bench-research",
+      "--measure",
+      step,
+      "--database-url",
+      url,
+      "--dataset",
+      datasetId,
+      "--runs",
+      String(runs),
+    ],
     { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 24 },
   );
   if (child.status !== 0) throw new AppError("INTERNAL", `bench-research: the ${step} measurement in a new process failed (exit ${child.status})`);
-  return JSON.parse(child.stdout) as { restart: Timed; warm: Timed };
+  return JSON.parse(child.stdout) as Timed[];
 }
 
-/** The child's side: the step twice in this process (the first is "after a restart"), as JSON on stdout. */
-async function measureStep(step: string, url: string | undefined, datasetId: string | undefined): Promise<number> {
+/** The child's side: the step `runs` times in this process (the first is "after a restart"), as JSON on stdout. */
+async function measureStep(step: string, url: string | undefined, datasetId: string | undefined, runs: number): Promise<number> {
   if ((step !== "sweep" && step !== "breakdown") || !url || !datasetId) {
     throw new AppError("BAD_REQUEST", "--measure sweep|breakdown needs --database-url URL and --dataset ID");
   }
@@ -83,16 +103,19 @@ async function measureStep(step: string, url: string | undefined, datasetId: str
       takeSlowest();
       const t0 = performance.now();
       if (step === "sweep") {
-        await runFrontierSweep({ payload: sweepPayload(datasetId, model.name), db });
-        return { ms: Math.round(performance.now() - t0), slowest: takeSlowest() };
+        const out = await runFrontierSweep({ payload: sweepPayload(datasetId, model.name), db });
+        const ms = Math.round(performance.now() - t0);
+        const { finishedAt: _, timings: __, ...figures } = out;
+        const sweep = { pairs: out.pairs, thresholds: out.thresholds.length, points: out.rows.length };
+        return { ms, digest: await digestOf(figures), sweep, slowest: takeSlowest() };
       }
       const { breakdown } = await computeCategoryBreakdown({ filters: { datasetId, method: formatModelMethod(model.name) }, db });
       const ms = Math.round(performance.now() - t0);
       return { ms, timings: breakdown.timings, digest: await digestOf(breakdown), slowest: takeSlowest() };
     };
-    const restart = await once();
-    const warm = await once();
-    console.log(JSON.stringify({ restart, warm }));
+    const timed: Timed[] = [];
+    for (let i = 0; i < runs; i++) timed.push(await once());
+    console.log(JSON.stringify(timed));
     // Rows still being written in the background (a database seeded by an older version) are kept for the next run.
     const { preparedUnitsWritten } = await import("../../lib/server/research/prepared-results-cache");
     const { unitScoresWritten } = await import("../../lib/server/research/load-unit-scores");
@@ -139,9 +162,10 @@ export const command: CliCommand = {
         // Internal: one step timed in this (new) process, twice — "after a restart", then "warm" — printed as JSON.
         measure: { type: "string" },
         dataset: { type: "string" },
+        runs: { type: "string", default: "2" },
       },
     });
-    if (values.measure) return measureStep(values.measure, values["database-url"], values.dataset);
+    if (values.measure) return measureStep(values.measure, values["database-url"], values.dataset, positive(values.runs, "--runs")!);
     const givenUrl = values["database-url"];
     const postgres = values.db === "postgres" || givenUrl !== undefined;
     if (!postgres && values.db !== "sqlite") throw new AppError("BAD_REQUEST", "--db takes sqlite or postgres");
@@ -159,7 +183,6 @@ export const command: CliCommand = {
     const { seedQueueAnnotations, seedResearchPairs } = await import("../bench-research/seed-research-pairs");
     const { timeQueuePages } = await import("../bench-research/time-queue-pages");
     const { refreshPairSortScores } = await import("../../lib/server/db/annotations/refresh-pair-sort-scores");
-    const { runFrontierSweep } = await import("../../lib/server/research/run-frontier-sweep");
     const { computeCategoryBreakdown } = await import("../../lib/server/research/compute-category-breakdown");
     const { preparedUnitsWritten } = await import("../../lib/server/research/prepared-results-cache");
     const { unitScoresWritten } = await import("../../lib/server/research/load-unit-scores");
@@ -209,7 +232,8 @@ export const command: CliCommand = {
       const inNewProcess = async (step: "sweep" | "breakdown", datasetId: string) => {
         await preparedUnitsWritten();
         await unitScoresWritten();
-        return measureInNewProcess(step, url, datasetId);
+        const [restart, warm] = measureInNewProcess(step, url, datasetId);
+        return { restart: restart!, warm: warm! };
       };
       const time = async <T>(f: () => Promise<T>) => {
         takeSlowest();
@@ -226,18 +250,23 @@ export const command: CliCommand = {
         // Planner statistics, as autovacuum keeps them on a database that was not just bulk-loaded.
         if (postgres) await db.$executeRawUnsafe("ANALYZE");
         const payload = sweepPayload(sweepDataset, model.name);
-        const cold = await time(() => runFrontierSweep({ payload, db }));
+        // The first request in a new process too: seeding read every pair (listEvalPairs), and its documents would
+        // still be in this process's memory, which a server's first sweep after an import does not have.
+        const [cold] = measureInNewProcess("sweep", url, sweepDataset, 1);
         const sweep = await inNewProcess("sweep", sweepDataset);
-        const worst = [cold, sweep.restart, sweep.warm].reduce((a, b) => (b.ms > a.ms ? b : a));
+        const worst = [cold!, sweep.restart, sweep.warm].reduce((a, b) => (b.ms > a.ms ? b : a));
+        const size = cold!.sweep!;
+        const same = sweep.restart.digest === cold!.digest && sweep.warm.digest === cold!.digest;
         console.log(
-          `[figure] ${label} sweep: ${cold.out.pairs.toLocaleString("en")} pairs × ${cold.out.thresholds.length} thresholds × ${payload.methods.length} methods = ${cold.out.rows.length} points: first ${cold.ms} ms, after a restart ${sweep.restart.ms} ms, warm ${sweep.warm.ms} ms (target < ${TARGETS.sweepMs} ms)`,
+          `[figure] ${label} sweep: ${size.pairs.toLocaleString("en")} pairs × ${size.thresholds} thresholds × ${payload.methods.length} methods = ${size.points} points: first ${cold!.ms} ms, after a restart ${sweep.restart.ms} ms, warm ${sweep.warm.ms} ms (target < ${TARGETS.sweepMs} ms); the three give ${same ? "identical results" : "DIFFERENT RESULTS"}`,
         );
+        if (!same) throw new AppError("INTERNAL", "bench-research: the sweep after a restart or warm differs from the first request");
         if (worst.ms >= TARGETS.sweepMs) await printSlowestQueryPlan(url, "the sweep", worst.slowest ?? null);
         figures.sweep = {
-          pairs: cold.out.pairs,
-          thresholds: cold.out.thresholds.length,
+          pairs: size.pairs,
+          thresholds: size.thresholds,
           methods: payload.methods.length,
-          coldMs: cold.ms,
+          coldMs: cold!.ms,
           restartMs: sweep.restart.ms,
           warmMs: sweep.warm.ms,
         };

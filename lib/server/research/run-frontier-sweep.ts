@@ -4,11 +4,11 @@ import type { Method } from "@/lib/engine/method";
 import { formatModelMethod, PRESETS } from "@/lib/engine/methods";
 import type { TokenScores } from "@/lib/engine/types";
 import { AppError, isAppError } from "@/lib/errors";
-import { intervalKey } from "@/lib/eval/bootstrap-interval";
-import { manyPointIntervals } from "@/lib/eval/bootstrap-many-intervals";
+import { type Interval, intervalKey } from "@/lib/eval/bootstrap-interval";
+import { manyPointIntervalsWith } from "@/lib/eval/bootstrap-many-intervals";
 import { evalMethodOf } from "@/lib/eval/eval-method-of";
 import { FRONTIER_MEASURES } from "@/lib/eval/frontier";
-import { type EvalMethod, runEval } from "@/lib/eval/run-eval";
+import { type EvalMethod, type EvalSetting, runEval } from "@/lib/eval/run-eval";
 import { rememberUnitScores } from "@/lib/eval/remember-unit-scores";
 import type { EvalRow, QueryMetrics } from "@/lib/eval/types";
 import { DEFAULT_SWEEP_BUDGETS, DEFAULT_SWEEP_THRESHOLDS, type FrontierSweepPayload, type JobFailure } from "@/lib/schemas/jobs";
@@ -24,6 +24,7 @@ import { loadFreshScores } from "./load-fresh-scores";
 import { preloadStoredResults, prepareStoredResults } from "./prepared-results-cache";
 import { isJudgeConfigured } from "../judge/judge-config";
 import { resolveResearchMethods } from "./research-methods";
+import { startResampleWorkers } from "./resample-in-workers";
 
 /** How a sweep reports: a job's context, or nothing. */
 export type SweepProgress = {
@@ -120,43 +121,55 @@ export async function runFrontierSweep({
   const categories = new Set<string>();
   for (const p of pairs) for (const s of p.gold) categories.add(s.category);
   const measures = [...FRONTIER_MEASURES, "tokensPerQuery", ...[...categories].map((c) => `category:${c}`)];
-  // Every method's points, resampled together once the methods ran: one set of draws for the whole sweep, and a column
-  // two methods share (nothing kept at threshold 1, say) resampled once.
-  const points = new Map<string, QueryMetrics[]>();
-  for (const m of methods) {
-    const perPoint = new Map<string, QueryMetrics[]>();
-    if (m.info.error || !m.method) continue;
-    const modelName = m.method.modelName;
-    try {
-      const report = await runEval({
-        dataset: dataset.name,
-        examples,
-        methods: [sweepMethodOf(m.method, modelName ? scores.get(modelName) : undefined)],
-        budgets,
-        thresholds,
-        prepareResults: (ex) => prepareStoredResults(ex, encoding ? { encoding } : {}),
-        ...(encoding ? { encoding } : {}),
-        onQueryMetrics: ({ method, setting, metrics }) => {
-          if (setting.key === "ratio") return;
-          const key = intervalKey(method, { kind: setting.key, value: setting.value });
-          const list = perPoint.get(key);
-          if (list) list.push(metrics);
-          else perPoint.set(key, [metrics]);
-        },
-        onProgress: async () => {
-          progress.itemDone();
-          await progress.checkpointed();
-        },
-      });
-      rows.push(...report.results);
-      for (const [key, list] of perPoint) points.set(key, list);
-    } catch (e) {
-      if ((e as Error)?.name === "JobCancelled") throw e;
-      if (!isAppError(e)) console.error(`[sweep] ${m.info.method} failed:`, e);
-      m.info.error = isAppError(e) ? e.message : "the method failed (see the server log)";
+  // Each method's points are resampled in worker threads as soon as it ran, while the next one runs (the same draws
+  // for every point: each interval is the one bootstrapInterval gives, wherever it is computed).
+  const workers = startResampleWorkers();
+  const pending: Promise<Record<string, Record<string, Interval>>>[] = [];
+  let intervals: Record<string, Record<string, Interval>>;
+  try {
+    for (const m of methods) {
+      if (m.info.error || !m.method) continue;
+      const modelName = m.method.modelName;
+      // Per setting (the same object for every example), its pairs' metrics.
+      const perSetting = new Map<EvalSetting, QueryMetrics[]>();
+      try {
+        const method = sweepMethodOf(m.method, modelName ? scores.get(modelName) : undefined);
+        const report = await runEval({
+          dataset: dataset.name,
+          examples,
+          methods: [method],
+          budgets,
+          thresholds,
+          prepareResults: (ex) => prepareStoredResults(ex, encoding ? { encoding } : {}),
+          ...(encoding ? { encoding } : {}),
+          onQueryMetrics: ({ setting, metrics }) => {
+            if (setting.key === "ratio") return;
+            const list = perSetting.get(setting);
+            if (list) list.push(metrics);
+            else perSetting.set(setting, [metrics]);
+          },
+          onProgress: async () => {
+            progress.itemDone();
+            await progress.checkpointed();
+          },
+        });
+        rows.push(...report.results);
+        const points = new Map<string, QueryMetrics[]>();
+        for (const [setting, list] of perSetting) points.set(intervalKey(method.name, { kind: setting.key, value: setting.value }), list);
+        const next = manyPointIntervalsWith({ points, measures, resample: workers.resample });
+        // Awaited below; a sweep that stops before then must not leave a rejection unhandled.
+        next.catch(() => {});
+        pending.push(next);
+      } catch (e) {
+        if ((e as Error)?.name === "JobCancelled") throw e;
+        if (!isAppError(e)) console.error(`[sweep] ${m.info.method} failed:`, e);
+        m.info.error = isAppError(e) ? e.message : "the method failed (see the server log)";
+      }
     }
+    intervals = Object.assign({}, ...(await Promise.all(pending))) as Record<string, Record<string, Interval>>;
+  } finally {
+    await workers.close();
   }
-  const intervals = manyPointIntervals({ points, measures });
 
   return {
     datasetId: dataset.id,
