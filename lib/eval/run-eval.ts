@@ -8,7 +8,7 @@ import type { SelectionProfile } from "../schemas/selection-profile";
 import { AppError } from "../errors";
 import { categoryAgreement, computeQueryMetrics } from "./compute-query-metrics";
 import type { FidelityReport } from "./check-fidelity";
-import { selectionFidelity } from "./selection-fidelity";
+import { type FidelityMemo, selectionFidelity } from "./selection-fidelity";
 import { summarizeMethodCost, summarizeQueryMetrics } from "./summarize-query-metrics";
 import type { EvalReport, EvalRow, FidelityViolationReport, MethodCost, QueryMetrics } from "./types";
 
@@ -111,6 +111,8 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
       const agreement = example.categories?.length ? categoryAgreement(example.categories, tokenMap) : undefined;
       // Settings that keep the same units (neighbouring thresholds, often) have the same selection, fidelity and metrics.
       const measured: { choice: UnitChoice; fidelity: FidelityReport; qm: QueryMetrics }[] = [];
+      // Its selections share most spans: each span's fidelity is checked once per query and method.
+      const fidelityMemo: FidelityMemo = new Map();
       for (const [s, setting] of settings.entries()) {
         const budget = setting.key === "ratio" ? setting.value * tokensIn : setting.key === "budget" ? setting.value : thresholdBudget;
         const threshold = setting.key === "threshold" ? setting.value : (opts.budgetThreshold ?? 0);
@@ -118,7 +120,12 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
         let done = measured.find((m) => sameChoice(m.choice, choice));
         if (!done) {
           const selection = selectionOfChoice({ results, unitScores, budget, threshold, choice });
-          const fidelity = selectionFidelity({ results, selection, ...(scores.llm ? { extracts: scores.llm.extracts } : {}) });
+          const fidelity = selectionFidelity({
+            results,
+            selection,
+            memo: fidelityMemo,
+            ...(scores.llm ? { extracts: scores.llm.extracts } : {}),
+          });
           const q: Parameters<typeof computeQueryMetrics>[0] = { selection, evidence: example.evidence, fidelity };
           if (example.answers) q.answers = example.answers;
           if (example.categories) q.categories = example.categories;

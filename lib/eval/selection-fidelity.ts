@@ -1,5 +1,11 @@
 import type { LlmExtract, Selection } from "../engine/types";
-import { checkFidelity, type FidelityPiece, type FidelityReport } from "./check-fidelity";
+import { checkFidelity, type FidelityPiece, type FidelityReport, type FidelityViolation } from "./check-fidelity";
+
+/**
+ * A query's checked pieces by result, start and end (runEval's, per query): a sweep's selections of one query share
+ * most spans, and a located piece's violations depend only on its source text, range and output.
+ */
+export type FidelityMemo = Map<string, { output: string; violations: FidelityViolation[] }>;
 
 /**
  * The fidelity check of one selection: every kept span (its text is the source slice, so only what its edges cut off
@@ -10,6 +16,7 @@ export function selectionFidelity({
   results,
   selection,
   extracts,
+  memo,
 }: {
   results: readonly { id: string; doc: { text: string } }[];
   selection: {
@@ -19,6 +26,7 @@ export function selectionFidelity({
     }[];
   };
   extracts?: readonly LlmExtract[];
+  memo?: FidelityMemo;
 }): FidelityReport {
   const texts = new Map(results.map((r) => [r.id, r.doc.text]));
   const pieces: FidelityPiece[] = [];
@@ -31,5 +39,19 @@ export function selectionFidelity({
     const kept = selection.results.find((r) => r.resultId === e.resultId)?.spans.some((s) => s.start < e.end! && e.start! < s.end);
     if (kept) pieces.push({ resultId: e.resultId, output: e.text, start: e.start, end: e.end });
   }
-  return checkFidelity({ texts, pieces });
+  if (!memo) return checkFidelity({ texts, pieces });
+  // checkFidelity piece by piece gives the same violations in the same order.
+  const violations: FidelityViolation[] = [];
+  for (const piece of pieces) {
+    const key = piece.start === undefined || piece.end === undefined ? null : `${piece.resultId}\u0000${piece.start}\u0000${piece.end}`;
+    const hit = key === null ? undefined : memo.get(key);
+    if (hit && hit.output === piece.output) {
+      violations.push(...hit.violations);
+      continue;
+    }
+    const found = checkFidelity({ texts, pieces: [piece] }).violations;
+    if (key !== null) memo.set(key, { output: piece.output, violations: found });
+    violations.push(...found);
+  }
+  return { checked: pieces.length, violations };
 }

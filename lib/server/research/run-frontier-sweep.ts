@@ -71,6 +71,12 @@ export async function runFrontierSweep({
   const methods = resolveResearchMethods(payload.methods, models, { judgeConfigured: isJudgeConfigured() });
   const encoding = getEnv().downstreamEncoding;
 
+  // The documents' units (stored, or segmented now) load while the model's runs are read: the database works on one
+  // while this thread decodes the other. Pairs skipped below are left out of the examples, not of this.
+  const allExamples = evalExamplesOfPairs(pairs);
+  const preloading = preloadStoredResults(allExamples, { ...(encoding ? { encoding } : {}), ...(db ? { db } : {}) });
+  preloading.catch(() => {}); // awaited below; not unhandled if reading the runs fails first
+
   // 1. Fresh cached probabilities of every model method; the missing ones are scored now (and cached).
   const t0 = performance.now();
   const scores = new Map<string, Map<string, TokenScores[]>>();
@@ -108,8 +114,8 @@ export async function runFrontierSweep({
   const scoreMs = performance.now() - t0;
 
   // 2. The sweep, in memory: one runEval per method over the same examples.
-  const examples = evalExamplesOfPairs(pairs.filter((p) => !skipped.has(p.id)));
-  await preloadStoredResults(examples, { ...(encoding ? { encoding } : {}), ...(db ? { db } : {}) });
+  await preloading;
+  const examples = skipped.size === 0 ? allExamples : evalExamplesOfPairs(pairs.filter((p) => !skipped.has(p.id)));
   const thresholds = uniqueSorted([
     ...(payload.thresholds ?? DEFAULT_SWEEP_THRESHOLDS),
     ...methods.flatMap((m) => (m.method?.kind === "model" ? [m.method.profile.threshold] : [])),
