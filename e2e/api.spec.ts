@@ -37,10 +37,10 @@ test("GET /api/v1/models lists the shipped model as the default, and the methods
   expect(SHIPPED_MODEL).not.toBe("");
   expect(m.models.map((x) => x.name)).toContain(SHIPPED_MODEL);
   expect(m.models.filter((x) => x.default).map((x) => x.name)).toEqual([SHIPPED_MODEL]);
-  expect(m.methods).toEqual(expect.arrayContaining(["model", "bm25", "lead", `model:${SHIPPED_MODEL}`]));
+  expect(m.methods).toEqual(expect.arrayContaining(["model", "bm25", "lead", "embedding", `model:${SHIPPED_MODEL}`]));
 });
 
-for (const method of ["bm25", "lead", "model"]) {
+for (const method of ["bm25", "lead", "embedding", "model"]) {
   test(`compress (${method}) returns verbatim spans of the canonical text`, async ({ request }) => {
     const res = await request.post("/api/v1/compress", { data: body({ model: method, preset: "low", include: { tokens: true } }) });
     expect(res.status(), await res.text()).toBe(200);

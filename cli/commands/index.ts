@@ -17,6 +17,7 @@ export const commands: CommandEntry[] = [
   { name: "bench-import", load: async () => (await import("./bench-import")).command },
   { name: "train", load: async () => (await import("./train")).command },
   { name: "train-data", load: async () => (await import("./train-data")).command },
+  { name: "train-embeddings", load: async () => (await import("./train-embeddings")).command },
   { name: "users", load: async () => (await import("./users")).command },
   { name: "check-spans", load: async () => (await import("./check-spans")).command },
   { name: "judge", load: async () => (await import("./judge")).command },

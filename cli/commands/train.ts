@@ -51,6 +51,8 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
 
 /** The focus-term weight `train` gives a new model (the shipped models' `focusWeight`, chosen on validation). */
 const DEFAULT_FOCUS_WEIGHT = 0.5;
+/** The word-vector weight `train` gives a new model (the default model's `similarityWeight`, chosen on validation). */
+const DEFAULT_SIMILARITY_WEIGHT = 0.5;
 
 /** The licences of the answer-sentence sources and the Ukrainian text, when the windows were built with them. */
 function answerSentenceLicences(meta: Record<string, unknown>): string {
@@ -158,6 +160,8 @@ export const command: CliCommand = {
     const serveEntryTitles = serveSectionWindows && (fineTune ? readModelConfig(base!).config.features?.entryTitles === true : true);
     // Units of a titled result ranked by the query's focus terms too (chosen on validation); a fine-tune follows its base.
     const focusWeight = fineTune ? readModelConfig(base!).config.focusWeight : DEFAULT_FOCUS_WEIGHT;
+    // Units blended with the word vectors' query similarity (models/embeddings; chosen on validation): likewise.
+    const similarityWeight = fineTune ? readModelConfig(base!).config.similarityWeight : DEFAULT_SIMILARITY_WEIGHT;
     // Words of a script the vocabulary covers only by letters are served as one [UNK] each (chosen on validation);
     // a fine-tuned model follows its base, and its gold windows are tokenized the same way.
     const spelledAsUnknown = fineTune ? readModelConfig(base!).config.tokenizer.spelledWordsAsUnknown : true;
@@ -320,6 +324,7 @@ export const command: CliCommand = {
         // Replaced by `snippet-lab calibrate --write` below.
         threshold: 0.5,
         ...(focusWeight !== undefined ? { focusWeight } : {}),
+        ...(similarityWeight !== undefined ? { similarityWeight } : {}),
         architecture: {
           layers,
           d: arch.d,

@@ -70,7 +70,14 @@ export function useLiveSelection(data: ScoredResponse | null, controls: Selectio
       const ts = typed[i];
       // The server's formula, with the method's profile from the response (the query: the one scored).
       return ts
-        ? scoreResultUnits({ query: data.query ?? "", result: { ...r, doc: { text: r.text } }, tokenScores: ts, profile: data.profile, aggregation })
+        ? scoreResultUnits({
+            query: data.query ?? "",
+            result: { ...r, doc: { text: r.text } },
+            tokenScores: ts,
+            profile: data.profile,
+            aggregation,
+            similarity: r.units.every((u) => u.similarity !== undefined) ? r.units.map((u) => u.similarity!) : undefined,
+          })
         : r.units.map((u) => u.score);
     });
   }, [data, typed, aggregation]);

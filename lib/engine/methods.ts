@@ -33,7 +33,7 @@ export function resolveBudget(opts: { preset?: string; budget?: number } = {}): 
 }
 
 /** Baselines any request may name; "oracle" needs gold evidence and exists in evaluation only. */
-export const BASELINES = ["bm25", "lead"] as const;
+export const BASELINES = ["bm25", "lead", "embedding"] as const;
 export type Baseline = (typeof BASELINES)[number];
 /** What the API's `model` field accepts besides "model:<name>". */
 export const API_METHODS = ["model", ...BASELINES] as const;
@@ -86,7 +86,11 @@ export function parseMethod(method: string): ParsedMethod {
   return { kind: "model", name: m };
 }
 
-export const BASELINE_LABELS: Readonly<Record<Baseline, string>> = { bm25: "BM25 (baseline)", lead: "Lead sentences (baseline)" };
+export const BASELINE_LABELS: Readonly<Record<Baseline, string>> = {
+  bm25: "BM25 (baseline)",
+  lead: "Lead sentences (baseline)",
+  embedding: "Word-vector similarity (baseline)",
+};
 
 /** The options of a method select: every model (the default one marked), then the baselines, then (with a judge server) the LLM methods. */
 export function methodOptions(

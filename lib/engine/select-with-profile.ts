@@ -1,6 +1,7 @@
 // Client-safe and pure: the compress API, the workspace and inspector in the browser, research views, eval and
 // calibrate all turn scores into a selection through these two functions, so a method selects the same everywhere.
 import type { SelectionProfile } from "../schemas/selection-profile";
+import { blendSimilarity, blendsSimilarity } from "./blend-similarity";
 import { computeUnitScores, type ComputeUnitScoresOptions } from "./compute-unit-scores";
 import { resultFocus } from "./focus-terms";
 import { LLM_THRESHOLD, type Aggregation } from "./methods";
@@ -20,19 +21,26 @@ export interface ScoreResultUnitsOptions {
   profile: SelectionProfile;
   /** A request's aggregation (default: the profile's). */
   aggregation?: Aggregation | undefined;
+  /**
+   * The query–unit similarity of each unit of this result (word vectors; the server computes it, responses carry it
+   * per unit): blended in with the profile's `similarityWeight`. Absent or of another length: not blended.
+   */
+  similarity?: readonly number[] | undefined;
 }
 
 /**
  * Stage 1: a result's unit scores from its token probabilities, exactly as the method's scorer gives them (the
  * profile's aggregation, category discount and focus weight). Every path from cached probabilities goes through it.
  */
-export function scoreResultUnits({ query, result, tokenScores, profile, aggregation }: ScoreResultUnitsOptions): number[] {
-  return computeUnitScores({
+export function scoreResultUnits({ query, result, tokenScores, profile, aggregation, similarity }: ScoreResultUnitsOptions): number[] {
+  const scores = computeUnitScores({
     tokenScores,
     units: result.units,
     aggregation: aggregation ?? profile.aggregation,
     focus: resultFocus(query, { title: result.title, text: result.doc.text }, profile.focusWeight),
   });
+  const w = profile.similarityWeight;
+  return w && similarity && similarity.length === scores.length && blendsSimilarity(scores.length) ? blendSimilarity(scores, similarity, w) : scores;
 }
 
 export interface SelectWithProfileOptions extends Pick<SelectSpansOptions, "results" | "unitScores" | "budget" | "countTokens"> {

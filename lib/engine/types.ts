@@ -31,6 +31,8 @@ export interface UnitScores {
   unitScores: number[][];
   /** Present for token-level models. */
   tokenScores?: TokenScores[];
+  /** Models with a `similarityWeight`: each unit's query–unit similarity, per result (blended into `unitScores`). */
+  similarity?: number[][];
   /** Where a model scorer's time went (token-level models). */
   timings?: ScoreTimings;
   /** LLM methods: what the LLM returned (matched back or flagged) and what it cost. */

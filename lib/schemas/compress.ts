@@ -180,6 +180,10 @@ export const unitOutSchema = z.object({
   block: z.int().describe("Index of the unit's block in `blocks`."),
   score: z.number(),
   tokens: z.int().describe("Downstream-LLM tokens of the unit's text."),
+  similarity: z
+    .number()
+    .optional()
+    .describe("Models with a `similarityWeight`: the unit's query similarity (word vectors, 0..1 within the result), blended into `score`."),
 });
 
 export const tokenScoresOutSchema = z.object({

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { JUDGE_VARIANTS } from "../judge/types";
 import { zId } from "./ids";
 
-/** A token model or baseline as requests name it: "model" (default model), "model:<name>", "bm25" or "lead". */
+/** A token model or baseline as requests name it: "model" (default model), "model:<name>", "bm25", "lead" or "embedding". */
 export const zMethodName = z.string().trim().min(1).max(200);
 
 export const JOB_KINDS = ["score-pairs", "frontier-sweep", "judge-run", "model-eval"] as const;
@@ -45,7 +45,7 @@ export const frontierSweepPayloadSchema = z.strictObject({
     .min(1)
     .max(8)
     .refine((m) => new Set(m).size === m.length, "methods must be distinct")
-    .describe('Methods: "model:<name>", "bm25", "lead".'),
+    .describe('Methods: "model:<name>", "bm25", "lead", "embedding".'),
   thresholds: z
     .array(z.number().min(0).max(1))
     .max(101)

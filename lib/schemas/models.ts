@@ -17,7 +17,7 @@ export const modelsResponseSchema = z.object({
   methods: z
     .array(z.string())
     .describe(
-      'Every value the compress `model` field accepts ("model", "bm25", "lead", "model:<name>", and "llm-extract", "hybrid" when a judge server is configured).',
+      'Every value the compress `model` field accepts ("model", "bm25", "lead", "embedding", "model:<name>", and "llm-extract", "hybrid" when a judge server is configured).',
     ),
 });
 

@@ -27,7 +27,7 @@ export const frontierPairsQuerySchema = z
   .refine((q) => (q.threshold === undefined) !== (q.budget === undefined), { message: "give a threshold or a budget", path: ["threshold"] });
 
 export type FrontierMethodInfo = {
-  /** As the report's rows name it: "model:<name>", "bm25", "lead". */
+  /** As the report's rows name it: "model:<name>", "bm25", "lead", "embedding". */
   method: string;
   label: string;
   kind: "model" | "baseline" | "llm";
@@ -100,7 +100,7 @@ export const categoriesQuerySchema = z.strictObject({
   domain: z.string().trim().toLowerCase().max(253).optional().describe("Only pairs with a document from this host (or a subdomain of it)."),
   from: zDate.describe("Pairs created on or after this day (UTC)."),
   to: zDate.describe("Pairs created on or before this day (UTC)."),
-  method: zMethodName.optional().describe('The compressing method: "model:<name>" (default: the default model), "bm25", "lead".'),
+  method: zMethodName.optional().describe('The compressing method: "model:<name>" (default: the default model), "bm25", "lead", "embedding".'),
   preset: z.enum(PRESET_NAMES).optional().describe("Budget preset at the method's default threshold (default medium)."),
   threshold: z.coerce.number().min(0).max(1).optional().describe("A threshold with an unlimited budget, instead of a preset."),
   format: zDataFormat,

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { CompressResponse, CompressResultOut } from "./compress";
 import { zId } from "./ids";
 
-/** A token model or baseline as requests name it: "model" (default model), "model:<name>", a model name, "bm25" or "lead". */
+/** A token model or baseline as requests name it: "model" (default model), "model:<name>", a model name, "bm25", "lead" or "embedding". */
 const zMethod = z.string().trim().min(1).max(200);
 
 /** POST /api/v1/pairs/{id}/scores. An empty body means the default model. */

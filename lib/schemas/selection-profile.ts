@@ -37,6 +37,14 @@ export const selectionProfileSchema = z.object({
     .describe(
       "The model's focus-term weight: within a titled result, unit scores blend in the BM25 of the query's terms that are not in the title (lib/engine/focus-terms.ts; absent: the model's scores alone).",
     ),
+  similarityWeight: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe(
+      "The model's word-vector weight: within each result, unit scores blend in the query–unit similarity of the shipped subword word vectors (models/embeddings; each unit's `similarity` in responses), the result's best unit keeping its score (lib/engine/blend-similarity.ts; absent: the model's scores alone).",
+    ),
 });
 
 export type SelectionProfile = z.output<typeof selectionProfileSchema>;

@@ -1,9 +1,11 @@
 import "server-only";
 import type { Baseline } from "../engine/methods";
+import { createEmbeddingScorer } from "../embeddings/create-embedding-scorer";
 import { createBm25Scorer } from "../engine/scorers/bm25";
 import { createLeadScorer } from "../engine/scorers/lead";
 import type { Scorer } from "../engine/types";
 import { getDb } from "./db/client";
+import { loadWordVectors } from "./embeddings/load-word-vectors";
 import { requireJudgeConfig } from "./judge/judge-config";
 import { createLlmScorer } from "./llm/create-llm-scorer";
 import type { LlmClient } from "./llm/create-llm-client";
@@ -32,6 +34,7 @@ export type ScorerTarget =
 export async function createScorer(target: ScorerTarget): Promise<Scorer> {
   switch (target.kind) {
     case "baseline":
+      if (target.name === "embedding") return createEmbeddingScorer({ vectors: loadWordVectors() });
       return target.name === "bm25" ? createBm25Scorer() : createLeadScorer();
     case "model":
       return createModelScorer({ model: await loadModel({ name: target.modelName }) });

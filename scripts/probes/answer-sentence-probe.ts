@@ -6,8 +6,10 @@
 //           scores rescaled so a result's best unit keeps the model's best score (cross-result relevance and the
 //           keep-nothing gate unchanged), mixed with the model's at several weights.
 // Figures are each set's own measure (evalDevSet), validation split. Not a test: it prints a table.
+//   embedding  the subword word vectors (models/embeddings, `snippet-lab train-embeddings`): soft-match and mean
+//           similarity alone, and soft-match blended into the model's unit scores at several weights.
 //   node --conditions=react-server --import tsx scripts/probes/answer-sentence-probe.ts --data ../shared/data \
-//     [--probe type|stack] [--sets nq,selqa,…] [--max-queries 300] [--train-queries 1500]
+//     [--probe type|stack|embedding] [--vectors DIR] [--sets nq,selqa,…] [--max-queries 300] [--train-queries 1500]
 import { parseArgs } from "node:util";
 import { resolveDevSetMethods } from "../../cli/commands/resolve-dev-set-methods";
 import type { EvalExample } from "../../lib/data/types";
@@ -18,6 +20,8 @@ import { buildDevSets, type DevSetName } from "../../lib/eval/dev-sets";
 import { evaluateDevSet, type DevSetMethod } from "../../lib/eval/evaluate-dev-set";
 import { prepareEvalResults } from "../../lib/eval/run-eval";
 import { answerTypeMatches, expectedAnswerType } from "./answer-type";
+import { computeEmbeddingUnitScores, type EmbeddingMode } from "../../lib/embeddings/embedding-unit-scores";
+import { loadWordVectors } from "../../lib/server/embeddings/load-word-vectors";
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +31,10 @@ const { values } = parseArgs({
     "train-sets": { type: "string", default: "nq,selqa,fairytale,policyqa,squad-en,cmrc,drcd" },
     "max-queries": { type: "string", default: "300" },
     "train-queries": { type: "string", default: "1500" },
+    vectors: { type: "string" },
+    floors: { type: "string", default: "0.55,0.65,0.75" },
+    "blend-floor": { type: "string" },
+    weights: { type: "string", default: "0.2,0.35,0.5" },
   },
 });
 const dataDir = values.data;
@@ -192,7 +200,25 @@ async function fitStack() {
 
 const probes: DevSetMethod[] = [];
 if (values.probe === "type") probes.push(...[0.1, 0.2, 0.3, 0.5].map(typeMethod));
-else {
+else if (values.probe === "embedding") {
+  const vectors = values.vectors ? loadWordVectors(values.vectors) : loadWordVectors();
+  const emb = (query: string, r: PreparedResult, mode: EmbeddingMode, floor?: number) =>
+    computeEmbeddingUnitScores({ query, docs: [{ text: r.doc.text, units: r.units }], vectors, mode, ...(floor !== undefined ? { floor } : {}) })[0]!;
+  for (const floor of values.floors.split(",").map(Number)) probes.push(derived(`emb ${floor}`, (q, r) => emb(q, r, "soft-match", floor)));
+  probes.push(derived("emb mean", (q, r) => emb(q, r, "mean")));
+  const blendFloor = values["blend-floor"] === undefined ? undefined : Number(values["blend-floor"]);
+  const multiply = (scores: number[], sim: number[], w: number) => {
+    const best = Math.max(0, ...scores);
+    const top = Math.max(1e-9, ...sim);
+    const mixed = scores.map((x, i) => x * (1 - w + (w * sim[i]!) / top));
+    const mixedTop = Math.max(1e-9, ...mixed);
+    return mixed.map((x) => (x * best) / mixedTop);
+  };
+  for (const w of values.weights.split(",").map(Number))
+    probes.push(derived(`model×emb ${w}`, (q, r, s) => multiply(s, emb(q, r, "soft-match", blendFloor), w)));
+  for (const w of values.weights.split(",").map(Number))
+    probes.push(derived(`model+emb ${w}`, (q, r, s) => mixKeepingBest(s, emb(q, r, "soft-match", blendFloor), w)));
+} else {
   const rerank = await fitStack();
   for (const w of [1, 0.7, 0.5]) probes.push(derived(`model+stack ${w}`, (q, r, s) => mixKeepingBest(s, rerank(q, r, s), w)));
 }

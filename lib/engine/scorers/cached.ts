@@ -1,6 +1,6 @@
 import type { SelectionProfile } from "../../schemas/selection-profile";
 import { scoreResultUnits } from "../select-with-profile";
-import type { Scorer, TokenScores } from "../types";
+import type { PreparedResult, Scorer, TokenScores } from "../types";
 
 /**
  * A token model's scorer over token probabilities it gave before (the ModelRun cache): each result's unit scores
@@ -10,17 +10,24 @@ export function createCachedScorer({
   name,
   profile,
   tokenScores,
+  similarity,
 }: {
   name: string;
   profile: SelectionProfile;
   tokenScores: readonly TokenScores[];
+  /** The live scorer's unit similarity (profiles with a `similarityWeight`; the server's word vectors compute it). */
+  similarity?: (query: string, results: readonly PreparedResult[]) => number[][] | undefined;
 }): Scorer {
   return {
     name,
     async scoreUnits({ query, results, aggregation }) {
+      const sims = similarity?.(query, results);
       return {
-        unitScores: results.map((result, i) => scoreResultUnits({ query, result, tokenScores: tokenScores[i]!, profile, aggregation })),
+        unitScores: results.map((result, i) =>
+          scoreResultUnits({ query, result, tokenScores: tokenScores[i]!, profile, aggregation, similarity: sims?.[i] }),
+        ),
         tokenScores: [...tokenScores],
+        ...(sims ? { similarity: sims } : {}),
       };
     },
   };

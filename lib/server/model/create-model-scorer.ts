@@ -2,6 +2,7 @@ import "server-only";
 import { formatModelMethod } from "../../engine/methods";
 import { computeBm25Scores } from "../../engine/scorers/bm25";
 import { scoreResultUnits } from "../../engine/select-with-profile";
+import { computeResultSimilarity } from "../embeddings/compute-result-similarity";
 import type { PreparedResult, Scorer, TokenScores } from "../../engine/types";
 import { computeTokenFeaturesSteps, type SectionMode } from "../../features/compute-token-features";
 import { titleOrEntryName } from "../../features/entry-title";
@@ -123,10 +124,14 @@ export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
       const scored = sections
         ? await scoreSections(model, query, results[0]!, sections)
         : await scoreTokens(model, query, model.config.features?.entryTitles && results.length > 1 ? results.map(withEntryName) : results);
-      const unitScores = results.map((result, i) => scoreResultUnits({ query, result, tokenScores: scored.tokenScores[i]!, profile, aggregation }));
+      const similarity = computeResultSimilarity(profile, query, results);
+      const unitScores = results.map((result, i) =>
+        scoreResultUnits({ query, result, tokenScores: scored.tokenScores[i]!, profile, aggregation, similarity: similarity?.[i] }),
+      );
       return {
         unitScores,
         tokenScores: scored.tokenScores,
+        ...(similarity ? { similarity } : {}),
         timings: { tokenizeMs: scored.tokenizedAt - t0, queueMs: scored.queueMs, modelMs: scored.modelMs, windows: scored.windows },
       };
     },

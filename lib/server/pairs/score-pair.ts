@@ -16,7 +16,7 @@ import { roundMs } from "../scoring/round-ms";
 
 export type ScorePairOptions = {
   pairId: string;
-  /** "model" (default model; the default), "model:<name>", a bare model name, "bm25" or "lead". */
+  /** "model" (default model; the default), "model:<name>", a bare model name, "bm25", "lead" or "embedding". */
   model?: string;
   db?: Db;
 };

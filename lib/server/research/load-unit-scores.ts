@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { AGGREGATION_FORMULA } from "@/lib/engine/compute-unit-scores";
 import { scoreResultUnits } from "@/lib/engine/select-with-profile";
+import { computeResultSimilarity } from "../embeddings/compute-result-similarity";
 import type { StoredUnits } from "@/lib/engine/prepare-key";
 import type { PreparedResult } from "@/lib/engine/types";
 import type { CategoryInterval } from "@/lib/eval/category-breakdown";
@@ -59,8 +60,8 @@ function pairInputKeys(
  * ModelRunUnits.key: the units' setting, the profile's settings that turn tokens into unit scores (aggregation, focus
  * weight) and the formula. A new setting that changes unit scores belongs in it.
  */
-const rowKey = (unitsKey: string, { aggregation, focusWeight }: SelectionProfile) =>
-  `${unitsKey}|${aggregation}${focusWeight ? `|focus ${focusWeight}` : ""}|${AGGREGATION_FORMULA}`;
+const rowKey = (unitsKey: string, { aggregation, focusWeight, similarityWeight }: SelectionProfile) =>
+  `${unitsKey}|${aggregation}${focusWeight ? `|focus ${focusWeight}` : ""}${similarityWeight ? `|sim ${similarityWeight}` : ""}|${AGGREGATION_FORMULA}`;
 
 /**
  * A model's unit scores, category intervals and the documents' units of each pair whose every document has a stored
@@ -163,9 +164,11 @@ export async function loadUnitScores({
     }
     const runIds = new Map((runs.get(p.id) ?? []).map((r) => [r.documentId, r.id]));
     const out: PairUnitScores = { unitScores: [], categories: [] };
+    // The live scorer's word-vector similarity (models with a similarityWeight), so a cached run ranks as a fresh one.
+    const sims = computeResultSimilarity(profile, p.query, results[i]!);
     for (const [k, d] of p.documents.entries()) {
       const t = ts[k]!;
-      const unitScores = scoreResultUnits({ query: p.query, result: results[i]![k]!, tokenScores: t, profile });
+      const unitScores = scoreResultUnits({ query: p.query, result: results[i]![k]!, tokenScores: t, profile, similarity: sims?.[k] });
       const categories = t.categories
         ? intervalsOf({ documentId: d.id, text: d.text, starts: t.starts, ends: t.ends, categories: t.categories })
         : null;

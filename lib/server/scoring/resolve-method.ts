@@ -6,6 +6,7 @@ import { BASELINE_PROFILE, LLM_PROFILE } from "../../engine/select-with-profile"
 import type { Method } from "../../engine/method";
 import type { Scorer } from "../../engine/types";
 import type { ModelInfo } from "../../model/model-config";
+import { computeResultSimilarity } from "../embeddings/compute-result-similarity";
 import { createScorer } from "../get-scorer";
 import { requireJudgeConfig } from "../judge/judge-config";
 import { HYBRID_BM25_THRESHOLD } from "../llm/create-llm-scorer";
@@ -75,9 +76,9 @@ export function resolveMethod(requested: string, models: readonly ModelDefaults[
   if (parsed.kind === "default-model") {
     info = models.find((m) => m.default) ?? models[0];
     if (!info) {
-      throw new AppError("UNAVAILABLE", 'no token model is installed on this server; use "bm25" or "lead"', {
+      throw new AppError("UNAVAILABLE", 'no token model is installed on this server; use "bm25", "lead" or "embedding"', {
         models: [],
-        methods: ["bm25", "lead"],
+        methods: ["bm25", "lead", "embedding"],
       });
     }
   } else if (parsed.kind === "model") {
@@ -104,7 +105,13 @@ export function resolveMethod(requested: string, models: readonly ModelDefaults[
       createScorer({ kind: "model", modelName: model.name }),
     ),
     modelName: model.name,
-    cachedScorer: (tokenScores) => createCachedScorer({ name: id, profile: model.profile, tokenScores }),
+    cachedScorer: (tokenScores) =>
+      createCachedScorer({
+        name: id,
+        profile: model.profile,
+        tokenScores,
+        similarity: (query, results) => computeResultSimilarity(model.profile, query, results),
+      }),
   };
 }
 

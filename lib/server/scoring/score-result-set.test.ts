@@ -216,3 +216,73 @@ describe("scoreResultSet", () => {
     expect(again.results[0]!.keptUnits).toEqual([0, 1, 2]);
   });
 });
+
+describe("word-vector similarity (the shipped models/embeddings)", () => {
+  const city = [prepareResult({ id: "c", text: "The city has a small harbour. The city has about 40,000 inhabitants. The city hosts a fair." })];
+
+  it('the "embedding" method matches a related word BM25 cannot see', async () => {
+    const query = "What is the population of the city?";
+    const emb = await scoreResultSet({ query, results: city, method: resolveMethod("embedding", []), budget: 1000, includeTokens: true });
+    const scores = emb.results[0]!.units!.map((u) => u.score);
+    expect(scores[1]).toBe(1);
+    expect(scores[0]!).toBeLessThan(0.8);
+    const lexical = await scoreResultSet({ query, results: city, method: bm25, budget: 1000, includeTokens: true });
+    const bm = lexical.results[0]!.units!.map((u) => u.score);
+    expect(bm[1]).toBeLessThanOrEqual(bm[0]!); // "city" in all three: BM25 prefers the shortest
+  });
+
+  it("a profile with a similarityWeight blends it in, the same from cached tokens and in the browser's formula", async () => {
+    const method = modelMethod("m", { threshold: 0, similarityWeight: 0.5 });
+    const flat: TokenScores[] = city.map((r) => ({
+      starts: Int32Array.from(r.units.map((u) => u.start)),
+      ends: Int32Array.from(r.units.map((u) => u.end)),
+      probs: Float32Array.from(r.units.map(() => 0.6)),
+    }));
+    const out = await scoreResultSet({
+      query: "What is the population of the city?",
+      results: city,
+      method,
+      budget: 1000,
+      includeTokens: true,
+      cachedTokenScores: flat,
+    });
+    const units = out.results[0]!.units!;
+    expect(units.every((u) => typeof u.similarity === "number")).toBe(true);
+    // Equal model scores: the similarity orders the units, and the best keeps the model's 0.6.
+    expect(Math.max(...units.map((u) => u.score))).toBeCloseTo(0.6, 5);
+    expect(units[1]!.score).toBeCloseTo(0.6, 5);
+    expect(units[0]!.score).toBeLessThan(0.6);
+    // The browser's re-aggregation (use-live-selection) from the response alone gives the server's scores.
+    const again = scoreResultUnits({
+      query: out.query!,
+      result: { units: units, doc: { text: out.results[0]!.text! } },
+      tokenScores: flat[0]!,
+      profile: out.profile,
+      similarity: units.map((u) => u.similarity!),
+    });
+    expect(again).toEqual(units.map((u) => u.score));
+  });
+});
+
+describe("word-vector similarity stays out of long results", () => {
+  it("a result of more than SIMILARITY_MAX_UNITS units keeps the model's own unit scores", async () => {
+    const long = [prepareResult({ id: "l", text: Array.from({ length: 14 }, (_, i) => `The city record ${i} lists inhabitants.`).join(" ") })];
+    expect(long[0]!.units.length).toBeGreaterThan(12);
+    const flat: TokenScores[] = long.map((r) => ({
+      starts: Int32Array.from(r.units.map((u) => u.start)),
+      ends: Int32Array.from(r.units.map((u) => u.end)),
+      probs: Float32Array.from(r.units.map((_, i) => 0.5 - i / 100)),
+    }));
+    const out = await scoreResultSet({
+      query: "population of the city",
+      results: long,
+      method: modelMethod("m", { threshold: 0, similarityWeight: 0.5 }),
+      budget: 1000,
+      includeTokens: true,
+      cachedTokenScores: flat,
+    });
+    const units = out.results[0]!.units!;
+    expect(units.some((u) => u.similarity !== undefined)).toBe(false);
+    expect(units.map((u) => u.score)).toEqual(Array.from(flat[0]!.probs));
+  });
+});

@@ -52,11 +52,14 @@ export async function scoreResultSet(options: ScoreResultSetOptions): Promise<Sc
   const t0 = performance.now();
   let unitScores: number[][];
   let tokenScores: readonly TokenScores[] | undefined;
+  let similarity: number[][] | undefined;
   let scoreTimings: ScoreTimings | undefined;
   let llm: LlmScoreInfo | undefined;
   if (options.cachedTokenScores && method.cachedScorer) {
     // The model's own aggregation of its cached probabilities (the profile's focus weight included).
-    ({ unitScores, tokenScores } = await method.cachedScorer(options.cachedTokenScores).scoreUnits({ query, results: [...results], aggregation }));
+    ({ unitScores, tokenScores, similarity } = await method
+      .cachedScorer(options.cachedTokenScores)
+      .scoreUnits({ query, results: [...results], aggregation }));
   } else {
     const scorer = await method.scorer();
     const started = performance.now();
@@ -64,6 +67,7 @@ export async function scoreResultSet(options: ScoreResultSetOptions): Promise<Sc
     await options.onScored?.(scored, performance.now() - started);
     unitScores = scored.unitScores;
     tokenScores = scored.tokenScores;
+    similarity = scored.similarity;
     scoreTimings = scored.timings;
     llm = scored.llm;
   }
@@ -73,7 +77,7 @@ export async function scoreResultSet(options: ScoreResultSetOptions): Promise<Sc
   const t2 = performance.now();
 
   const out: ScoredResultSet = {
-    results: results.map((res, r) => toResultOut({ res, r, selection, unitScores, tokenScores, includeTokens })),
+    results: results.map((res, r) => toResultOut({ res, r, selection, unitScores, tokenScores, similarity, includeTokens })),
     tokensIn: selection.tokensIn,
     tokensOut: selection.tokensOut,
     model: method.id,
@@ -100,7 +104,7 @@ export async function scoreResultSet(options: ScoreResultSetOptions): Promise<Sc
   if (profile.floor !== undefined) out.floor = profile.floor;
   if (profile.focusWeight !== undefined) out.focusWeight = profile.focusWeight;
   // The browser re-aggregates token probabilities (include.tokens) with the focus terms of the query.
-  if (profile.focusWeight !== undefined) out.query = query;
+  if (profile.focusWeight !== undefined || profile.similarityWeight !== undefined) out.query = query;
   if (selection.reason) out.reason = selection.reason;
   out.fidelity = selectionFidelity({ results, selection, ...(llm ? { extracts: llm.extracts } : {}) });
   if (llm) out.llm = llm;
@@ -113,6 +117,7 @@ function toResultOut(o: {
   selection: Selection;
   unitScores: number[][];
   tokenScores: readonly TokenScores[] | undefined;
+  similarity: number[][] | undefined;
   includeTokens: boolean;
 }): CompressResultOut {
   const { res, r, selection } = o;
@@ -133,7 +138,15 @@ function toResultOut(o: {
   const title = res.title ?? res.doc.title;
   if (title !== undefined) item.title = title;
   item.blocks = res.doc.blocks.map((b) => ({ ...b }));
-  item.units = res.units.map((u, i) => ({ start: u.start, end: u.end, block: u.block, score: scores[i] ?? 0, tokens: res.unitTokens[i] ?? 0 }));
+  const sims = o.similarity?.[r]?.length === res.units.length ? o.similarity[r] : undefined;
+  item.units = res.units.map((u, i) => ({
+    start: u.start,
+    end: u.end,
+    block: u.block,
+    score: scores[i] ?? 0,
+    tokens: res.unitTokens[i] ?? 0,
+    ...(sims ? { similarity: sims[i] ?? 0 } : {}),
+  }));
   const ts = o.tokenScores?.[r];
   if (ts) item.tokenScores = tokenScoresToJson(ts);
   return item;
