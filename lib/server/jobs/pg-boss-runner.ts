@@ -5,6 +5,7 @@ import { claimJob } from "../db/jobs/claim-job";
 import { requeueStaleJobs } from "../db/jobs/requeue-job";
 import { loadOptionalModule } from "../db/load-optional-module";
 import { runClaimedJob } from "./run-claimed-job";
+import { type StartablePgBoss, startPgBoss } from "./start-pg-boss";
 import { POLL_MS, STALE_MS } from "./in-process-runner";
 import type { JobServices } from "./types";
 import { isDeadLocalWorker, newWorkerId } from "./worker-id";
@@ -13,12 +14,8 @@ import { isDeadLocalWorker, newWorkerId } from "./worker-id";
 export const PG_BOSS_QUEUE = "snippet-lab-jobs";
 
 type PgBossJob = { id: string; data: { jobId?: string } };
-type PgBoss = {
+type PgBoss = StartablePgBoss & {
   on(event: "error", cb: (e: unknown) => void): void;
-  start(): Promise<unknown>;
-  stop(o?: { graceful?: boolean; timeout?: number }): Promise<void>;
-  createQueue(name: string, o?: Record<string, unknown>): Promise<void>;
-  getQueue(name: string): Promise<unknown>;
   send(name: string, data: object, o?: Record<string, unknown>): Promise<string | null>;
   work(name: string, o: Record<string, unknown>, handler: (jobs: PgBossJob[]) => Promise<unknown>): Promise<string>;
 };
@@ -56,13 +53,9 @@ export class PgBossRunner {
       const Ctor = "default" in PgBossClass ? PgBossClass.default : PgBossClass;
       const boss = new Ctor({ connectionString: this.options.url, schema: "pgboss", application_name: "snippet-lab-jobs", max: 4 });
       boss.on("error", (e) => console.error("[jobs] pg-boss:", e));
-      await boss.start();
-      if (!(await boss.getQueue(PG_BOSS_QUEUE))) {
-        // Our Job rows carry retries (resume) and results; the queue only carries ids, kept a week.
-        await boss.createQueue(PG_BOSS_QUEUE, { retryLimit: 0, expireInHours: 23, retentionDays: 7 }).catch(async (e: unknown) => {
-          if (!(await boss.getQueue(PG_BOSS_QUEUE))) throw e;
-        });
-      }
+      // Our Job rows carry retries (resume) and results; the queue only carries ids, kept a week.
+      const queueOptions = { retryLimit: 0, expireInHours: 23, retentionDays: 7 };
+      await startPgBoss({ boss, url: this.options.url, queue: PG_BOSS_QUEUE, queueOptions });
       this.boss = boss;
       return boss;
     })();

@@ -55,13 +55,11 @@ describe.skipIf(!baseUrl)("snippet-lab worker processes on PostgreSQL", () => {
       INSERT INTO "ModelRunWrites" VALUES (NEW."pairId", NEW."documentId", TG_OP); RETURN NEW; END $$ LANGUAGE plpgsql`);
     await db.$executeRawUnsafe(`CREATE TRIGGER log_model_run AFTER INSERT OR UPDATE ON "ModelRun" FOR EACH ROW EXECUTE FUNCTION log_model_run()`);
 
-    // Two workers, one model thread each (two processes on the test machine's cores).
-    // Started one after the other: started together on a fresh database, the test hung until its timeout in about half
-    // of the clean-clone CI runs (suspected: both creating the queue's schema at once; not confirmed).
-    for (let i = 0; i < 2; i++) {
+    // Two workers, one model thread each (two processes on the test machine's cores), started together on a database
+    // without pg-boss's schema, as systemd or a deployment starts them (start-pg-boss.ts serializes their start).
+    for (let i = 0; i < 2; i++)
       workers.push(spawnWorker({ url: url!, env: { SNIPPET_LAB_INTRA_OP_THREADS: "1", SNIPPET_LAB_JOB_CONCURRENCY: "1" } }));
-      await workers[i]!.ready;
-    }
+    await Promise.all(workers.map((w) => w.ready));
     // This process only queues (as a server with SNIPPET_LAB_JOBS_IN_SERVER=0 does).
     await startJobRunner({ db: asDb(), url: url!, work: false, log: () => {} });
     const { jobs } = await startJob({ kind: "score-pairs", payload: { datasetId, workers: 2 }, db: asDb(), url: url! });
