@@ -71,7 +71,9 @@ export const command: CliCommand = {
       console.log(usage);
       return 0;
     }
+    // One session with every core (or --threads), whatever layout the server uses (loadModel's sessionLayout).
     const model = await loadModel({
+      sessions: 1,
       name: values.model,
       provider: values.provider === "cuda" ? "cuda" : "cpu",
       intraOpNumThreads: values.threads ? Number(values.threads) : undefined,

@@ -107,7 +107,12 @@ const coreSchema = z.object({
     .optional()
     .transform((v) => v ?? "cpu")
     .meta(doc("onnxruntime execution provider; `cuda` falls back to the CPU with a logged warning.", "`cpu`")),
-  SNIPPET_LAB_INTRA_OP_THREADS: int(1, 1024).meta(doc("onnxruntime threads per model session.", "the number of cores")),
+  SNIPPET_LAB_INTRA_OP_THREADS: int(1, 1024).meta(
+    doc(
+      "onnxruntime threads per model session. Set: one session with this many threads. Unset: on the CPU one single-threaded session per core (at most 4, then the cores are shared among them), each in a worker thread.",
+      "unset",
+    ),
+  ),
   SNIPPET_LAB_MAX_BATCH: int(1, 1024)
     .transform((v) => v ?? 8)
     .meta(doc("Model windows per batch, shared by concurrent requests.", "`8`")),

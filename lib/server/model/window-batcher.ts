@@ -1,6 +1,6 @@
 import "server-only";
-import * as ort from "onnxruntime-node";
 import { getEnv } from "../env";
+import type { PackedBatch } from "./inference-worker";
 import type { LoadedModel } from "./load-model";
 
 export interface WindowInput {
@@ -44,13 +44,17 @@ interface Group {
 export class WindowBatcher {
   private groups: Group[] = [];
   private turn = 0;
-  private running = false;
+  private scheduled = false;
+  private inFlight = 0;
   /** Counters for benchmarks and the models endpoint. */
   readonly stats = { batches: 0, windows: 0 };
 
   constructor(
     private readonly model: LoadedModel,
     private readonly maxBatch = getEnv().maxBatch,
+    // Two batches per session: one running and the next already waiting, so a session never idles while the main
+    // thread is busy with other requests. Fairness holds: a new request's windows join the batch after those.
+    private readonly maxInFlight = 2 * model.workers.length,
   ) {}
 
   /** Resolves with the outputs of every window (same order) and how long they queued and ran. */
@@ -60,10 +64,13 @@ export class WindowBatcher {
     const group: Group = { jobs: [], next: 0, modelMs: 0 };
     const promises = windows.map((input) => new Promise<WindowOutput>((resolve, reject) => group.jobs.push({ input, resolve, reject })));
     this.groups.push(group);
-    if (!this.running) {
-      this.running = true;
+    if (!this.scheduled) {
+      this.scheduled = true;
       // Let other requests arriving in the same tick join the first batch.
-      setImmediate(() => void this.drain());
+      setImmediate(() => {
+        this.scheduled = false;
+        this.pump();
+      });
     }
     const outputs = await Promise.all(promises);
     const total = performance.now() - t0;
@@ -87,94 +94,79 @@ export class WindowBatcher {
     return batch;
   }
 
-  private async drain() {
-    try {
-      while (this.groups.length > 0) {
-        const batch = this.takeBatch();
-        // Similar lengths together limit padding within the batch.
-        batch.sort((a, b) => a.job.input.inputIds.length - b.job.input.inputIds.length);
-        const t0 = performance.now();
-        try {
-          const outs = await runBatch(
-            this.model,
-            batch.map((b) => b.job.input),
-          );
-          const ms = performance.now() - t0;
-          for (const g of new Set(batch.map((b) => b.group))) g.modelMs += ms;
-          batch.forEach((b, k) => b.job.resolve(outs[k]!));
-        } catch (e) {
-          batch.forEach((b) => b.job.reject(e));
-        }
-        this.stats.batches++;
-        this.stats.windows += batch.length;
-      }
-    } finally {
-      this.running = false;
+  /** Sends batches while windows wait and fewer than maxInFlight batches are out; each answer sends the next. */
+  private pump() {
+    while (this.groups.length > 0 && this.inFlight < this.maxInFlight) {
+      const batch = this.takeBatch();
+      // Similar lengths together limit padding within the batch.
+      batch.sort((a, b) => a.job.input.inputIds.length - b.job.input.inputIds.length);
+      this.inFlight++;
+      this.stats.batches++;
+      this.stats.windows += batch.length;
+      void runBatchTimed(
+        this.model,
+        batch.map((b) => b.job.input),
+      )
+        .then(
+          ({ outputs, ms }) => {
+            for (const g of new Set(batch.map((b) => b.group))) g.modelMs += ms;
+            batch.forEach((b, k) => b.job.resolve(outputs[k]!));
+          },
+          (e: unknown) => batch.forEach((b) => b.job.reject(e)),
+        )
+        .finally(() => {
+          this.inFlight--;
+          this.pump();
+        });
     }
   }
 }
 
-/** Pads a batch to its longest window, runs the session and returns per-window outputs. */
+/** Pads a batch to its longest window, runs it on the least busy of the model's sessions and returns per-window outputs. */
 export async function runBatch(model: LoadedModel, batch: readonly WindowInput[]): Promise<WindowOutput[]> {
-  const { io } = model.config;
-  const B = batch.length;
-  const T = Math.max(...batch.map((w) => w.inputIds.length));
-  const ids = new BigInt64Array(B * T);
-  const mask = new BigInt64Array(B * T);
-  const types = new BigInt64Array(B * T);
-  const segment = model.config.typeIds === "segment";
-  const featureCount = model.config.features?.sizes.length ?? 0;
-  const feats = io.features ? new BigInt64Array(B * T * featureCount) : undefined;
-  batch.forEach((w, b) => {
-    for (let t = 0; t < w.inputIds.length; t++) {
-      ids[b * T + t] = BigInt(w.inputIds[t]!);
-      mask[b * T + t] = 1n;
-      const ty = w.typeIds[t] ?? 0;
-      types[b * T + t] = BigInt(segment ? Math.min(ty, 1) : ty);
-    }
-    if (feats) {
-      if (!w.features || w.features.length !== w.inputIds.length * featureCount) {
-        throw new Error(`model ${model.name} needs ${featureCount} features per token`);
-      }
-      const base = b * T * featureCount;
-      for (let k = 0; k < w.features.length; k++) feats[base + k] = BigInt(w.features[k]!);
-    }
-  });
-  const feeds: Record<string, ort.Tensor> = {
-    [io.inputIds]: new ort.Tensor("int64", ids, [B, T]),
-    [io.attentionMask]: new ort.Tensor("int64", mask, [B, T]),
-  };
-  if (io.tokenTypeIds && model.config.typeIds !== "none") feeds[io.tokenTypeIds] = new ort.Tensor("int64", types, [B, T]);
-  if (io.features && feats) feeds[io.features] = new ort.Tensor("int64", feats, [B, T, featureCount]);
-  const result = await model.session.run(feeds);
-  const out = result[io.output];
-  if (!out) throw new Error(`model output "${io.output}" missing`);
-  const data = out.data as Float32Array;
-  const catData = io.categories ? (result[io.categories]?.data as Float32Array | undefined) : undefined;
-  return batch.map((w, b) => {
+  return (await runBatchTimed(model, batch)).outputs;
+}
+
+/** runBatch, and the milliseconds the session itself ran (not the wait for a busy worker). */
+export async function runBatchTimed(model: LoadedModel, batch: readonly WindowInput[]): Promise<{ outputs: WindowOutput[]; ms: number }> {
+  const packed = packBatch(model, batch);
+  const worker = model.workers.reduce((a, w) => (w.pending < a.pending ? w : a));
+  const out = await worker.run(packed);
+  const T = packed.seq;
+  const outputs = batch.map((w, b): WindowOutput => {
     const L = w.inputIds.length;
-    const probs = new Float32Array(L);
-    for (let t = 0; t < L; t++) {
-      if (io.outputKind === "logits2") {
-        const z0 = data[(b * T + t) * 2]!;
-        const z1 = data[(b * T + t) * 2 + 1]!;
-        probs[t] = 1 / (1 + Math.exp(z0 - z1));
-      } else {
-        const v = data[b * T + t]!;
-        probs[t] = io.outputKind === "logits" ? 1 / (1 + Math.exp(-v)) : v;
-      }
-    }
-    const output: WindowOutput = { probs };
-    if (catData) {
-      const cats = new Uint8Array(L);
-      for (let t = 0; t < L; t++) {
-        const base = (b * T + t) * 6;
-        let best = 0;
-        for (let c = 1; c < 6; c++) if (catData[base + c]! > catData[base + best]!) best = c;
-        cats[t] = best;
-      }
-      output.categories = cats;
-    }
+    const output: WindowOutput = { probs: out.probs.slice(b * T, b * T + L) };
+    if (out.categories) output.categories = out.categories.slice(b * T, b * T + L);
     return output;
   });
+  return { outputs, ms: out.ms };
+}
+
+/** The batch as padded [batch × seq] arrays (zeros past each window's end, as the attention mask says). */
+function packBatch(model: LoadedModel, batch: readonly WindowInput[]): PackedBatch {
+  const B = batch.length;
+  const T = Math.max(...batch.map((w) => w.inputIds.length));
+  const segment = model.config.typeIds === "segment";
+  const featureCount = model.config.features?.sizes.length ?? 0;
+  const needsFeatures = model.config.io.features !== undefined;
+  const lengths = new Int32Array(B);
+  const ids = new Int32Array(B * T);
+  const types = new Int32Array(B * T);
+  const features = needsFeatures ? new Uint8Array(B * T * featureCount) : undefined;
+  batch.forEach((w, b) => {
+    const L = w.inputIds.length;
+    lengths[b] = L;
+    ids.set(w.inputIds, b * T);
+    for (let t = 0; t < L; t++) {
+      const ty = w.typeIds[t] ?? 0;
+      types[b * T + t] = segment ? Math.min(ty, 1) : ty;
+    }
+    if (features) {
+      if (!w.features || w.features.length !== L * featureCount) {
+        throw new Error(`model ${model.name} needs ${featureCount} features per token`);
+      }
+      features.set(w.features, b * T * featureCount);
+    }
+  });
+  return { batch: B, seq: T, lengths, ids, types, featureCount, ...(features ? { features } : {}) };
 }

@@ -1,0 +1,64 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { prepareResult } from "../../engine/prepare-result";
+import { buildModelWindows, getBatcher } from "./create-model-scorer";
+import { loadModel, sessionLayout } from "./load-model";
+import { modelsDir } from "./models-dir";
+import { runBatch } from "./window-batcher";
+
+describe("sessionLayout", () => {
+  it("runs one single-threaded session per core (at most 4) when no thread count is given", () => {
+    expect(sessionLayout({ provider: "cpu", cores: 2 })).toEqual({ sessions: 2, threads: 1 });
+    expect(sessionLayout({ provider: "cpu", cores: 16 })).toEqual({ sessions: 4, threads: 4 });
+    expect(sessionLayout({ provider: "cpu", cores: 1 })).toEqual({ sessions: 1, threads: 1 });
+  });
+
+  it("keeps one session with the given threads (SNIPPET_LAB_INTRA_OP_THREADS, --threads) and one on CUDA", () => {
+    expect(sessionLayout({ provider: "cpu", cores: 8, threads: 3 })).toEqual({ sessions: 1, threads: 3 });
+    expect(sessionLayout({ provider: "cuda", cores: 8 })).toEqual({ sessions: 1, threads: 8 });
+    expect(sessionLayout({ provider: "cpu", cores: 8, sessions: 1 })).toEqual({ sessions: 1, threads: 8 });
+  });
+});
+
+const hasModel = existsSync(path.join(modelsDir(), "snippet-lab", "model.onnx"));
+
+describe.runIf(hasModel)("sessions in worker threads", () => {
+  const body = "The Golden Gate Bridge opened on May 27, 1937. Its main span is 4,200 feet long. ".repeat(60);
+
+  it("gives the same outputs with two sessions as with one, alone, batched, and through the shared batcher", async () => {
+    const one = await loadModel({ name: "snippet-lab", intraOpNumThreads: 1 });
+    const two = await loadModel({ name: "snippet-lab", sessions: 2, intraOpNumThreads: 1 });
+    expect(two.workers).toHaveLength(2);
+    const results = [prepareResult({ id: "0", text: body, title: "Golden Gate Bridge" })];
+    const windows = buildModelWindows(one, "When did the bridge open?", results).windows.flat();
+    expect(windows.length).toBeGreaterThan(1);
+    // The same batches on either layout give the same bytes (a batch's padding may move the last float bits, so
+    // each window is compared with itself run alone, or with the same batch).
+    const alone = await Promise.all(windows.map(async (w) => (await runBatch(one, [w]))[0]!));
+    const spread = await Promise.all(windows.map(async (w) => (await runBatch(two, [w]))[0]!));
+    const [batchedOne, batchedTwo] = await Promise.all([runBatch(one, windows), runBatch(two, windows)]);
+    spread.forEach((o, k) => {
+      expect(o.probs).toEqual(alone[k]!.probs);
+      expect(o.categories).toEqual(alone[k]!.categories);
+      expect(o.probs.length).toBe(windows[k]!.inputIds.length);
+    });
+    batchedTwo.forEach((o, k) => expect(o.probs).toEqual(batchedOne[k]!.probs));
+    // Through the shared batcher (two requests at once, batches on both sessions): each window gets its own outputs
+    // (close, not equal: the int8 graph quantizes activations per batch, so a window's neighbours move its last bits).
+    const [all, first] = await Promise.all([getBatcher(two).run(windows), getBatcher(two).run(windows.slice(0, 1))]);
+    all.forEach((o, k) => {
+      expect(o.probs.length).toBe(windows[k]!.inputIds.length);
+      o.probs.forEach((p, t) => expect(Math.abs(p - alone[k]!.probs[t]!)).toBeLessThan(0.01));
+    });
+    expect(first[0]!.probs.length).toBe(windows[0]!.inputIds.length);
+  });
+
+  it("rejects a window without the features the model needs, and keeps serving", async () => {
+    const model = await loadModel({ name: "snippet-lab", intraOpNumThreads: 1 });
+    await expect(runBatch(model, [{ inputIds: [1, 2, 3], typeIds: [0, 0, 0] }])).rejects.toThrow(/features per token/);
+    const results = [prepareResult({ id: "0", text: "A short page about bridges.", title: "Bridges" })];
+    const [w] = buildModelWindows(model, "bridges", results).windows.flat();
+    expect((await runBatch(model, [w!]))[0]!.probs.length).toBe(w!.inputIds.length);
+  });
+});
