@@ -29,8 +29,8 @@ the units in DocumentUnits; the breakdown also stores each run's unit scores and
 documents, model runs and units read from the database); "warm" is the child's second request (as on a running
 server). The sweep's "first" runs in a child process of its own as well (seeding left the documents in this process's
 memory), and the three sweeps must give identical results, or the command fails. The model's probabilities are
-synthetic but cached exactly as ModelRun stores them (fresh input hashes), so no model runs. A figure over its target prints the plan of its slowest query (EXPLAIN (ANALYZE, BUFFERS) on
-PostgreSQL).
+synthetic but cached exactly as ModelRun stores them (fresh input hashes), so no model runs. A figure over its
+target prints the plan of its slowest query (EXPLAIN (ANALYZE, BUFFERS) on PostgreSQL).
 
   --db sqlite|postgres  the database (default sqlite)
   --database-url URL    an empty PostgreSQL database to use instead of a throwaway cluster (implies --db postgres)
@@ -247,8 +247,9 @@ export const command: CliCommand = {
 
       if (steps.has("sweep")) {
         const sweepDataset = await seedResearchPairs({ db, name: "sweep", pairs: sweepPairs, goldShare: 1, modelName: model.name, r });
-        // Planner statistics, as autovacuum keeps them on a database that was not just bulk-loaded.
-        if (postgres) await db.$executeRawUnsafe("ANALYZE");
+        // Planner statistics and vacuumed tables, as autovacuum keeps them on a database that was not just bulk-loaded
+        // (its vacuum of the new rows would otherwise run during the first sweep).
+        if (postgres) await db.$executeRawUnsafe("VACUUM ANALYZE");
         const payload = sweepPayload(sweepDataset, model.name);
         // The first request in a new process too: seeding read every pair (listEvalPairs), and its documents would
         // still be in this process's memory, which a server's first sweep after an import does not have.

@@ -63,6 +63,20 @@ describe("prepared units in the database", () => {
     expect(again.slice(1).map((ex) => prepareStoredResults(ex))).toEqual(fresh.slice(1));
   });
 
+  it("holds the new rows back until writeAfter settles (a sweep stores them once it is done)", async () => {
+    forgetMemory();
+    await db.documentUnits.deleteMany({});
+    const examples = evalExamplesOfPairs(await listEvalPairs({ datasetId, db }));
+    let done = () => {};
+    const writeAfter = new Promise<void>((resolve) => (done = resolve));
+    const { stored } = await preloadStoredResults(examples, { db, writeAfter });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await db.documentUnits.count()).toBe(0);
+    done();
+    await stored;
+    expect(await db.documentUnits.count()).toBe(6);
+  });
+
   it("keeps a row per setting, and recomputes a damaged row", async () => {
     forgetMemory();
     const examples = evalExamplesOfPairs(await listEvalPairs({ datasetId, db }));

@@ -71,12 +71,17 @@ export function prepareStoredResults(example: WithResults, opts: PrepareOptions 
  * it lacks: after a restart a dashboard over 10,000 pairs reads their units instead of segmenting and counting 20,000
  * documents again. prepareStoredResults then finds every document in memory. The new rows are written in the
  * background (`stored` settles when they are), so the first request does not wait for them; a failed write only costs
- * the next process the work again. `prepared` holds every example's prepared results (examples' order): more documents
+ * the next process the work again (`writeAfter` holds them back until a request is done: a sweep's first request
+ * spent seconds encoding and sending them between its own queries). `prepared` holds every example's prepared results (examples' order): more documents
  * than the memory cache holds (a breakdown over 100,000 pairs) evict each other from it, and are not prepared again.
  */
 export async function preloadStoredResults(
   examples: readonly WithResults[],
-  opts: PrepareOptions & { db?: Db } = {},
+  opts: PrepareOptions & {
+    db?: Db;
+    /** The new rows are written once this settles (a request's end: writing them does not slow the request). */
+    writeAfter?: Promise<unknown>;
+  } = {},
 ): Promise<{ stored: Promise<void>; prepared: PreparedResult[][] }> {
   const writes: Promise<void>[] = [];
   const byKey = new Map<string, { r: StoredResult; memoryKey: string }[]>();
@@ -114,8 +119,9 @@ export async function preloadStoredResults(
     }
     if (fresh.size > 0) {
       const rows = [...fresh.values()].map((p) => ({ documentId: p.id, units: p.units, unitTokens: p.unitTokens, tokensIn: p.tokensIn }));
+      const write = () => saveDocumentUnits({ rows, key, replace: damaged, ...(opts.db ? { db: opts.db } : {}) });
       writes.push(
-        saveDocumentUnits({ rows, key, replace: damaged, ...(opts.db ? { db: opts.db } : {}) }).catch((e: unknown) =>
+        (opts.writeAfter ? opts.writeAfter.then(write, write) : write()).catch((e: unknown) =>
           console.warn(`[research] could not store prepared units (computed again next time): ${(e as Error)?.message ?? e}`),
         ),
       );

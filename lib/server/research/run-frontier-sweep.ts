@@ -50,15 +50,20 @@ const uniqueSorted = (xs: readonly number[]) => [...new Set(xs)].sort((a, b) => 
  * installed, a judge server that is down) gets an `error` and the others still get their curves. The rows are the
  * CLI's report rows, to the last digit.
  */
-export async function runFrontierSweep({
-  payload,
-  db,
-  progress = NO_PROGRESS,
-}: {
-  payload: FrontierSweepPayload;
-  db?: Db;
-  progress?: SweepProgress;
-}): Promise<FrontierResult> {
+export async function runFrontierSweep(options: SweepOptions): Promise<FrontierResult> {
+  // Documents segmented by this sweep are stored once it is done (or failed), not between its own reads.
+  let sweepDone = () => {};
+  const writeAfter = new Promise<void>((resolve) => (sweepDone = resolve));
+  try {
+    return await sweep({ ...options, writeAfter });
+  } finally {
+    sweepDone();
+  }
+}
+
+type SweepOptions = { payload: FrontierSweepPayload; db?: Db; progress?: SweepProgress };
+
+async function sweep({ payload, db, progress = NO_PROGRESS, writeAfter }: SweepOptions & { writeAfter: Promise<void> }): Promise<FrontierResult> {
   const dataset = await getDataset({ id: payload.datasetId, ...(db ? { db } : {}) });
   const pairs = await listEvalPairs({ datasetId: dataset.id, onlyGold: true, ...(db ? { db } : {}) });
   if (pairs.length === 0) {
@@ -74,7 +79,7 @@ export async function runFrontierSweep({
   // The documents' units (stored, or segmented now) load while the model's runs are read: the database works on one
   // while this thread decodes the other. Pairs skipped below are left out of the examples, not of this.
   const allExamples = evalExamplesOfPairs(pairs);
-  const preloading = preloadStoredResults(allExamples, { ...(encoding ? { encoding } : {}), ...(db ? { db } : {}) });
+  const preloading = preloadStoredResults(allExamples, { writeAfter, ...(encoding ? { encoding } : {}), ...(db ? { db } : {}) });
   preloading.catch(() => {}); // awaited below; not unhandled if reading the runs fails first
 
   // 1. Fresh cached probabilities of every model method; the missing ones are scored now (and cached).
