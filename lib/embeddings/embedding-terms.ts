@@ -1,7 +1,5 @@
 // Client-safe: the words the subword embeddings are trained on and looked up by (lib/embeddings).
-
-const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+import { CJK_CHAR, WORD } from "../engine/scorers/tokenize-terms";
 
 /**
  * Lowercased NFKC words of `text`, unstemmed (the embeddings' character n-grams meet "rivers"/"river" without a

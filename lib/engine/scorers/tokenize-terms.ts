@@ -1,8 +1,8 @@
 // Client-safe: a small Unicode-aware term tokenizer for lexical baselines.
 
 /** Scripts written without spaces: indexed as overlapping character bigrams. */
-const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+export const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+export const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 
 /**
  * Lowercased terms of `text`: runs of letters/digits; runs of CJK characters become character
