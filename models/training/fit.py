@@ -80,6 +80,30 @@ def epoch_batches(ds, args, epoch):
     return ds.batches(args.max_tokens, rng=np.random.default_rng(args.seed * 1000 + epoch))
 
 
+# The features that say which words of the query a token or unit shares (lib/features/feature-spec.ts): with them the
+# model learned to rank as BM25 does. --lexical-dropout zeroes them for a share of the windows, so the encoder has to
+# read the query and the text themselves (modality dropout); serving always has them.
+LEXICAL_FEATURES = ("tokenMatch", "unitLexical", "unitRank", "unitCoverage")
+
+
+def lexical_feature_columns(meta):
+    names = meta.get("featureNames") or []
+    return [i for i, n in enumerate(names) if n in LEXICAL_FEATURES]
+
+
+def drop_lexical(batch, columns, share, rng):
+    """The batch with the lexical feature columns set to 0 in about `share` of its windows (bin 0 is never served: 1 is
+    "no match", so 0 reads as "unknown" and the encoder cannot mistake it for a real feature value)."""
+    rows = np.flatnonzero(rng.random(batch["feats"].shape[0]) < share)
+    if len(rows) == 0:
+        return batch
+    feats = batch["feats"].clone()
+    r = torch.from_numpy(rows)
+    for c in columns:
+        feats[r, :, c] = 0
+    return dict(batch, feats=feats)
+
+
 def train(model, ds, val, args, teacher=None, tag="model", teacher_ds=None):
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
     total = args.steps
@@ -109,6 +133,11 @@ def train(model, ds, val, args, teacher=None, tag="model", teacher_ds=None):
     os.makedirs(args.out, exist_ok=True)
     start = time.time() - spent * 60
     recent = []
+    lexical_columns = lexical_feature_columns(ds.meta) if getattr(args, "lexical_dropout", 0) > 0 else []
+    # Its own generator, seeded by the step: the same windows lose their features again after a resume.
+    lex_rng = np.random.default_rng([args.seed, step])
+    if lexical_columns:
+        log(f"{tag}: lexical feature dropout {args.lexical_dropout} on columns {lexical_columns}")
     plan = epoch_batches(ds, args, epoch)
     while step < total:
         if pos >= len(plan):
@@ -118,6 +147,8 @@ def train(model, ds, val, args, teacher=None, tag="model", teacher_ds=None):
         b = ds.collate(plan[pos])
         # --teacher-data: the same windows with the features the teacher was trained on (a feature change).
         tb = teacher_ds.collate(plan[pos]) if teacher_ds is not None else b
+        if lexical_columns and args.lexical_dropout > 0:
+            b = drop_lexical(b, lexical_columns, args.lexical_dropout, lex_rng)
         pos += 1
         keep_logits, cat_logits = model(b["ids"], b["mask"], b["feats"])
         hard_keep, hard_cat = losses(keep_logits, cat_logits, b)

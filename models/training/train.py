@@ -58,6 +58,8 @@ def main():
     p.add_argument("--save-every", type=int, default=250)
     p.add_argument("--val-limit", type=int, default=1500)
     p.add_argument("--seed", type=int, default=13)
+    p.add_argument("--lexical-dropout", type=float, default=0.0,
+                   help="share of training windows whose query-match features (tokenMatch, unitLexical, unitRank, unitCoverage) are zeroed")
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--temperature", type=float, default=1.0)
     p.add_argument("--resume", action="store_true")
