@@ -134,8 +134,6 @@ def train(model, ds, val, args, teacher=None, tag="model", teacher_ds=None):
     start = time.time() - spent * 60
     recent = []
     lexical_columns = lexical_feature_columns(ds.meta) if getattr(args, "lexical_dropout", 0) > 0 else []
-    # Its own generator, seeded by the step: the same windows lose their features again after a resume.
-    lex_rng = np.random.default_rng([args.seed, step])
     if lexical_columns:
         log(f"{tag}: lexical feature dropout {args.lexical_dropout} on columns {lexical_columns}")
     plan = epoch_batches(ds, args, epoch)
@@ -148,7 +146,8 @@ def train(model, ds, val, args, teacher=None, tag="model", teacher_ds=None):
         # --teacher-data: the same windows with the features the teacher was trained on (a feature change).
         tb = teacher_ds.collate(plan[pos]) if teacher_ds is not None else b
         if lexical_columns and args.lexical_dropout > 0:
-            b = drop_lexical(b, lexical_columns, args.lexical_dropout, lex_rng)
+            # Seeded by the step: a resumed run drops the same windows' features as an uninterrupted one.
+            b = drop_lexical(b, lexical_columns, args.lexical_dropout, np.random.default_rng([args.seed, step]))
         pos += 1
         keep_logits, cat_logits = model(b["ids"], b["mask"], b["feats"])
         hard_keep, hard_cat = losses(keep_logits, cat_logits, b)
