@@ -41,6 +41,7 @@ describe("method names", () => {
       { value: "model:b", label: "b (default)" },
       { value: "bm25", label: "BM25 (baseline)" },
       { value: "lead", label: "Lead sentences (baseline)" },
+      { value: "embedding", label: "Word-vector similarity (baseline)" },
     ]);
   });
 });
