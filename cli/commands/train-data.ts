@@ -44,6 +44,13 @@ Sources (training split only; the validation split is built the same way for che
                         training text (uk-text/); the given pieces keep their ids, so a trained model is extended
   --core-only           leave out the answer-sentence sources (NQ, SelQA, FairytaleQA, PolicyQA, CMRC train, DRCD)
                         and the Ukrainian text: the data mix of the models before them
+  --article-chrome RATE share (0-1) of the synthetic QA pages and of the real pages that get 1-3 chrome blocks
+                        between their article paragraphs (role main): real non-article blocks of the same split's
+                        Readability pages, or templates in English, Italian, Chinese, Ukrainian (cookie and privacy
+                        notices, newsletter forms and their errors, social calls, author blurbs, captions and
+                        credits, bylines and update stamps, share counts, other stories' headlines; pull quotes),
+                        each with its category, never vital. Counts per category go to the log and the windows'
+                        meta (articleChrome). Default 0: none, windows byte-identical to builds without the option
   --gold FILE           the app's gold JSONL export: its pairs are added to the training windows
                         (repeated --gold-copies times; default 3). Without --data (and with --vocab, the vocabulary
                         of the model to fine-tune), the windows come from the gold exports alone, 10% of the pairs
@@ -74,6 +81,7 @@ export const command: CliCommand = {
         "spelled-as-unknown": { type: "boolean", default: false },
         "extend-cyrillic": { type: "string" },
         "core-only": { type: "boolean", default: false },
+        "article-chrome": { type: "string", default: "0" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -92,6 +100,15 @@ export const command: CliCommand = {
     const sections = parseSectionMode(values.sections);
     if (sections === undefined) {
       console.error(`train-data: --sections takes all, plain or off (got "${values.sections}")`);
+      return 2;
+    }
+    const articleChrome = Number(values["article-chrome"]);
+    if (!Number.isFinite(articleChrome) || articleChrome < 0 || articleChrome > 1) {
+      console.error(`train-data: --article-chrome takes a share from 0 to 1 (got "${values["article-chrome"]}")`);
+      return 2;
+    }
+    if (!values.data && articleChrome > 0) {
+      console.error("train-data: --article-chrome needs --data (it changes the pages built from the public data)");
       return 2;
     }
     if (!values.data) {
@@ -126,6 +143,7 @@ export const command: CliCommand = {
       sections,
       ...(values["extend-cyrillic"] ? { extendCyrillic: Number(values["extend-cyrillic"]) } : {}),
       coreOnly: values["core-only"],
+      articleChrome,
       log: (m) => console.log(m),
     });
     mkdirSync(values.out, { recursive: true });

@@ -43,6 +43,8 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
   --core-only             the data mix of the shipped snippet-lab weights: without the answer-sentence sources
                           (NQ, SelQA, FairytaleQA, PolicyQA, CMRC train, DRCD) and the Ukrainian text
                           (train-data --core-only)
+  --article-chrome RATE   share of the training pages with chrome blocks inside the article (train-data
+                          --article-chrome; default 0, as the shipped weights; recorded in training.articleChrome)
   --skip-data             reuse WORK/data
   --skip-teacher          reuse WORK/teacher/model.pt
   --skip-student          reuse WORK/student/model.pt
@@ -51,8 +53,6 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
 
 /** The focus-term weight `train` gives a new model (the shipped models' `focusWeight`, chosen on validation). */
 const DEFAULT_FOCUS_WEIGHT = 0.5;
-/** The word-vector weight `train` gives a new model (the default model's `similarityWeight`, chosen on validation). */
-const DEFAULT_SIMILARITY_WEIGHT = 0.5;
 
 /** The licences of the answer-sentence sources and the Ukrainian text, when the windows were built with them. */
 function answerSentenceLicences(meta: Record<string, unknown>): string {
@@ -108,6 +108,7 @@ export const command: CliCommand = {
         "init-teacher": { type: "string" },
         "skip-data": { type: "boolean", default: false },
         "core-only": { type: "boolean", default: false },
+        "article-chrome": { type: "string" },
         sections: { type: "string" },
         "serve-sections": { type: "string" },
         "skip-teacher": { type: "boolean", default: false },
@@ -137,6 +138,10 @@ export const command: CliCommand = {
       console.error("train: --qa and --hotpot need --data: extra files are checked against its validation and report splits");
       return 2;
     }
+    if (fineTune && values["article-chrome"] !== undefined) {
+      console.error("train: --article-chrome needs --data (it changes the pages built from the public data)");
+      return 2;
+    }
     if (fineTune && !values.gold?.length) {
       console.error("train: --data DIR (or --gold FILE to fine-tune a shipped model) is required\n\n" + usage);
       return 2;
@@ -160,8 +165,8 @@ export const command: CliCommand = {
     const serveEntryTitles = serveSectionWindows && (fineTune ? readModelConfig(base!).config.features?.entryTitles === true : true);
     // Units of a titled result ranked by the query's focus terms too (chosen on validation); a fine-tune follows its base.
     const focusWeight = fineTune ? readModelConfig(base!).config.focusWeight : DEFAULT_FOCUS_WEIGHT;
-    // Units blended with the word vectors' query similarity (models/embeddings; chosen on validation): likewise.
-    const similarityWeight = fineTune ? readModelConfig(base!).config.similarityWeight : DEFAULT_SIMILARITY_WEIGHT;
+    // Units blended with the word vectors' query similarity (models/embeddings): only a fine-tune of a model that has it.
+    const similarityWeight = fineTune ? readModelConfig(base!).config.similarityWeight : undefined;
     // Words of a script the vocabulary covers only by letters are served as one [UNK] each (chosen on validation);
     // a fine-tuned model follows its base, and its gold windows are tokenized the same way.
     const spelledAsUnknown = fineTune ? readModelConfig(base!).config.tokenizer.spelledWordsAsUnknown : true;
@@ -188,6 +193,7 @@ export const command: CliCommand = {
         ...(sections ? ["--sections", sections === true ? "all" : sections] : []),
         ...(fineTune && spelledAsUnknown ? ["--spelled-as-unknown"] : []),
         ...(values["core-only"] && !fineTune ? ["--core-only"] : []),
+        ...(values["article-chrome"] !== undefined ? ["--article-chrome", values["article-chrome"]] : []),
       ]);
       if (code !== 0) return code;
     }
@@ -352,6 +358,8 @@ export const command: CliCommand = {
           ...(!fineTune && values.gold?.length ? { gold: values.gold.map((g) => path.basename(g)) } : {}),
           ...(values.qa?.length ? { extraQa: values.qa.map((f) => path.basename(f)) } : {}),
           ...(values.hotpot?.length ? { extraHotpot: values.hotpot.map((f) => path.basename(f)) } : {}),
+          // The windows' record of in-article chrome (train-data --article-chrome), present only when it was on.
+          ...(trainMeta.articleChrome ? { articleChrome: trainMeta.articleChrome } : {}),
         },
         license:
           "Apache-2.0 (code and weights); trained on SQuAD v1.1, SQuAD-it, CMRC 2018 and HotpotQA (CC BY-SA 4.0) and Mozilla Readability test pages (Apache-2.0 repository; page content © its publishers)" +

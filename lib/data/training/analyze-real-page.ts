@@ -21,6 +21,8 @@ export interface AnalyzedPage {
   lang?: string;
   /** Headings inside the article (broad sub-topic queries). */
   headings: string[];
+  /** Blocks inserted as in-article chrome (insertArticleChrome): never vital, whatever range covers them. */
+  chromeBlocks?: number[];
 }
 
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();

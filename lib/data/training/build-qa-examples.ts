@@ -6,6 +6,7 @@ import { segmentSentences } from "../../text/segment-sentences";
 import { pickKeyPhrase, pseudoQueryFor } from "./pseudo-queries";
 import type { QaArticle, QaParagraph, QaQuestion } from "./qa-articles";
 import type { TrainingExample } from "./types";
+import { planArticleChrome, type ArticleChromeOptions } from "./insert-article-chrome";
 
 export interface BuildQaExamplesOptions {
   articles: readonly QaArticle[];
@@ -22,6 +23,8 @@ export interface BuildQaExamplesOptions {
   broadPerArticle?: number;
   /** Inverse-cloze keyword queries per paragraph (one sentence vital). */
   ictPerParagraph?: number;
+  /** Chrome blocks between the article paragraphs of a share of the pages (off by default). */
+  articleChrome?: ArticleChromeOptions;
 }
 
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
@@ -58,6 +61,7 @@ interface PageOptions {
   other?: LabeledDoc;
   boilerplate?: BoilerplatePage;
   rng: Rng;
+  articleChrome?: ArticleChromeOptions;
 }
 
 /**
@@ -73,14 +77,26 @@ export function buildPage(o: PageOptions): LabeledDoc {
   if (rng() < 0.85) page.addBlock({ text: o.article.title, kind: "heading", level: 1 }, CAT.metadata);
   const middle = bp ? sliceRun(rng, bp.middle, 4) : [];
   const middleAt = Math.floor(rng() * (o.paragraphs.length + 1));
+  // In-article chrome in the gaps before each paragraph and after the last (its own random stream).
+  const chrome = planArticleChrome(o.articleChrome, o.paragraphs.length + 1, {
+    lang: o.article.lang,
+    title: o.article.title,
+    own: () => o.paragraphs.flatMap((p) => segmentSentences(p.doc, { locale: o.article.lang }).map((s) => p.doc.text.slice(s.start, s.end))),
+  });
+  const addChrome = (gap: number) => {
+    for (const c of chrome)
+      if (c.gap === gap) page.addBlock({ text: c.block.text, kind: c.block.kind, role: "main", linkDensity: c.block.linkDensity }, c.block.cat);
+  };
   let dupSource: string | undefined;
   o.paragraphs.forEach((p, i) => {
     if (i === middleAt) addPoolBlocks(page, middle);
+    addChrome(i);
     const isTarget = o.target?.paragraph === p;
     page.addDoc(p.doc, o.paragraphCat, isTarget ? evidenceOverrides(o.target?.question) : []);
     if (!dupSource && rng() < 0.3) dupSource = p.doc.text.split("\n")[0];
   });
   if (middleAt === o.paragraphs.length) addPoolBlocks(page, middle);
+  addChrome(o.paragraphs.length);
   if (o.other && rng() < 0.5) {
     page.addBlock({ text: o.other.doc.text, kind: "paragraph", role: rng() < 0.5 ? "aside" : "main" }, CAT.off_topic);
   }
@@ -105,7 +121,7 @@ function neighbourhood(rng: Rng, article: QaArticle, p: QaParagraph, n: number):
  * Plus broad queries (the title, a key phrase) whose answer is the whole on-topic article text.
  */
 export function buildQaExamples(opts: BuildQaExamplesOptions): TrainingExample[] {
-  const { rng, articles, boilerplate, tag } = opts;
+  const { rng, articles, boilerplate, tag, articleChrome } = opts;
   const pageShare = opts.pageShare ?? 1;
   const longShare = opts.longShare ?? 0.1;
   const unanswerableShare = opts.unanswerableShare ?? 0.1;
@@ -133,6 +149,7 @@ export function buildQaExamples(opts: BuildQaExamplesOptions): TrainingExample[]
                 target: { paragraph, question },
                 boilerplate: bp(),
                 rng,
+                articleChrome,
               });
         const others = rng() < 0.5 ? [] : [otherResult(rng, articles, article)].filter((d): d is LabeledDoc => !!d);
         out.push({ query, docs: shuffle(rng, [doc, ...others]), source: `${tag}:ict`, locale });
@@ -153,6 +170,7 @@ export function buildQaExamples(opts: BuildQaExamplesOptions): TrainingExample[]
             other: otherResult(rng, articles, article),
             boilerplate: bp(),
             rng,
+            articleChrome,
           });
           const set = rng() < 0.7 ? [doc] : shuffle(rng, [doc, ...[otherResult(rng, articles, article)].filter((d): d is LabeledDoc => !!d)]);
           out.push({ query: question.query, docs: set, source: `${tag}:page`, locale });
@@ -166,6 +184,7 @@ export function buildQaExamples(opts: BuildQaExamplesOptions): TrainingExample[]
             target: { paragraph, question },
             boilerplate: rng() < 0.5 ? bp() : undefined,
             rng,
+            articleChrome,
           });
           out.push({ query: question.query, docs: [doc], source: `${tag}:long`, locale });
         }
@@ -179,6 +198,7 @@ export function buildQaExamples(opts: BuildQaExamplesOptions): TrainingExample[]
               paragraphCat: CAT.off_topic,
               boilerplate: bp(),
               rng,
+              articleChrome,
             });
             out.push({ query: question.query, docs: [doc], source: `${tag}:unanswerable`, locale });
           }
@@ -190,7 +210,15 @@ export function buildQaExamples(opts: BuildQaExamplesOptions): TrainingExample[]
       const query = rng() < 0.65 ? article.title : (pickKeyPhrase(rng, article) ?? article.title);
       const start = Math.floor(rng() * article.paragraphs.length);
       const paragraphs = article.paragraphs.slice(start, start + 1 + Math.floor(rng() * 5));
-      const doc = buildPage({ article, paragraphs, paragraphCat: CAT.vital, other: otherResult(rng, articles, article), boilerplate: bp(), rng });
+      const doc = buildPage({
+        article,
+        paragraphs,
+        paragraphCat: CAT.vital,
+        other: otherResult(rng, articles, article),
+        boilerplate: bp(),
+        rng,
+        articleChrome,
+      });
       const k = rng() < 0.5 ? 0 : 1 + Math.floor(rng() * 3);
       const others = Array.from({ length: k }, () => otherResult(rng, articles, article)).filter((d): d is LabeledDoc => !!d);
       out.push({ query, docs: shuffle(rng, [doc, ...others]), source: `${tag}:broad`, locale });

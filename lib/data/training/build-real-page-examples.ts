@@ -1,6 +1,7 @@
 import { segmentSentences } from "../../text/segment-sentences";
 import type { Rng } from "../synthesize-page";
 import type { AnalyzedPage } from "./analyze-real-page";
+import { insertArticleChrome, type ArticleChromeOptions } from "./insert-article-chrome";
 import { CAT } from "./categories";
 import type { LabeledDoc } from "./page-builder";
 import { pseudoQueryFor } from "./pseudo-queries";
@@ -13,6 +14,8 @@ export interface BuildRealPageExamplesOptions {
   rng: Rng;
   /** Narrow (inverse-cloze) queries per page. Default 3. */
   narrowPerPage?: number;
+  /** Chrome blocks between a share of the pages' article blocks (off by default). */
+  articleChrome?: ArticleChromeOptions;
 }
 
 /**
@@ -27,6 +30,8 @@ export function labelRealPage(page: AnalyzedPage, articleCat: number, vital: Rea
     categories.fill(cat === CAT.vital ? articleCat : cat, b.start, b.end);
   });
   for (const v of vital) categories.fill(CAT.vital, v.start, v.end);
+  // Inserted chrome keeps its category inside a vital section.
+  for (const i of page.chromeBlocks ?? []) categories.fill(page.categories[i]!, doc.blocks[i]!.start, doc.blocks[i]!.end);
   const out: LabeledDoc = { doc, categories };
   if (page.title) out.title = page.title;
   return out;
@@ -57,28 +62,33 @@ export function buildRealPageExamples(opts: BuildRealPageExamplesOptions): Train
     const docs = [doc, labelRealPage(other, CAT.off_topic)];
     return rng() < 0.5 ? docs : docs.reverse();
   };
-  for (const page of pages) {
-    const locale = page.lang?.split("-")[0] ?? "en";
+  for (const original of pages) {
+    const locale = original.lang?.split("-")[0] ?? "en";
+    const page = insertArticleChrome(original, opts.articleChrome, {
+      lang: locale,
+      own: () => articleSentences(original, locale),
+      ...(original.title ? { title: original.title } : {}),
+    });
     const articleBlocks = page.doc.blocks.map((_, i) => i).filter((i) => page.article[i]);
     if (articleBlocks.length === 0) continue;
     if (page.title) {
       const words = page.title.split(/\s+/);
       const variants = [page.title, words.length > 6 ? words.slice(0, 6).join(" ") : page.title.toLowerCase()];
-      for (const query of variants) out.push({ query, docs: withOthers(labelRealPage(page, CAT.vital), page), source: "real:title", locale });
+      for (const query of variants) out.push({ query, docs: withOthers(labelRealPage(page, CAT.vital), original), source: "real:title", locale });
     }
     const headingBlocks = articleBlocks.filter((i) => page.doc.blocks[i]!.kind === "heading");
     if (headingBlocks.length > 1) {
       const h = headingBlocks[Math.floor(rng() * headingBlocks.length)]!;
       const b = page.doc.blocks[h]!;
       const query = page.doc.text.slice(b.start, b.end);
-      out.push({ query, docs: withOthers(labelRealPage(page, CAT.off_topic, [sectionRange(page, h)]), page), source: "real:heading", locale });
+      out.push({ query, docs: withOthers(labelRealPage(page, CAT.off_topic, [sectionRange(page, h)]), original), source: "real:heading", locale });
     }
-    const sentences = segmentSentences(page.doc, { locale }).filter((s) => page.article[s.block] && page.doc.blocks[s.block]!.kind !== "heading");
+    const sentences = articleSentenceRanges(page, locale);
     for (let k = 0; k < narrowPerPage && sentences.length > 0; k++) {
       const s = sentences[Math.floor(rng() * sentences.length)]!;
       const query = pseudoQueryFor(rng, page.doc.text.slice(s.start, s.end));
       if (!query) continue;
-      out.push({ query, docs: withOthers(labelRealPage(page, CAT.off_topic, [s]), page), source: "real:narrow", locale });
+      out.push({ query, docs: withOthers(labelRealPage(page, CAT.off_topic, [s]), original), source: "real:narrow", locale });
     }
     if (opts.foreignQuestions.length > 0) {
       const query = opts.foreignQuestions[Math.floor(rng() * opts.foreignQuestions.length)]!;
@@ -86,4 +96,13 @@ export function buildRealPageExamples(opts: BuildRealPageExamplesOptions): Train
     }
   }
   return out;
+}
+
+/** Sentences of the article's non-heading blocks (offsets into the page). */
+function articleSentenceRanges(page: AnalyzedPage, locale: string) {
+  return segmentSentences(page.doc, { locale }).filter((s) => page.article[s.block] && page.doc.blocks[s.block]!.kind !== "heading");
+}
+
+function articleSentences(page: AnalyzedPage, locale: string): string[] {
+  return articleSentenceRanges(page, locale).map((s) => page.doc.text.slice(s.start, s.end));
 }

@@ -25,6 +25,7 @@ import { CYRILLIC, extendVocab } from "../../tokenizer/extend-vocab";
 import type { EvalExample } from "../types";
 import type { ThreeWaySplitOptions } from "../split-by-group";
 import { boilerplateFromPage } from "./boilerplate-pool";
+import { articleChromeFor } from "./article-chrome-sources";
 import { buildHotpotExamples } from "./build-hotpot-examples";
 import { buildQaExamples } from "./build-qa-examples";
 import { buildRealPageExamples } from "./build-real-page-examples";
@@ -64,6 +65,11 @@ export interface BuildTrainingSetOptions {
   extendCyrillic?: number;
   /** Leave out the answer-sentence sources and the Ukrainian text (the data mix before they existed). */
   coreOnly?: boolean;
+  /**
+   * Share of the synthetic QA pages and real pages that get 1–3 chrome blocks (cookie notices, captions, bylines,
+   * teasers…) between their article paragraphs. 0 (default): none, the windows byte-identical to builds before it.
+   */
+  articleChrome?: number;
   log: (message: string) => void;
 }
 
@@ -156,9 +162,21 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
   const tokenizer = new WordPieceTokenizer(vocab, { stripAccents: false });
 
   const foreign = split.en.train.map((e) => e.query);
+  // In-article chrome draws from its own stream: the rest of the data is drawn as without it.
+  const chromeRng = createRng((opts.seed ^ 0x5a17c0de) >>> 0);
+  const chromeStats: Record<string, ReturnType<typeof articleChromeFor>> = {};
   const build = (part: "train" | "val"): TrainingExample[] => {
     const bps = (part === "train" ? pages.train : pages.val).map(boilerplateFromPage);
     const arts = part === "train" ? trainArticles : valArticles;
+    // Each split's chrome comes from its own pages and articles (the training windows see no held-out text).
+    const articleChrome = articleChromeFor({
+      rate: opts.articleChrome ?? 0,
+      rng: chromeRng,
+      pages: part === "train" ? pages.train : pages.val,
+      articles: [...arts.en, ...arts.it, ...arts.zh, ...answerSets.flatMap((s) => s.parts[part]), ...ukrainian[part]],
+      measure: (text) => tokenizer.encode(text).ids.length,
+    });
+    chromeStats[part] = articleChrome;
     const copies = part === "train" ? 1 : 0.5;
     const examples: TrainingExample[] = [];
     // Every QA source gets the same variants: the bare paragraph, a page, the whole article, unanswerable, broad and
@@ -174,6 +192,7 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
         unanswerableShare: 0.08 * copies,
         broadPerArticle,
         ictPerParagraph: 0.4 * copies,
+        articleChrome,
       });
     for (const [tag, list] of [
       ["squad-en", arts.en],
@@ -197,6 +216,7 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
         tag: "uk",
         broadPerArticle: 1,
         ictPerParagraph: part === "train" ? 0.6 : 0.2,
+        articleChrome,
       }),
     );
     if (part === "train") {
@@ -218,6 +238,7 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
         foreignQuestions: foreign,
         rng,
         narrowPerPage: part === "train" ? 4 : 2,
+        articleChrome,
       }),
     );
     if (part === "train") {
@@ -256,7 +277,10 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
       tokenizer: { vocabSize: vocab.length, stripAccents: false },
       featureSections: opts.sections ?? false,
       sources: describeSources(opts),
+      // Recorded only when on, so a build without chrome writes the meta it always did.
+      ...(chromeStats[part] ? { articleChrome: { rate: opts.articleChrome, ...chromeStats[part].stats!.toJSON() } } : {}),
     });
+    if (chromeStats[part]) logArticleChrome(log, part, chromeStats[part]);
     log(
       `${part}: ${examples.length} examples → ${writer.stats.windows} windows, ${writer.stats.tokens} tokens, ` +
         `${(writer.stats.keep / Math.max(1, writer.stats.labeled)).toFixed(3)} keep (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
@@ -268,6 +292,16 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
     JSON.stringify(pickParityExamples({ examples: parityCandidates, tokenizer, window: opts.window, sections: opts.sections ?? false })),
   );
   return summary;
+}
+
+function logArticleChrome(log: (m: string) => void, part: string, chrome: NonNullable<ReturnType<typeof articleChromeFor>>) {
+  const st = chrome.stats!;
+  const per = Object.keys(st.blocks)
+    .map((c) => `${c} ${st.blocks[c]} blocks / ${st.tokens[c] ?? 0} tokens`)
+    .join(", ");
+  log(`${part}: in-article chrome on ${st.chromePages} of ${st.pages} pages: ${per}`);
+  log(`${part}: chrome sources ${JSON.stringify(st.bySource)}`);
+  for (const x of st.samples.slice(-12)) log(`  ${x.category} (${x.source}): ${x.text.slice(0, 140)}`);
 }
 
 /** An article of unlabelled text as a QA article without questions (inverse-cloze and broad queries only). */
