@@ -102,6 +102,7 @@ export async function preloadStoredResults(
     const ids = [...new Set(list.map((x) => x.r.id))];
     const { units: stored, damaged } = await loadDocumentUnits({ documentIds: ids, key, ...(opts.db ? { db: opts.db } : {}) });
     const fresh = new Map<string, PreparedResult>();
+    let slice = performance.now();
     for (const { r, memoryKey } of list) {
       const s = stored.get(r.id);
       let prepared: PreparedResult;
@@ -113,6 +114,10 @@ export async function preloadStoredResults(
       } else {
         prepared = fresh.get(r.id) ?? prepareOne(r, opts);
         fresh.set(r.id, prepared);
+        if (performance.now() - slice > SEGMENT_SLICE_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          slice = performance.now();
+        }
       }
       remember(memoryKey, prepared);
       local.set(memoryKey, prepared);
@@ -133,6 +138,12 @@ export async function preloadStoredResults(
   const prepared = examples.map((ex) => ex.results.map((r) => local.get(cacheKey(r, opts)) ?? preparedOf(r, opts)));
   return { stored, prepared };
 }
+
+/**
+ * Segmenting 20,000 documents takes seconds: the thread is given back this often, so what the request started
+ * meanwhile (a sweep reads its model runs) goes on in the database instead of waiting for the end.
+ */
+const SEGMENT_SLICE_MS = 10;
 
 const inFlight = new Set<Promise<void>>();
 
