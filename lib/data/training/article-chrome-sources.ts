@@ -31,7 +31,8 @@ export function articleChromeFor(o: ArticleChromeForOptions): ArticleChromeOptio
       const s = first ? segmentSentences(first, { locale: a.lang })[0] : undefined;
       return { lang: a.lang, title: a.title, ...(first && s ? { firstSentence: first.text.slice(s.start, s.end) } : {}) };
     }),
-    ...o.pages.flatMap((p) => (p.title ? [{ lang: p.lang ?? "en", title: p.title }] : [])),
+    // A page without a declared language gives no headline: its title may be in any language.
+    ...o.pages.flatMap((p) => (p.title && p.lang ? [{ lang: p.lang, title: p.title }] : [])),
   ]);
   return { rate: o.rate, rng: o.rng, generator: new ArticleChromeGenerator({ pool, headlines }, o.rng), stats: new ArticleChromeStats(o.measure) };
 }
