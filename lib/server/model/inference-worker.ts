@@ -18,11 +18,12 @@ export interface PackedBatch {
   featureCount: number;
 }
 
-/** The batch's outputs, [batch × seq] like the input, and the milliseconds the session ran. */
+/** The batch's outputs, [batch × seq] like the input, and when the session ran (performance.now() of the caller). */
 export interface PackedOutput {
   probs: Float32Array;
   categories?: Uint8Array;
-  ms: number;
+  startedAt: number;
+  endedAt: number;
 }
 
 export interface InferenceWorkerOptions {
@@ -54,13 +55,16 @@ export class InferenceWorker {
     this.worker = worker;
     // Idle workers must not keep a CLI process alive; busy ones must (ref while anything waits).
     worker.unref();
-    worker.on("message", (m: { id: number; error?: string } & Partial<PackedOutput>) => {
+    worker.on("message", (m: { id: number; error?: string; probs?: Float32Array; categories?: Uint8Array; start?: number; end?: number }) => {
       const w = this.waiting.get(m.id);
       if (!w) return;
       this.waiting.delete(m.id);
       if (this.waiting.size === 0) worker.unref();
-      if (m.error !== undefined) w.reject(new Error(m.error));
-      else w.resolve({ probs: m.probs!, ms: m.ms!, ...(m.categories ? { categories: m.categories } : {}) });
+      if (m.error !== undefined) return w.reject(new Error(m.error));
+      // The worker's clock has its own origin: both sides count from performance.timeOrigin.
+      const startedAt = m.start! - performance.timeOrigin;
+      const endedAt = m.end! - performance.timeOrigin;
+      w.resolve({ probs: m.probs!, startedAt, endedAt, ...(m.categories ? { categories: m.categories } : {}) });
     });
     const die = (e: Error) => {
       if (this.dead) return;
@@ -155,9 +159,9 @@ async function run(m) {
   };
   if (io.tokenTypeIds && feedTypes) feeds[io.tokenTypeIds] = new ort.Tensor("int64", int64From(types, B * T), [B, T]);
   if (io.features && features) feeds[io.features] = new ort.Tensor("int64", int64From(features, B * T * featureCount), [B, T, featureCount]);
-  const t0 = performance.now();
+  const start = performance.timeOrigin + performance.now();
   const result = await session.run(feeds);
-  const ms = performance.now() - t0;
+  const end = performance.timeOrigin + performance.now();
   const out = result[io.output];
   if (!out) throw new Error('model output "' + io.output + '" missing');
   const data = out.data;
@@ -170,7 +174,7 @@ async function run(m) {
       else probs[i] = io.outputKind === "logits" ? 1 / (1 + Math.exp(-data[i])) : data[i];
     }
   }
-  const reply = { id: m.id, probs, ms };
+  const reply = { id: m.id, probs, start, end };
   const catData = io.categories ? result[io.categories] && result[io.categories].data : undefined;
   if (catData) {
     const cats = new Uint8Array(B * T);

@@ -46,7 +46,13 @@ describe.runIf(hasModel)("sessions in worker threads", () => {
     batchedTwo.forEach((o, k) => expect(o.probs).toEqual(batchedOne[k]!.probs));
     // Through the shared batcher (two requests at once, batches on both sessions): each window gets its own outputs
     // (close, not equal: the int8 graph quantizes activations per batch, so a window's neighbours move its last bits).
-    const [all, first] = await Promise.all([getBatcher(two).run(windows), getBatcher(two).run(windows.slice(0, 1))]);
+    const t0 = performance.now();
+    const [timed, first] = await Promise.all([getBatcher(two).runTimed(windows), getBatcher(two).run(windows.slice(0, 1))]);
+    const elapsed = performance.now() - t0;
+    const all = timed.outputs;
+    // Model time is the time any of its batches ran (batches on both sessions overlap), never more than it waited.
+    expect(timed.timings.modelMs).toBeGreaterThan(0);
+    expect(timed.timings.modelMs + timed.timings.queueMs).toBeLessThanOrEqual(elapsed + 1);
     all.forEach((o, k) => {
       expect(o.probs.length).toBe(windows[k]!.inputIds.length);
       o.probs.forEach((p, t) => expect(Math.abs(p - alone[k]!.probs[t]!)).toBeLessThan(0.01));

@@ -33,7 +33,21 @@ interface Job {
 interface Group {
   jobs: Job[];
   next: number;
-  modelMs: number;
+  /** When each of its batches ran (they may overlap on different sessions). */
+  ran: Array<[number, number]>;
+}
+
+/** Milliseconds covered by the intervals (their union). */
+function coveredMs(intervals: Array<[number, number]>): number {
+  const sorted = [...intervals].sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let end = -Infinity;
+  for (const [s, e] of sorted) {
+    if (e <= end) continue;
+    total += e - Math.max(s, end);
+    end = e;
+  }
+  return total;
 }
 
 /**
@@ -61,7 +75,7 @@ export class WindowBatcher {
   async runTimed(windows: readonly WindowInput[]): Promise<{ outputs: WindowOutput[]; timings: BatchTimings }> {
     const t0 = performance.now();
     if (windows.length === 0) return { outputs: [], timings: { queueMs: 0, modelMs: 0 } };
-    const group: Group = { jobs: [], next: 0, modelMs: 0 };
+    const group: Group = { jobs: [], next: 0, ran: [] };
     const promises = windows.map((input) => new Promise<WindowOutput>((resolve, reject) => group.jobs.push({ input, resolve, reject })));
     this.groups.push(group);
     if (!this.scheduled) {
@@ -74,7 +88,8 @@ export class WindowBatcher {
     }
     const outputs = await Promise.all(promises);
     const total = performance.now() - t0;
-    return { outputs, timings: { queueMs: Math.max(0, total - group.modelMs), modelMs: group.modelMs } };
+    const modelMs = coveredMs(group.ran);
+    return { outputs, timings: { queueMs: Math.max(0, total - modelMs), modelMs } };
   }
 
   async run(windows: readonly WindowInput[]): Promise<WindowOutput[]> {
@@ -108,8 +123,8 @@ export class WindowBatcher {
         batch.map((b) => b.job.input),
       )
         .then(
-          ({ outputs, ms }) => {
-            for (const g of new Set(batch.map((b) => b.group))) g.modelMs += ms;
+          ({ outputs, ran }) => {
+            for (const g of new Set(batch.map((b) => b.group))) g.ran.push(ran);
             batch.forEach((b, k) => b.job.resolve(outputs[k]!));
           },
           (e: unknown) => batch.forEach((b) => b.job.reject(e)),
@@ -127,8 +142,8 @@ export async function runBatch(model: LoadedModel, batch: readonly WindowInput[]
   return (await runBatchTimed(model, batch)).outputs;
 }
 
-/** runBatch, and the milliseconds the session itself ran (not the wait for a busy worker). */
-export async function runBatchTimed(model: LoadedModel, batch: readonly WindowInput[]): Promise<{ outputs: WindowOutput[]; ms: number }> {
+/** runBatch, and when the session itself ran (performance.now() start and end; not the wait for a busy worker). */
+export async function runBatchTimed(model: LoadedModel, batch: readonly WindowInput[]): Promise<{ outputs: WindowOutput[]; ran: [number, number] }> {
   const packed = packBatch(model, batch);
   const worker = model.workers.reduce((a, w) => (w.pending < a.pending ? w : a));
   const out = await worker.run(packed);
@@ -139,7 +154,7 @@ export async function runBatchTimed(model: LoadedModel, batch: readonly WindowIn
     if (out.categories) output.categories = out.categories.slice(b * T, b * T + L);
     return output;
   });
-  return { outputs, ms: out.ms };
+  return { outputs, ran: [out.startedAt, out.endedAt] };
 }
 
 /** The batch as padded [batch × seq] arrays (zeros past each window's end, as the attention mask says). */
