@@ -26,6 +26,8 @@ export interface SpecialIds {
 }
 
 const MAX_WORD_CHARS = 100;
+/** Distinct words whose pieces a tokenizer remembers (cleared when full). */
+const PIECE_CACHE_MAX = 200_000;
 
 export interface WordPieceOptions {
   /**
@@ -51,6 +53,7 @@ export class WordPieceTokenizer {
   readonly vocabSize: number;
   readonly stripAccents: boolean;
   readonly spelledWordsAsUnknown: boolean;
+  private readonly pieceCache = new Map<string, Int32Array | null>();
 
   constructor(tokens: readonly string[], opts: WordPieceOptions = {}) {
     this.vocab = new Map();
@@ -117,13 +120,31 @@ export class WordPieceTokenizer {
   private wordPiece(word: string, srcStart: number[], srcEnd: number[], out: Encoding) {
     const wordId = out.words.length;
     out.words.push(word);
-    const first = srcStart[0]!;
-    const last = srcEnd[srcEnd.length - 1]!;
-    if (word.length > MAX_WORD_CHARS) {
-      pushToken(out, this.special.unk, first, last, wordId);
+    const pieces = this.piecesOf(word);
+    if (pieces === null) {
+      pushToken(out, this.special.unk, srcStart[0]!, srcEnd[srcEnd.length - 1]!, wordId);
       return;
     }
-    const pieces: [number, number, number][] = [];
+    for (let k = 0; k < pieces.length; k += 3) pushToken(out, pieces[k]!, srcStart[pieces[k + 1]!]!, srcEnd[pieces[k + 2]! - 1]!, wordId);
+  }
+
+  /**
+   * A word's pieces as [id, start, end) triples over the word's characters, or null for [UNK]. Cached per word, as
+   * HF tokenizers do: the greedy longest-match below tries many substrings, and pages repeat their words.
+   */
+  private piecesOf(word: string): Int32Array | null {
+    const cached = this.pieceCache.get(word);
+    if (cached !== undefined) return cached;
+    const pieces = this.splitWord(word);
+    // Bounded: distinct words of real text grow slowly, but a stream of random strings must not grow it forever.
+    if (this.pieceCache.size >= PIECE_CACHE_MAX) this.pieceCache.clear();
+    this.pieceCache.set(word, pieces);
+    return pieces;
+  }
+
+  private splitWord(word: string): Int32Array | null {
+    if (word.length > MAX_WORD_CHARS) return null;
+    const pieces: number[] = [];
     let s = 0;
     while (s < word.length) {
       let e = word.length;
@@ -137,25 +158,21 @@ export class WordPieceTokenizer {
         }
         e--;
       }
-      if (found < 0) {
-        pushToken(out, this.special.unk, first, last, wordId);
-        return;
-      }
-      pieces.push([found, s, e]);
+      if (found < 0) return null;
+      pieces.push(found, s, e);
       s = e;
     }
-    if (
-      this.spelledWordsAsUnknown &&
-      pieces.length >= 3 &&
-      pieces.every(([, a, b]) => b - a === 1) &&
-      LETTER.test(word) &&
-      !SPELLED_BY_DESIGN.test(word)
-    ) {
-      pushToken(out, this.special.unk, first, last, wordId);
-      return;
+    if (this.spelledWordsAsUnknown && pieces.length >= 9 && isSpelledOut(pieces) && LETTER.test(word) && !SPELLED_BY_DESIGN.test(word)) {
+      return null;
     }
-    for (const [id, a, b] of pieces) pushToken(out, id, srcStart[a]!, srcEnd[b - 1]!, wordId);
+    return Int32Array.from(pieces);
   }
+}
+
+/** Every piece one character long. */
+function isSpelledOut(pieces: readonly number[]): boolean {
+  for (let k = 0; k < pieces.length; k += 3) if (pieces[k + 2]! - pieces[k + 1]! !== 1) return false;
+  return true;
 }
 
 /**
