@@ -135,6 +135,12 @@ function* computeSetFeaturesSteps(opts: ComputeTokenFeaturesOptions): Generator<
   const qTerms = [...new Set(tokenizeTerms(opts.query))];
   const qIndex = new Map(qTerms.map((t, i) => [t, i]));
 
+  // Titles and the results each unit names (bridge entities between results).
+  const cores = results.map((r) => titleCore(r.title ?? r.doc.title));
+  const coreTerms = cores.map((c) => (c ? [...new Set(tokenizeTerms(c))] : []));
+  // A unit's terms are only ever looked up among the titles' terms: each unit keeps just those.
+  const anyCoreTerm = new Set(coreTerms.flat());
+
   // Unit statistics: query-term frequencies, lengths, document frequencies over every unit of the set.
   const unitTf: Float64Array[][] = [];
   const unitLen: number[][] = [];
@@ -154,7 +160,7 @@ function* computeSetFeaturesSteps(opts: ComputeTokenFeaturesOptions): Generator<
       countDocumentFrequencies(df, tf);
       tfs.push(tf);
       lens.push(terms.length);
-      sets.push(new Set(terms));
+      sets.push(new Set(results.length > 1 ? terms.filter((t) => anyCoreTerm.has(t)) : []));
       nUnits++;
       totalLen += terms.length;
     }
@@ -167,9 +173,6 @@ function* computeSetFeaturesSteps(opts: ComputeTokenFeaturesOptions): Generator<
   const idf = bm25Idf(df, nUnits);
   const idfTotal = idf.reduce((a, b) => a + b, 0);
 
-  // Titles and the results each unit names (bridge entities between results).
-  const cores = results.map((r) => titleCore(r.title ?? r.doc.title));
-  const coreTerms = cores.map((c) => (c ? [...new Set(tokenizeTerms(c))] : []));
   const units: UnitInfo[][] = results.map((r, i) =>
     r.units.map((u, k) => {
       const tf = unitTf[i]![k]!;
