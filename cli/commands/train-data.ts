@@ -51,6 +51,11 @@ Sources (training split only; the validation split is built the same way for che
                         credits, bylines and update stamps, share counts, other stories' headlines; pull quotes),
                         each with its category, never vital. Counts per category go to the log and the windows'
                         meta (articleChrome). Default 0: none, windows byte-identical to builds without the option
+  --topical-unanswerable SHARE
+                        that share of the QA questions is also asked against 1-3 other paragraphs of its own article
+                        (none holding one of its answers; nothing vital): the unanswerable query on the right
+                        subject that the fallback floor rarely gates. Recorded in the windows' meta. Default 0: no
+                        such examples, windows byte-identical to builds without the option
   --gold FILE           the app's gold JSONL export: its pairs are added to the training windows
                         (repeated --gold-copies times; default 3). Without --data (and with --vocab, the vocabulary
                         of the model to fine-tune), the windows come from the gold exports alone, 10% of the pairs
@@ -82,6 +87,7 @@ export const command: CliCommand = {
         "extend-cyrillic": { type: "string" },
         "core-only": { type: "boolean", default: false },
         "article-chrome": { type: "string", default: "0" },
+        "topical-unanswerable": { type: "string", default: "0" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -100,6 +106,11 @@ export const command: CliCommand = {
     const sections = parseSectionMode(values.sections);
     if (sections === undefined) {
       console.error(`train-data: --sections takes all, plain or off (got "${values.sections}")`);
+      return 2;
+    }
+    const topicalUnanswerable = Number(values["topical-unanswerable"]);
+    if (!Number.isFinite(topicalUnanswerable) || topicalUnanswerable < 0 || topicalUnanswerable > 1) {
+      console.error(`train-data: --topical-unanswerable takes a share from 0 to 1 (got "${values["topical-unanswerable"]}")`);
       return 2;
     }
     const articleChrome = Number(values["article-chrome"]);
@@ -144,6 +155,7 @@ export const command: CliCommand = {
       ...(values["extend-cyrillic"] ? { extendCyrillic: Number(values["extend-cyrillic"]) } : {}),
       coreOnly: values["core-only"],
       articleChrome,
+      topicalUnanswerable,
       log: (m) => console.log(m),
     });
     mkdirSync(values.out, { recursive: true });

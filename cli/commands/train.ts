@@ -45,6 +45,10 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
                           (train-data --core-only)
   --article-chrome RATE   share of the training pages with chrome blocks inside the article (train-data
                           --article-chrome; default 0, as the shipped weights; recorded in training.articleChrome)
+  --topical-unanswerable SHARE
+                          questions also asked against other paragraphs of their own article (train-data
+                          --topical-unanswerable; default 0, as the shipped weights; recorded in
+                          training.topicalUnanswerable)
   --skip-data             reuse WORK/data
   --skip-teacher          reuse WORK/teacher/model.pt
   --skip-student          reuse WORK/student/model.pt
@@ -109,6 +113,7 @@ export const command: CliCommand = {
         "skip-data": { type: "boolean", default: false },
         "core-only": { type: "boolean", default: false },
         "article-chrome": { type: "string" },
+        "topical-unanswerable": { type: "string" },
         sections: { type: "string" },
         "serve-sections": { type: "string" },
         "skip-teacher": { type: "boolean", default: false },
@@ -194,6 +199,7 @@ export const command: CliCommand = {
         ...(fineTune && spelledAsUnknown ? ["--spelled-as-unknown"] : []),
         ...(values["core-only"] && !fineTune ? ["--core-only"] : []),
         ...(values["article-chrome"] !== undefined ? ["--article-chrome", values["article-chrome"]] : []),
+        ...(values["topical-unanswerable"] !== undefined ? ["--topical-unanswerable", values["topical-unanswerable"]] : []),
       ]);
       if (code !== 0) return code;
     }
@@ -360,6 +366,7 @@ export const command: CliCommand = {
           ...(values.hotpot?.length ? { extraHotpot: values.hotpot.map((f) => path.basename(f)) } : {}),
           // The windows' record of in-article chrome (train-data --article-chrome), present only when it was on.
           ...(trainMeta.articleChrome ? { articleChrome: trainMeta.articleChrome } : {}),
+          ...(trainMeta.topicalUnanswerable ? { topicalUnanswerable: trainMeta.topicalUnanswerable } : {}),
         },
         license:
           "Apache-2.0 (code and weights); trained on SQuAD v1.1, SQuAD-it, CMRC 2018 and HotpotQA (CC BY-SA 4.0) and Mozilla Readability test pages (Apache-2.0 repository; page content © its publishers)" +

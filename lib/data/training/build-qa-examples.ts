@@ -19,6 +19,12 @@ export interface BuildQaExamplesOptions {
   pageShare?: number;
   longShare?: number;
   unanswerableShare?: number;
+  /**
+   * The question against 1-3 OTHER paragraphs of its own article (a page on the right subject without the answer:
+   * nothing to keep). Paragraphs holding one of the question's answers are left out. Default 0: no draw is made,
+   * so the examples are those of builds before the option.
+   */
+  topicalUnanswerableShare?: number;
   /** Broad (title / key phrase) queries per article. */
   broadPerArticle?: number;
   /** Inverse-cloze keyword queries per paragraph (one sentence vital). */
@@ -125,6 +131,7 @@ export function buildQaExamples(opts: BuildQaExamplesOptions): TrainingExample[]
   const pageShare = opts.pageShare ?? 1;
   const longShare = opts.longShare ?? 0.1;
   const unanswerableShare = opts.unanswerableShare ?? 0.1;
+  const topicalShare = opts.topicalUnanswerableShare ?? 0;
   const broadPerArticle = opts.broadPerArticle ?? 10;
   const ictPerParagraph = opts.ictPerParagraph ?? 0.3;
   const bp = () => (boilerplate.length > 0 && rng() < 0.9 ? pick(rng, boilerplate) : undefined);
@@ -201,6 +208,22 @@ export function buildQaExamples(opts: BuildQaExamplesOptions): TrainingExample[]
               articleChrome,
             });
             out.push({ query: question.query, docs: [doc], source: `${tag}:unanswerable`, locale });
+          }
+        }
+        // 5. Topical unanswerable: other paragraphs of the same article, none holding an answer.
+        if (topicalShare > 0 && rng() < topicalShare) {
+          const answers = question.answers.map((a) => a.trim().toLowerCase()).filter((a) => a.length > 0);
+          const candidates = article.paragraphs.filter(
+            (p) => p !== paragraph && answers.length > 0 && !answers.some((a) => p.doc.text.toLowerCase().includes(a)),
+          );
+          if (candidates.length > 0) {
+            const chosen = new Set(shuffle(rng, candidates).slice(0, 1 + Math.floor(rng() * 3)));
+            const paragraphs = article.paragraphs.filter((p) => chosen.has(p));
+            const doc =
+              rng() < 0.5
+                ? buildPage({ article, paragraphs, paragraphCat: CAT.off_topic, boilerplate: bp(), rng, articleChrome })
+                : labelDoc(paragraphs[0]!.doc, CAT.off_topic, [], article.title);
+            out.push({ query: question.query, docs: [doc], source: `${tag}:topical-unanswerable`, locale });
           }
         }
       }

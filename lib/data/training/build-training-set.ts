@@ -70,6 +70,8 @@ export interface BuildTrainingSetOptions {
    * teasers…) between their article paragraphs. 0 (default): none, the windows byte-identical to builds before it.
    */
   articleChrome?: number;
+  /** Share of the QA questions also asked against other paragraphs of their own article (nothing vital); default 0. */
+  topicalUnanswerable?: number;
   log: (message: string) => void;
 }
 
@@ -190,6 +192,7 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
         pageShare: copies,
         longShare: 0.15 * copies,
         unanswerableShare: 0.08 * copies,
+        topicalUnanswerableShare: (opts.topicalUnanswerable ?? 0) * copies,
         broadPerArticle,
         ictPerParagraph: 0.4 * copies,
         articleChrome,
@@ -279,6 +282,7 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
       sources: describeSources(opts),
       // Recorded only when on, so a build without chrome writes the meta it always did.
       ...(chromeStats[part] ? { articleChrome: { rate: opts.articleChrome, ...chromeStats[part].stats!.toJSON() } } : {}),
+      ...(opts.topicalUnanswerable ? { topicalUnanswerable: opts.topicalUnanswerable } : {}),
     });
     if (chromeStats[part]) logArticleChrome(log, part, chromeStats[part]);
     log(

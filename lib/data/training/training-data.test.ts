@@ -171,6 +171,34 @@ describe("buildQaExamples", () => {
     }
   });
 
+  it("asks a question against its own article's other paragraphs, none holding its answer, only when asked to", () => {
+    // Answers: paragraph 1's number also occurs in paragraph 3, so paragraph 3 is never a topical page for it.
+    const withAnswers: QaArticle = {
+      ...article,
+      paragraphs: article.paragraphs.map((p, i) => ({
+        ...p,
+        doc: i === 3 ? textToCanonical(`${p.doc.text} The arch weighs 39,000 tonnes.`) : p.doc,
+        questions: p.questions.map((q) => ({ ...q, answers: [i === 1 ? "39,000 tonnes" : p.doc.text.slice(4, 10)] })),
+      })),
+    };
+    const base = { articles: [withAnswers], boilerplate: [boilerplateFromPage(page)], tag: "t", unanswerableShare: 0 };
+    const topical = buildQaExamples({ ...base, rng: createRng(3), topicalUnanswerableShare: 1 }).filter((e) => e.source === "t:topical-unanswerable");
+    expect(topical.length).toBe(4);
+    for (const e of topical) {
+      const q = withAnswers.paragraphs.flatMap((p) => p.questions).find((x) => x.query === e.query)!;
+      for (const d of e.docs) {
+        expect(d.categories.includes(CAT.vital)).toBe(false);
+        expect(d.doc.text.toLowerCase()).not.toContain(q.answers[0]!.toLowerCase());
+      }
+    }
+    // Share 0 draws nothing: the same examples as a build without the option.
+    const zero = buildQaExamples({ ...base, rng: createRng(3), topicalUnanswerableShare: 0 });
+    const none = buildQaExamples({ ...base, rng: createRng(3) });
+    expect(zero.map((e) => [e.source, e.query, e.docs.map((d) => d.doc.text)])).toEqual(
+      none.map((e) => [e.source, e.query, e.docs.map((d) => d.doc.text)]),
+    );
+  });
+
   it("turns examples into windows with features and labels", () => {
     for (const ex of examples.slice(0, 20)) {
       for (const w of labelExampleWindows({ example: ex, tokenizer, maxLength: 128 })) {
