@@ -53,8 +53,6 @@ export class InferenceWorker {
     private readonly onExit?: (error: Error) => void,
   ) {
     this.worker = worker;
-    // Idle workers must not keep a CLI process alive; busy ones must (ref while anything waits).
-    worker.unref();
     worker.on("message", (m: { id: number; error?: string; probs?: Float32Array; categories?: Uint8Array; start?: number; end?: number }) => {
       const w = this.waiting.get(m.id);
       if (!w) return;
@@ -75,6 +73,10 @@ export class InferenceWorker {
     };
     worker.on("error", die);
     worker.on("exit", (code) => die(new Error(`inference worker exited (code ${code})`)));
+    // Idle workers must not keep a CLI process alive; busy ones must (ref while anything waits). After the listeners:
+    // attaching a "message" listener refs the worker's port again, and a worker that never ran a batch (one of two
+    // sessions) then kept `prepare-db` from exiting, so `npm start` never reached `next start`.
+    worker.unref();
   }
 
   /** Starts the worker and creates its session; rejects with onnxruntime's message when the session cannot be created. */

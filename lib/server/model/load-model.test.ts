@@ -68,3 +68,31 @@ describe.runIf(hasModel)("sessions in worker threads", () => {
     expect((await runBatch(model, [w!]))[0]!.probs.length).toBe(w!.inputIds.length);
   });
 });
+
+describe.runIf(hasModel)("a process with idle inference workers", () => {
+  it("exits by itself once its batches are answered, even when one of its two sessions never ran one", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
+    const os = await import("node:os");
+    const root = path.resolve(__dirname, "../../..");
+    const at = (f: string) => JSON.stringify(path.join(root, f));
+    // The CLI's and prepare-db's situation: load the model on two sessions, score one window, return.
+    const script = `
+      import { buildModelWindows } from ${at("lib/server/model/create-model-scorer.ts")};
+      import { loadModel } from ${at("lib/server/model/load-model.ts")};
+      import { runBatch } from ${at("lib/server/model/window-batcher.ts")};
+      import { prepareResult } from ${at("lib/engine/prepare-result.ts")};
+      const model = await loadModel({ name: "snippet-lab", sessions: 2, intraOpNumThreads: 1 });
+      const [w] = buildModelWindows(model, "When?", [prepareResult({ id: "0", text: "It opened in 1937." })]).windows.flat();
+      await runBatch(model, [w]);
+      console.log("scored");`;
+    const dir = mkdtempSync(path.join(os.tmpdir(), "idle-workers-"));
+    const file = path.join(dir, "score-once.mts");
+    writeFileSync(file, script);
+    const run = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", file], { cwd: root, encoding: "utf8", timeout: 60_000 });
+    rmSync(dir, { recursive: true, force: true });
+    expect(run.stdout + run.stderr).toContain("scored");
+    expect(run.signal).toBeNull(); // killed by the timeout: something kept the process alive
+    expect(run.status).toBe(0);
+  }, 90_000);
+});
