@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -17,7 +18,7 @@ export function embeddingsDir(): string {
   return path.join(modelsDir(), "embeddings");
 }
 
-let cached: { dir: string; vectors: WordVectors } | undefined;
+let cached: { dir: string; vectors: WordVectors; fingerprint: string } | undefined;
 
 /** The shipped word vectors, read once per process (about 4 MB); UNAVAILABLE naming the folder when missing. */
 export function loadWordVectors(dir = embeddingsDir()): WordVectors {
@@ -39,6 +40,24 @@ export function loadWordVectors(dir = embeddingsDir()): WordVectors {
   const buf = readFileSync(path.join(dir, "vectors.i8"));
   const vectors = new Int8Array(buf.buffer, buf.byteOffset, buf.byteLength);
   const loaded = buildWordVectors({ dim: meta.data.dim, words, counts, corpusTokens: meta.data.corpusTokens, vectors });
-  cached = { dir, vectors: loaded };
+  const fingerprint = createHash("sha256")
+    .update(buf)
+    .update(readFileSync(path.join(dir, "words.txt")))
+    .digest("hex")
+    .slice(0, 16);
+  cached = { dir, vectors: loaded, fingerprint };
   return loaded;
+}
+
+/**
+ * A hash of the shipped vectors (16 hex digits), or "none" without them: stored unit scores blended with them
+ * (`similarityWeight`) carry it in their key, so retrained vectors are not read through old rows.
+ */
+export function wordVectorsFingerprint(dir = embeddingsDir()): string {
+  try {
+    loadWordVectors(dir);
+  } catch {
+    return "none";
+  }
+  return cached!.fingerprint;
 }

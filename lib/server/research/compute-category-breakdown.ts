@@ -36,6 +36,7 @@ import { listModels, readModelConfig } from "../model/list-models";
 import { modelFingerprint } from "../pairs/model-fingerprint";
 import { storedResultsOfPairs } from "./eval-examples";
 import { loadStoredPairUnits, loadUnitScores, type PairUnitScores, type StoredPairUnits } from "./load-unit-scores";
+import { wordVectorsFingerprint } from "../embeddings/load-word-vectors";
 import { breakdownSumsKey, decodeSums, encodeSums } from "./pair-breakdown-sums";
 import { preloadStoredResults, storedUnitsKey } from "./prepared-results-cache";
 import { resolveResearchMethods } from "./research-methods";
@@ -128,6 +129,8 @@ export async function computeCategoryBreakdown({
     units: storedUnitsKey({}, prepareOptions),
     relevanceScope: getEnv().relevanceScope,
     formula: AGGREGATION_FORMULA,
+    // Blended with the word vectors: their hash too (absent otherwise, so other keys stay as they were).
+    ...([method.profile, ...modelNames.map(profileOf)].some((p) => p.similarityWeight) ? { wordVectors: wordVectorsFingerprint() } : {}),
   });
 
   // The pairs in order; with a domain their heads (the host is checked on their URLs), else only their ids.

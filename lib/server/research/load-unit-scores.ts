@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { AGGREGATION_FORMULA } from "@/lib/engine/compute-unit-scores";
 import { scoreResultUnits } from "@/lib/engine/select-with-profile";
 import { computeResultSimilarity } from "../embeddings/compute-result-similarity";
+import { wordVectorsFingerprint } from "../embeddings/load-word-vectors";
 import type { StoredUnits } from "@/lib/engine/prepare-key";
 import type { PreparedResult } from "@/lib/engine/types";
 import type { CategoryInterval } from "@/lib/eval/category-breakdown";
@@ -61,7 +62,7 @@ function pairInputKeys(
  * weight) and the formula. A new setting that changes unit scores belongs in it.
  */
 const rowKey = (unitsKey: string, { aggregation, focusWeight, similarityWeight }: SelectionProfile) =>
-  `${unitsKey}|${aggregation}${focusWeight ? `|focus ${focusWeight}` : ""}${similarityWeight ? `|sim ${similarityWeight}` : ""}|${AGGREGATION_FORMULA}`;
+  `${unitsKey}|${aggregation}${focusWeight ? `|focus ${focusWeight}` : ""}${similarityWeight ? `|sim ${similarityWeight} ${wordVectorsFingerprint()}` : ""}|${AGGREGATION_FORMULA}`;
 
 /**
  * A model's unit scores, category intervals and the documents' units of each pair whose every document has a stored
