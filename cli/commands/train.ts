@@ -49,6 +49,15 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
                           questions also asked against other paragraphs of their own article (train-data
                           --topical-unanswerable; default 0, as the shipped weights; recorded in
                           training.topicalUnanswerable)
+  --vocab FILE            start from this vocabulary instead of learning one (train-data --vocab; e.g. the shipped
+                          models/snippet-lab/vocab.txt, so that --init-teacher weights keep their piece ids)
+  --extend-cyrillic N     with --vocab: add the Cyrillic pieces of an N-piece vocabulary learned from the Ukrainian
+                          training text (train-data --extend-cyrillic); the model's embedding grows to match
+  --lexical-dropout P     share of the training windows whose query-match features (tokenMatch, unitLexical,
+                          unitRank, unitCoverage) are zeroed, for teacher and student (train.py --lexical-dropout;
+                          default 0; the teacher's soft targets always see the features; recorded in
+                          training.lexicalDropout)
+  --teacher-lr LR         the teacher's peak learning rate (default 5e-4; 1e-4 when fine-tuning on gold)
   --skip-data             reuse WORK/data
   --skip-teacher          reuse WORK/teacher/model.pt
   --skip-student          reuse WORK/student/model.pt
@@ -114,6 +123,10 @@ export const command: CliCommand = {
         "core-only": { type: "boolean", default: false },
         "article-chrome": { type: "string" },
         "topical-unanswerable": { type: "string" },
+        vocab: { type: "string" },
+        "extend-cyrillic": { type: "string" },
+        "lexical-dropout": { type: "string" },
+        "teacher-lr": { type: "string" },
         sections: { type: "string" },
         "serve-sections": { type: "string" },
         "skip-teacher": { type: "boolean", default: false },
@@ -143,8 +156,17 @@ export const command: CliCommand = {
       console.error("train: --qa and --hotpot need --data: extra files are checked against its validation and report splits");
       return 2;
     }
-    if (fineTune && values["article-chrome"] !== undefined) {
-      console.error("train: --article-chrome needs --data (it changes the pages built from the public data)");
+    if (values["extend-cyrillic"] !== undefined && !values.vocab) {
+      console.error("train: --extend-cyrillic needs --vocab (it extends a given vocabulary)");
+      return 2;
+    }
+    const lexicalDropout = values["lexical-dropout"] === undefined ? 0 : Number(values["lexical-dropout"]);
+    if (!(lexicalDropout >= 0 && lexicalDropout < 1)) {
+      console.error(`train: --lexical-dropout takes a share in [0, 1) (got "${values["lexical-dropout"]}")`);
+      return 2;
+    }
+    if (fineTune && (values["article-chrome"] !== undefined || values.vocab !== undefined)) {
+      console.error("train: --article-chrome and --vocab need --data (fine-tuning keeps the base model's pages and vocabulary)");
       return 2;
     }
     if (fineTune && !values.gold?.length) {
@@ -200,10 +222,18 @@ export const command: CliCommand = {
         ...(values["core-only"] && !fineTune ? ["--core-only"] : []),
         ...(values["article-chrome"] !== undefined ? ["--article-chrome", values["article-chrome"]] : []),
         ...(values["topical-unanswerable"] !== undefined ? ["--topical-unanswerable", values["topical-unanswerable"]] : []),
+        ...(values.vocab && !fineTune ? ["--vocab", values.vocab] : []),
+        ...(values["extend-cyrillic"] !== undefined ? ["--extend-cyrillic", values["extend-cyrillic"]] : []),
       ]);
       if (code !== 0) return code;
     }
-    const common = ["--data", path.join(data, "train"), "--val", path.join(data, "val")];
+    const common = [
+      "--data",
+      path.join(data, "train"),
+      "--val",
+      path.join(data, "val"),
+      ...(lexicalDropout > 0 ? ["--lexical-dropout", String(lexicalDropout)] : []),
+    ];
     const d = Number(values.d);
     // Fine-tuning: few steps at a low learning rate from the shipped weights (read back from their ONNX files).
     const teacherInit = values["init-teacher"] ?? (fineTune ? path.join(`${baseDir}-teacher`, "model.onnx") : undefined);
@@ -227,7 +257,7 @@ export const command: CliCommand = {
         "--steps",
         teacherSteps,
         "--lr",
-        fineTune ? "1e-4" : "5e-4",
+        values["teacher-lr"] ?? (fineTune ? "1e-4" : "5e-4"),
         "--resume",
         ...(fineTune ? ["--eval-every", "100", "--save-every", "100"] : []),
         ...(teacherInit ? ["--init", teacherInit] : []),
@@ -367,6 +397,8 @@ export const command: CliCommand = {
           // The windows' record of in-article chrome (train-data --article-chrome), present only when it was on.
           ...(trainMeta.articleChrome ? { articleChrome: trainMeta.articleChrome } : {}),
           ...(trainMeta.topicalUnanswerable ? { topicalUnanswerable: trainMeta.topicalUnanswerable } : {}),
+          // The share of windows trained without their query-match features (train.py --lexical-dropout).
+          ...(Number(own.args.lexical_dropout ?? 0) > 0 ? { lexicalDropout: Number(own.args.lexical_dropout) } : {}),
         },
         license:
           "Apache-2.0 (code and weights); trained on SQuAD v1.1, SQuAD-it, CMRC 2018 and HotpotQA (CC BY-SA 4.0) and Mozilla Readability test pages (Apache-2.0 repository; page content © its publishers)" +

@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { command as train } from "./train";
+
+/** The exit code and what `train` printed to stderr: its checks run before any training step. */
+async function runTrain(args: string[]): Promise<{ code: number; error: string }> {
+  const errors: string[] = [];
+  vi.spyOn(console, "error").mockImplementation((...a: unknown[]) => void errors.push(a.join(" ")));
+  vi.spyOn(console, "log").mockImplementation(() => {});
+  const code = await train.run(args);
+  return { code, error: errors.join("\n") };
+}
+
+describe("snippet-lab train: options checked before hours of training", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("refuses --extend-cyrillic without the vocabulary it extends", async () => {
+    const r = await runTrain(["--data", "/nonexistent", "--extend-cyrillic", "6000", "--work", "/nonexistent/work"]);
+    expect(r.code).toBe(2);
+    expect(r.error).toMatch(/--extend-cyrillic needs --vocab/);
+  });
+
+  it("refuses a lexical dropout share outside [0, 1)", async () => {
+    for (const share of ["1", "-0.1", "lots"]) {
+      const r = await runTrain(["--data", "/nonexistent", `--lexical-dropout=${share}`, "--work", "/nonexistent/work"]);
+      expect(r.code).toBe(2);
+      expect(r.error).toMatch(/--lexical-dropout takes a share/);
+    }
+  });
+
+  it("refuses --vocab when fine-tuning on gold (the base model's vocabulary is kept)", async () => {
+    const r = await runTrain(["--gold", "/nonexistent/gold.jsonl", "--vocab", "/nonexistent/vocab.txt", "--work", "/nonexistent/work"]);
+    expect(r.code).toBe(2);
+    expect(r.error).toMatch(/--vocab need --data/);
+  });
+});
