@@ -8,13 +8,16 @@
 // Figures are each set's own measure (evalDevSet), validation split. Not a test: it prints a table.
 //   embedding  the subword word vectors (models/embeddings, `snippet-lab train-embeddings`): soft-match and mean
 //           similarity alone, and soft-match blended into the model's unit scores at several weights.
+//   stemmer  BM25 over the result set's units with the project's light English suffix rule (tokenizeTerms) against
+//           Snowball stemmers per language (@orama/stemmers: `npm install --no-save @orama/stemmers`), alone and
+//           blended into the model's scores: does a real stemmer find answer sentences the rule misses?
 //   node --conditions=react-server --import tsx scripts/probes/answer-sentence-probe.ts --data ../shared/data \
-//     [--probe type|stack|embedding] [--vectors DIR] [--sets nq,selqa,…] [--max-queries 300] [--train-queries 1500]
+//     [--probe type|stack|embedding|stemmer] [--vectors DIR] [--sets nq,selqa,…] [--max-queries 300] [--train-queries 1500]
 import { parseArgs } from "node:util";
 import { resolveDevSetMethods } from "../../cli/commands/resolve-dev-set-methods";
 import type { EvalExample } from "../../lib/data/types";
-import { computeBm25Scores } from "../../lib/engine/scorers/bm25";
-import { tokenizeTerms } from "../../lib/engine/scorers/tokenize-terms";
+import { bm25Idf, bm25Score, computeBm25Scores, countDocumentFrequencies, queryTermFrequencies } from "../../lib/engine/scorers/bm25";
+import { CJK_CHAR, tokenizeTerms, WORD } from "../../lib/engine/scorers/tokenize-terms";
 import type { PreparedResult, Scorer } from "../../lib/engine/types";
 import { buildDevSets, type DevSetName } from "../../lib/eval/dev-sets";
 import { evaluateDevSet, type DevSetMethod } from "../../lib/eval/evaluate-dev-set";
@@ -52,7 +55,7 @@ async function modelScores(ex: EvalExample, results: PreparedResult[]): Promise<
 }
 
 /** A method whose unit scores are the model's, transformed per result. */
-function derived(name: string, transform: (query: string, r: PreparedResult, scores: number[]) => number[]): DevSetMethod {
+function derived(name: string, transform: (query: string, r: PreparedResult, scores: number[], ex: EvalExample) => number[]): DevSetMethod {
   return {
     ...model!,
     name,
@@ -61,7 +64,7 @@ function derived(name: string, transform: (query: string, r: PreparedResult, sco
         name,
         async scoreUnits({ query, results }) {
           const scores = await modelScores(ex, results);
-          return { unitScores: results.map((r, i) => transform(query, r, scores[i]!)) };
+          return { unitScores: results.map((r, i) => transform(query, r, scores[i]!, ex)) };
         },
       };
     },
@@ -198,6 +201,39 @@ async function fitStack() {
     );
 }
 
+/** BM25 of every unit of the result set (each unit a document, as computeBm25Scores), terms from `terms`. */
+function lexicalScores(query: string, results: readonly PreparedResult[], terms: (text: string) => string[]): number[][] {
+  const qTerms = [...new Set(terms(query))];
+  const qIndex = new Map(qTerms.map((t, i) => [t, i]));
+  const df = new Float64Array(qTerms.length);
+  const units = results.map((r) =>
+    r.units.map((u) => {
+      const ts = terms(r.doc.text.slice(u.start, u.end));
+      const tf = queryTermFrequencies(ts, qIndex);
+      countDocumentFrequencies(df, tf);
+      return { tf, len: ts.length };
+    }),
+  );
+  const all = units.flat();
+  const avg = all.reduce((a, u) => a + u.len, 0) / Math.max(1, all.length);
+  const idf = bm25Idf(df, all.length);
+  const raw = units.map((list) => list.map((u) => bm25Score(u.tf, u.len, avg, idf)));
+  const top = Math.max(1e-9, ...raw.flat());
+  return raw.map((list) => list.map((x) => x / top));
+}
+
+/** A method scoring units by lexicalScores (no model), named `name`. */
+function lexicalMethod(name: string, terms: (ex: EvalExample) => (text: string) => string[]): DevSetMethod {
+  return {
+    ...bm25!,
+    name,
+    createScorer(ex): Scorer {
+      const t = terms(ex);
+      return { name, scoreUnits: async ({ query, results }) => ({ unitScores: lexicalScores(query, results, t) }) };
+    },
+  };
+}
+
 const probes: DevSetMethod[] = [];
 if (values.probe === "type") probes.push(...[0.1, 0.2, 0.3, 0.5].map(typeMethod));
 else if (values.probe === "embedding") {
@@ -218,6 +254,38 @@ else if (values.probe === "embedding") {
     probes.push(derived(`model×emb ${w}`, (q, r, s) => multiply(s, emb(q, r, "soft-match", blendFloor), w)));
   for (const w of values.weights.split(",").map(Number))
     probes.push(derived(`model+emb ${w}`, (q, r, s) => mixKeepingBest(s, emb(q, r, "soft-match", blendFloor), w)));
+} else if (values.probe === "stemmer") {
+  // The language of each example's documents (the eval sets carry a locale per result; English otherwise).
+  const snowball = new Map<string, (w: string) => string>();
+  for (const [lang, mod] of [
+    ["en", "english"],
+    ["it", "italian"],
+    ["uk", "ukrainian"],
+  ] as const) {
+    const m = (await import(`@orama/stemmers/${mod}`).catch(() => {
+      throw new Error("the stemmer probe needs @orama/stemmers: npm install --no-save @orama/stemmers");
+    })) as { stemmer: (w: string) => string };
+    snowball.set(lang, m.stemmer);
+  }
+  const localeOf = (ex: EvalExample) => (ex.results.find((r) => r.locale)?.locale ?? "en").slice(0, 2);
+  // tokenizeTerms with the Snowball stemmer of the example's language in place of the suffix rule (CJK unchanged).
+  const stemmedTerms = (ex: EvalExample) => {
+    const stem = snowball.get(localeOf(ex));
+    return (text: string): string[] => {
+      if (!stem) return tokenizeTerms(text);
+      const out: string[] = [];
+      for (const m of text.normalize("NFKC").toLowerCase().matchAll(WORD))
+        if (CJK_CHAR.test(m[0])) out.push(...tokenizeTerms(m[0]));
+        else out.push(stem(m[0]));
+      return out;
+    };
+  };
+  probes.push(lexicalMethod("bm25 rule", () => tokenizeTerms));
+  probes.push(lexicalMethod("bm25 snowball", stemmedTerms));
+  for (const w of values.weights.split(",").map(Number)) {
+    probes.push(derived(`model+rule ${w}`, (q, r, s) => mixKeepingBest(s, lexicalScores(q, [r], tokenizeTerms)[0]!, w)));
+    probes.push(derived(`model+snowball ${w}`, (q, r, s, ex) => mixKeepingBest(s, lexicalScores(q, [r], stemmedTerms(ex))[0]!, w)));
+  }
 } else {
   const rerank = await fitStack();
   for (const w of [1, 0.7, 0.5]) probes.push(derived(`model+stack ${w}`, (q, r, s) => mixKeepingBest(s, rerank(q, r, s), w)));
