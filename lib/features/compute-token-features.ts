@@ -275,6 +275,15 @@ function* computeSetFeaturesSteps(opts: ComputeTokenFeaturesOptions): Generator<
     return i !== undefined && df[i]! >= 3 && df[i]! / Math.max(1, nUnits) > 0.3;
   };
 
+  const nonCjkWordMatch = (w: string): number => {
+    if (!HAS_WORD_CHAR.test(w)) return 1;
+    const t = termOf(w);
+    if (qWords.has(w) || (t !== undefined && qSet.has(t))) return commonTerm(t) ? 3 : 2;
+    if (w.length >= STEM && qStems.has(w.slice(0, STEM))) return 4;
+    return 1;
+  };
+  const matchOfWord = new Map<string, number>();
+
   const seenBlocks = new Set<string>();
   const outputs: Uint8Array[] = [];
   for (let i = 0; i < results.length; i++) {
@@ -329,19 +338,19 @@ function* computeSetFeaturesSteps(opts: ComputeTokenFeaturesOptions): Generator<
     });
     mentionSpans.sort((a, b) => a[0] - b[0]);
 
-    // Per-word query match.
+    // Per-word query match: a CJK character's depends on its neighbours, any other word's on the word alone.
     const wordMatch = enc.words.map((w, wid) => {
-      if (!HAS_WORD_CHAR.test(w)) return 1;
+      const known = matchOfWord.get(w);
+      if (known !== undefined) return known;
       if (CJK_CHAR.test(w)) {
         const prev = enc.words[wid - 1];
         const next = enc.words[wid + 1];
         if ((prev && qSet.has(prev + w)) || (next && qSet.has(w + next))) return 2;
         return qWords.has(w) || qSet.has(w) ? 4 : 1;
       }
-      const t = termOf(w);
-      if (qWords.has(w) || (t !== undefined && qSet.has(t))) return commonTerm(t) ? 3 : 2;
-      if (w.length >= STEM && qStems.has(w.slice(0, STEM))) return 4;
-      return 1;
+      const match = nonCjkWordMatch(w);
+      matchOfWord.set(w, match);
+      return match;
     });
 
     const resultRank = rRank[i]!;

@@ -18,6 +18,13 @@ describe("tokenizeTerms", () => {
     expect(tokenizeTerms("東京都 iPhone手机")).toEqual(["東京", "京都", "iphone", "手机"]);
     expect(tokenizeTerms("字")).toEqual(["字"]);
   });
+  it("gives the same terms once its word cache is full and emptied (more distinct words than it holds)", () => {
+    const text = "The Rivers of Ünterwald, founded 1291! 東京都 iPhone手机";
+    const first = tokenizeTerms(text);
+    for (let i = 0; i < 60_000; i++) tokenizeTerms(`rivers${i}x founded${i}`);
+    expect(tokenizeTerms(text)).toEqual(first);
+    expect(tokenizeTerms("rivers59999x foundings")).toEqual(["rivers59999x", "founding"]);
+  });
 });
 
 describe("baseline scorers", () => {

@@ -13,32 +13,48 @@ export function tokenizeTerms(text: string): string[] {
   const out: string[] = [];
   for (const match of text.normalize("NFKC").toLowerCase().matchAll(WORD)) {
     const word = match[0];
-    if (!CJK_CHAR.test(word)) {
-      out.push(stripSuffix(word));
-      continue;
-    }
-    // Split mixed runs ("iphone手机") into non-CJK words and CJK bigrams.
-    let latin = "";
-    let cjk: string[] = [];
-    const flushCjk = () => {
-      if (cjk.length === 1) out.push(cjk[0]!);
-      for (let i = 0; i + 1 < cjk.length; i++) out.push(cjk[i]! + cjk[i + 1]!);
-      cjk = [];
-    };
-    for (const ch of word) {
-      if (CJK_CHAR.test(ch)) {
-        if (latin) out.push(stripSuffix(latin));
-        latin = "";
-        cjk.push(ch);
-      } else {
-        flushCjk();
-        latin += ch;
-      }
-    }
-    flushCjk();
-    if (latin) out.push(stripSuffix(latin));
+    const term = wordTerm(word);
+    if (term !== undefined) out.push(term);
+    else pushMixedRun(word, out);
   }
   return out;
+}
+
+// The term of a word without CJK characters (undefined: it has some), memoized: unit texts repeat their words, and
+// this was most of the function's time on every request (a bounded cache, emptied when full).
+const MAX_CACHED_WORDS = 50_000;
+const wordTerms = new Map<string, string | undefined>();
+
+function wordTerm(word: string): string | undefined {
+  const hit = wordTerms.get(word);
+  if (hit !== undefined || wordTerms.has(word)) return hit;
+  const term = CJK_CHAR.test(word) ? undefined : stripSuffix(word);
+  if (wordTerms.size >= MAX_CACHED_WORDS) wordTerms.clear();
+  wordTerms.set(word, term);
+  return term;
+}
+
+/** A run with CJK characters ("iphone手机"): its non-CJK words and its CJK character bigrams. */
+function pushMixedRun(word: string, out: string[]): void {
+  let latin = "";
+  let cjk: string[] = [];
+  const flushCjk = () => {
+    if (cjk.length === 1) out.push(cjk[0]!);
+    for (let i = 0; i + 1 < cjk.length; i++) out.push(cjk[i]! + cjk[i + 1]!);
+    cjk = [];
+  };
+  for (const ch of word) {
+    if (CJK_CHAR.test(ch)) {
+      if (latin) out.push(stripSuffix(latin));
+      latin = "";
+      cjk.push(ch);
+    } else {
+      flushCjk();
+      latin += ch;
+    }
+  }
+  flushCjk();
+  if (latin) out.push(stripSuffix(latin));
 }
 
 function stripSuffix(w: string): string {
