@@ -7,6 +7,7 @@ import type { PreparedResult } from "../../lib/engine/types";
 import type { SelectionProfile } from "../../lib/schemas/selection-profile";
 import type { CliCommand } from "../types";
 import { describeCommit } from "../describe-commit";
+import { calibrationSetKind, calibrationSetScore } from "../../lib/eval/calibration-set-score";
 
 const usage = `snippet-lab calibrate --model NAME --data DIR [--write] [--json OUT]
 
@@ -14,7 +15,8 @@ Chooses a model's default threshold (then its fallback floor) on the VALIDATION 
 reports how well its probabilities are calibrated. The threshold maximises, at preset low (a 1,000-token budget),
 the mean over realistic sets of the F1 of kept characters against needed characters — real pages with the title
 as query, question pages in English, Italian and Chinese with real boilerplate, multi-hop result sets — with
-questions the page cannot answer scored by how often nothing is kept. The fallback floor is then chosen on the same
+questions the page cannot answer scored by how often nothing is kept (another article's page, and paragraphs of the
+question's own article half of which lack the answer: the mean of F1 and kept-nothing). The fallback floor is then chosen on the same
 objective; above the threshold it gates a result set whose best unit does not clear it (keep nothing), and such a
 floor may make at most 5% of any answerable set's queries keep nothing. Last, the selection floor: the score at or
 below which a unit never fills a budget (budget-only selection, threshold 0, as \`eval --budgets/--ratios\` and the
@@ -28,7 +30,9 @@ budget is filled for nothing. It changes nothing above the threshold.
   --json OUT        also write the report to OUT
   --max-queries N   per set (default 250)`;
 
-const SETS = ["real-pages", "pages-en", "pages-it", "pages-zh", "hotpot", "unanswerable"] as const;
+// unanswerable-topical (questions over their own article's paragraphs, half without the answer) joined 2026-12-05:
+// the kind of unanswerable query that shares the subject, which another article's page never tests.
+const SETS = ["real-pages", "pages-en", "pages-it", "pages-zh", "hotpot", "unanswerable", "unanswerable-topical"] as const;
 const BUDGET = 1000;
 /** Selection floors tried (the engine's own first). */
 const FLOORS = [0.02, 0.01, 0.005, 0.002, 0.001];
@@ -119,8 +123,8 @@ export const command: CliCommand = {
       const row = summarizeQueryMetrics(rows);
       const p = row.keptPrecision;
       const r = row.evidenceCharRecall;
-      const score = setName === "unanswerable" ? (row.unanswerable?.keptNothing ?? 0) : p + r > 0 ? (2 * p * r) / (p + r) : 0;
       const answerable = rows.filter((m) => m.evidenceTotal > 0);
+      const score = calibrationSetScore(row, calibrationSetKind(setName));
       // Answerable queries that keep nothing: the price of the fallback floor's gate.
       const abstained = answerable.length ? answerable.filter((m) => m.tokensOut === 0).length / answerable.length : 0;
       return { threshold, fallbackFloor, score: round(score), precision: p, recall: r, tokens: row.tokensPerQuery, abstained: round(abstained) };
