@@ -99,7 +99,10 @@ const fitted = fitLogistic(examples);
 console.log(`fitted on ${examples.length} training questions: weights ${fitted.weights.join(", ")}, bias ${fitted.bias}`);
 
 // 2. The threshold, on the validation split.
-const sets = await buildDevSets({ dataDir, split: "val", names: VAL_SETS, maxQueries: Number(values["max-queries"]) });
+// All sets built, the asked ones kept: the same validation questions as eval-all's (they share one sampling stream).
+const sets = (await buildDevSets({ dataDir, split: "val", maxQueries: Number(values["max-queries"]) })).filter((s) =>
+  (VAL_SETS as readonly string[]).includes(s.name),
+);
 const perSet: Record<string, { answerability: number; answerable: boolean; best: number }[]> = {};
 for (const set of sets) {
   const list: { answerability: number; answerable: boolean; best: number }[] = [];
