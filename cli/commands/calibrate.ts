@@ -132,7 +132,7 @@ export const command: CliCommand = {
     const objective = (threshold: number, fallbackFloor: number) => {
       const per = Object.fromEntries(Object.keys(scored).map((k) => [k, measure(k, threshold, fallbackFloor)]));
       const values_ = Object.values(per).map((x) => x.score);
-      const maxAbstained = Math.max(0, ...Object.entries(per).flatMap(([k, x]) => (k === "unanswerable" ? [] : [x.abstained])));
+      const maxAbstained = Math.max(0, ...Object.entries(per).flatMap(([k, x]) => (calibrationSetKind(k) === "unanswerable" ? [] : [x.abstained])));
       return { threshold, fallbackFloor, objective: round(values_.reduce((a, b) => a + b, 0) / values_.length), maxAbstained, per };
     };
     // 1. The threshold, with the engine's own fallback floor.
@@ -145,7 +145,7 @@ export const command: CliCommand = {
     const floorSweep = floors.map((f) => objective(byThreshold.threshold, f));
     const best = chooseFallbackFloor(floorSweep, DEFAULT_FLOOR, MAX_ABSTAINED);
     // 3. The selection floor, in budget-only selection on the answerable sets whose dev-set setting is a budget.
-    const budgetSets = sets.filter((s) => s.name !== "unanswerable" && !s.setting.useModelThreshold);
+    const budgetSets = sets.filter((s) => calibrationSetKind(s.name) !== "unanswerable" && !s.setting.useModelThreshold);
     const floorRecall = (floor: number) => {
       const per = Object.fromEntries(
         budgetSets.map((set) => {

@@ -265,19 +265,15 @@ function* computeSetFeaturesSteps(opts: ComputeTokenFeaturesOptions): Generator<
   // Token-level query match, decided once per distinct word.
   const qWords = new Set(opts.queryEncoding.words.filter((w) => HAS_WORD_CHAR.test(w)));
   const qStems = new Set([...qWords].filter((w) => w.length >= STEM).map((w) => w.slice(0, STEM)));
-  const termCache = new Map<string, string | undefined>();
-  const termOf = (w: string) => {
-    if (!termCache.has(w)) termCache.set(w, tokenizeTerms(w)[0]);
-    return termCache.get(w);
-  };
   const commonTerm = (t: string | undefined) => {
     const i = t === undefined ? undefined : qIndex.get(t);
     return i !== undefined && df[i]! >= 3 && df[i]! / Math.max(1, nUnits) > 0.3;
   };
 
+  // Each distinct word is decided once (matchOfWord below), so its term needs no cache of its own.
   const nonCjkWordMatch = (w: string): number => {
     if (!HAS_WORD_CHAR.test(w)) return 1;
-    const t = termOf(w);
+    const t = tokenizeTerms(w)[0];
     if (qWords.has(w) || (t !== undefined && qSet.has(t))) return commonTerm(t) ? 3 : 2;
     if (w.length >= STEM && qStems.has(w.slice(0, STEM))) return 4;
     return 1;
