@@ -19,17 +19,22 @@ def losses(keep_logits, cat_logits, b):
     return keep, cat
 
 
-def evaluate(model, ds, subset, max_tokens=8192, cat_weight=0.5):
+def evaluate(model, ds, subset, max_tokens=8192, cat_weight=0.5, lexical_share=0.0, seed=13):
     """Keep BCE, keep precision/recall/F1 at 0.5 and category accuracy over the labeled tokens of a val sample. The
-    loss weighs the category loss as training does (--cat-weight), so the checkpoint choice follows the flag."""
+    loss weighs the category loss as training does (--cat-weight), so the checkpoint choice follows the flag.
+    lexical_share > 0 zeroes the query-match features of that share of the windows (a probe of what the encoder reads
+    without them; seeded per batch, so two models see the same windows dropped)."""
+    columns = lexical_feature_columns(ds.meta) if lexical_share > 0 else []
     model.eval()
     tp = fp = fn = 0
     kl = cl = 0.0
     kn = cn = 0
     correct = 0
     with torch.no_grad():
-        for idx in ds.batches(max_tokens, subset=subset):
+        for i, idx in enumerate(ds.batches(max_tokens, subset=subset)):
             b = ds.collate(idx)
+            if columns:
+                b = drop_lexical(b, columns, lexical_share, np.random.default_rng([seed, i]))
             keep_logits, cat_logits = model(b["ids"], b["mask"], b["feats"])
             km = b["keep"] >= 0
             y = b["keep"][km]

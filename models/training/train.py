@@ -87,7 +87,11 @@ def main():
         average(paths, weights, val, args.out, args.val_limit, args.seed, cat_weight=args.cat_weight)
         return
     if args.mode == "eval":
-        print(json.dumps(evaluate(load(args.ckpt), val, np.arange(min(val.n, args.val_limit)), cat_weight=args.cat_weight)))
+        # An exported model.onnx is read too (a shipped model), grown to the windows' vocabulary if they extend it.
+        from onnx_weights import load_any
+        model = grow_vocab(load_any(args.ckpt), int(val.meta["tokenizer"]["vocabSize"]))
+        print(json.dumps(evaluate(model, val, np.arange(min(val.n, args.val_limit)), cat_weight=args.cat_weight,
+                                  lexical_share=args.lexical_dropout, seed=args.seed)))
         return
     ds = WindowSet(args.data)
     log(f"train windows {ds.n} tokens {len(ds.ids)}; val windows {val.n}; keep share {(ds.keep == 1).sum() / max(1, (ds.keep >= 0).sum()):.3f}")
