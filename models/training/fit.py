@@ -109,7 +109,10 @@ def drop_lexical(batch, columns, share, rng):
     return dict(batch, feats=feats)
 
 
-def train(model, ds, val, args, teacher=None, tag="model", teacher_ds=None):
+def train(model, ds, val, args, teacher=None, tag="model", teacher_ds=None, objective=None):
+    """The training loop (resumable from OUT/state.pt). `objective`, when given, replaces the keep/category loss and
+    the evaluation: `objective.loss(batch, step)` and `objective.evaluate(val, subset)` (masked-LM pretraining,
+    pretrain.py); `model` is then the module that holds every trained parameter."""
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
     total = args.steps
     warm = max(1, int(0.06 * total))
@@ -154,9 +157,12 @@ def train(model, ds, val, args, teacher=None, tag="model", teacher_ds=None):
             # Seeded by the step: a resumed run drops the same windows' features as an uninterrupted one.
             b = drop_lexical(b, lexical_columns, args.lexical_dropout, np.random.default_rng([args.seed, step]))
         pos += 1
-        keep_logits, cat_logits = model(b["ids"], b["mask"], b["feats"])
-        hard_keep, hard_cat = losses(keep_logits, cat_logits, b)
-        loss = hard_keep + args.cat_weight * hard_cat
+        if objective is not None:
+            loss = objective.loss(b, step)
+        else:
+            keep_logits, cat_logits = model(b["ids"], b["mask"], b["feats"])
+            hard_keep, hard_cat = losses(keep_logits, cat_logits, b)
+            loss = hard_keep + args.cat_weight * hard_cat
         if teacher is not None:
             with torch.no_grad():
                 t_keep, t_cat = teacher(tb["ids"], tb["mask"], tb["feats"])
@@ -177,7 +183,10 @@ def train(model, ds, val, args, teacher=None, tag="model", teacher_ds=None):
             log(f"{tag} step {step}/{total} epoch {epoch} loss {sum(recent) / len(recent):.4f} lr {sched.get_last_lr()[0]:.2e} {elapsed:.1f} min")
             recent = []
         if step % args.eval_every == 0 or step >= total:
-            ev = evaluate(model, val, val_subset, cat_weight=args.cat_weight)
+            if objective is not None:
+                ev = objective.evaluate(val, val_subset)
+            else:
+                ev = evaluate(model, val, val_subset, cat_weight=args.cat_weight)
             ev.update(step=step, epoch=epoch, minutes=round(elapsed, 2))
             hist.append(ev)
             log(f"{tag} eval {json.dumps(ev)}")

@@ -72,13 +72,17 @@ class KeepModel(nn.Module):
         tok = self.tok(ids) if tok is None else tok
         return tok + self.pos(pos) + self.feat(feats + self.feat_offsets).sum(dim=2)
 
-    def forward(self, ids, mask, feats, tok=None):
-        """Returns (keep logits [B, T], category logits [B, T, 6]). `mask` is 1 for real tokens, 0 for padding."""
+    def encode(self, ids, mask, feats, tok=None):
+        """The encoder's final hidden states [B, T, d] (what the heads read; masked-LM pretraining trains them)."""
         x = self.drop(self.ln(self.embed(ids, feats, tok)))
         bias = ((1.0 - mask.to(x.dtype)) * -1e4)[:, None, None, :]
         for layer in self.layers:
             x = layer(x, bias)
-        h = self.ln_f(x)
+        return self.ln_f(x)
+
+    def forward(self, ids, mask, feats, tok=None):
+        """Returns (keep logits [B, T], category logits [B, T, 6]). `mask` is 1 for real tokens, 0 for padding."""
+        h = self.encode(ids, mask, feats, tok)
         return self.head2(F.gelu(self.head1(h))).squeeze(-1), self.cat_head(h)
 
 

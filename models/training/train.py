@@ -2,6 +2,8 @@
 
   /usr/bin/python3 models/training/train.py teacher --data WORK/data/train --val WORK/data/val --out WORK/teacher ...
   /usr/bin/python3 models/training/train.py student --teacher WORK/teacher/model.pt --keep 0,3 ...
+  /usr/bin/python3 models/training/train.py pretrain --data WORK/data/train --val WORK/data/val --out WORK/pretrain ...
+      (masked-LM on the windows, pretrain.py; then `teacher --init WORK/pretrain/model.pt`)
   /usr/bin/python3 models/training/train.py export --ckpt WORK/student/model.pt --out WORK/student.onnx
   /usr/bin/python3 models/training/train.py predict --ckpt ... --data WORK/data/val --out probs.f32
   /usr/bin/python3 models/training/train.py average --ckpt A/model.pt,B/model.pt --val WORK/data/val --out WORK/avg
@@ -37,7 +39,7 @@ from temperature import fit_temperature  # noqa: E402
 
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("mode", choices=["teacher", "student", "export", "eval", "predict", "temperature", "average"])
+    p.add_argument("mode", choices=["teacher", "student", "pretrain", "export", "eval", "predict", "temperature", "average"])
     p.add_argument("--data")
     p.add_argument("--val")
     p.add_argument("--out")
@@ -97,7 +99,18 @@ def main():
     log(f"train windows {ds.n} tokens {len(ds.ids)}; val windows {val.n}; keep share {(ds.keep == 1).sum() / max(1, (ds.keep >= 0).sum()):.3f}")
     sizes = ds.meta["featureSizes"]
     vocab = int(ds.meta["tokenizer"]["vocabSize"])
-    if args.mode == "teacher":
+    if args.mode == "pretrain":
+        # Masked-LM on the training windows (pretrain.py); --init continues from a model, else a new encoder.
+        from onnx_weights import load_any
+        from pretrain import MaskedLM, MaskedLMObjective
+        if args.init:
+            model = grow_vocab(load_any(args.init), vocab)
+            log(f"pretraining initialised from {args.init}")
+        else:
+            model = KeepModel(vocab=vocab, feature_sizes=sizes, d=args.d, layers=args.layers, heads=args.heads, ffn=args.ffn)
+        mlm = MaskedLM(model)
+        info = train(mlm, ds, val, args, tag="pretrain", objective=MaskedLMObjective(mlm, ds.meta, args.seed))
+    elif args.mode == "teacher":
         if args.init:
             from onnx_weights import load_any
             model = grow_vocab(load_any(args.init), vocab)
