@@ -99,25 +99,21 @@ def main():
     log(f"train windows {ds.n} tokens {len(ds.ids)}; val windows {val.n}; keep share {(ds.keep == 1).sum() / max(1, (ds.keep >= 0).sum()):.3f}")
     sizes = ds.meta["featureSizes"]
     vocab = int(ds.meta["tokenizer"]["vocabSize"])
-    if args.mode == "pretrain":
-        # Masked-LM on the training windows (pretrain.py); --init continues from a model, else a new encoder.
-        from onnx_weights import load_any
-        from pretrain import MaskedLM, MaskedLMObjective
-        if args.init:
-            model = grow_vocab(load_any(args.init), vocab)
-            log(f"pretraining initialised from {args.init}")
-        else:
-            model = KeepModel(vocab=vocab, feature_sizes=sizes, d=args.d, layers=args.layers, heads=args.heads, ffn=args.ffn)
-        mlm = MaskedLM(model)
-        info = train(mlm, ds, val, args, tag="pretrain", objective=MaskedLMObjective(mlm, ds.meta, args.seed))
-    elif args.mode == "teacher":
+    if args.mode in ("pretrain", "teacher"):
+        # --init continues from a model (model.pt or an exported model.onnx), grown to the windows' vocabulary.
         if args.init:
             from onnx_weights import load_any
             model = grow_vocab(load_any(args.init), vocab)
-            log(f"teacher initialised from {args.init}")
+            log(f"{args.mode} initialised from {args.init}")
         else:
             model = KeepModel(vocab=vocab, feature_sizes=sizes, d=args.d, layers=args.layers, heads=args.heads, ffn=args.ffn)
-        info = train(model, ds, val, args, tag="teacher")
+        if args.mode == "pretrain":
+            # Masked-LM on the training windows (pretrain.py): the encoder learns to read before the task.
+            from pretrain import MaskedLM, MaskedLMObjective
+            mlm = MaskedLM(model)
+            info = train(mlm, ds, val, args, tag="pretrain", objective=MaskedLMObjective(mlm, ds.meta, args.seed))
+        else:
+            info = train(model, ds, val, args, tag="teacher")
     else:
         teacher = grow_vocab(load(args.teacher), vocab).eval()
         for prm in teacher.parameters():
