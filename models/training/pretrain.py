@@ -57,6 +57,9 @@ class MaskedLMObjective:
         h = self.mlm.encoder.encode(ids, b["mask"], b["feats"])
         m = target >= 0
         logits = self.mlm.logits(h[m])
+        if not bool(m.any()):
+            # A batch of very short windows can draw no mask: no loss rather than NaN.
+            return h.sum() * 0, logits, target[m]
         return F.cross_entropy(logits, target[m]), logits, target[m]
 
     def loss(self, b, step):
