@@ -67,7 +67,7 @@ describe("htmlToCanonical", () => {
       ["quote", "main", "Said"],
       ["paragraph", "main", "Term"],
       ["paragraph", "main", "Def"],
-      ["paragraph", "main", "Cap"],
+      ["paragraph", "aside", "Cap"], // a caption is chrome (isChrome)
     ]);
     expect(doc.blocks.map((b) => b.level)).toEqual([1, 3, undefined, ...Array(8).fill(undefined)]);
     expectWellFormed(doc);
@@ -99,6 +99,82 @@ describe("htmlToCanonical", () => {
       ["paragraph", "header", "Banner"],
       ["paragraph", "footer", "(c) 2024"],
       ["paragraph", "footer", "Legal"],
+    ]);
+  });
+
+  it("marks chrome inside the article by class, id and tag as aside, whole tokens only", () => {
+    const body = "The council approved the new budget on Tuesday after a long debate about schools and roads. ".repeat(6);
+    const doc = htmlToCanonical(`<body><article>
+      <h1>Budget passes</h1>
+      <div class="post-meta"><span>By Ann Lee</span> <time>Nov 19, 2019</time></div>
+      <p>${body}</p>
+      <figure><img src="a.jpg"><figcaption>The council chamber. (Photo: Getty Images)</figcaption></figure>
+      <div id="cookieNotice"><p>Our website uses cookies to improve its performance.</p></div>
+      <p>${body}</p>
+      <div class="newsletter-signup"><p>I agree to receive the newsletter.</p></div>
+      <ul class="social-share"><li>Follow us on twitter</li></ul>
+      <div class="related-stories"><p>See more: Gronk may have found his true calling</p></div>
+      <p class="shareholder-note">Shareholders met in May.</p>
+      <div class="has-share-buttons"><p>Still the article.</p></div>
+      <div class="metadata"><p>Not a meta token.</p></div>
+    </article></body>`);
+    expect(view(doc).map(([, role, text]) => [role, text.slice(0, 30)])).toEqual([
+      ["main", "Budget passes"],
+      ["aside", "By Ann Lee Nov 19, 2019"],
+      ["main", body.slice(0, 30)],
+      ["aside", "The council chamber. (Photo: G"],
+      ["aside", "Our website uses cookies to im"],
+      ["main", body.slice(0, 30)],
+      ["aside", "I agree to receive the newslet"],
+      ["aside", "Follow us on twitter"],
+      ["aside", "See more: Gronk may have found"],
+      ["main", "Shareholders met in May."],
+      ["main", "Still the article."],
+      ["main", "Not a meta token."],
+    ]);
+    expectWellFormed(doc);
+  });
+
+  it("takes a chrome mark back when it holds most of the page's text (a wrapper, not chrome)", () => {
+    const para = "A long paragraph of the article that carries the story itself and goes on for a while. ".repeat(4);
+    const doc = htmlToCanonical(`<body><div class="share-wrapper">
+      <h1>Headline</h1><p>${para}</p><p>${para}</p>
+      <div class="share-tools"><a href="/x">Share on Facebook</a></div>
+    </div><footer>Footer</footer></body>`);
+    expect(view(doc).map(([, role, text]) => [role, text.slice(0, 20)])).toEqual([
+      ["main", "Headline"],
+      ["main", para.slice(0, 20)],
+      ["main", para.slice(0, 20)],
+      ["aside", "Share on Facebook"],
+      ["footer", "Footer"],
+    ]);
+  });
+
+  it("takes a chrome mark back when it holds several paragraphs of prose, however long the rest of the page", () => {
+    const para = "MOSCOW (AP) — An unmanned Russian cargo spaceship heading to the International Space Station broke up. ".repeat(3);
+    const teasers = Array.from({ length: 60 }, (_, i) => `<li><p>Teaser number ${i} about some other story of the day, with a line of summary text.</p></li>`).join("");
+    const doc = htmlToCanonical(`<body><ul>${teasers}</ul><div class="render-target-video">
+      <h1>Cargo ship lost</h1><p>${para}</p><p>${para}</p><p>${para}</p><figure><figcaption>The rocket (Photo: AP)</figcaption></figure>
+    </div></body>`);
+    const roles = view(doc).slice(60).map(([, role, text]) => [role, text.slice(0, 15)]);
+    expect(roles).toEqual([
+      ["main", "Cargo ship lost"],
+      ["main", para.slice(0, 15)],
+      ["main", para.slice(0, 15)],
+      ["main", para.slice(0, 15)],
+      ["aside", "The rocket (Pho"],
+    ]);
+  });
+
+  it("never marks chrome inside another region, and an explicit region inside chrome wins", () => {
+    const doc = htmlToCanonical(`<body><p>${"Article text goes here and on. ".repeat(10)}</p>
+      <nav><div class="social"><a>Twitter</a></div></nav>
+      <div class="promo"><nav><a>Deals</a></nav><p>Promo text</p></div></body>`);
+    expect(view(doc).map(([, role, text]) => [role, text.slice(0, 12)])).toEqual([
+      ["main", "Article text"],
+      ["navigation", "Twitter"],
+      ["navigation", "Deals"],
+      ["aside", "Promo text"],
     ]);
   });
 

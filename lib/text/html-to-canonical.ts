@@ -106,6 +106,24 @@ interface Frame {
   link: boolean;
   /** Inside <b> or <strong>: a line of such text before a <br> is a run-in heading. */
   bold: boolean;
+  /** Inside an element marked as chrome (chromeOf): its role is "aside" unless the mark turns out too big. */
+  chrome?: ChromeMark;
+}
+
+/**
+ * An element whose class, id or tag marks chrome inside the page's text (a cookie notice, a newsletter form, share
+ * buttons, a caption or credit, a byline, other stories' teasers). Its blocks take the role "aside" — what the model
+ * learned for complementary text — unless it holds so much of the page's text that the mark must be wrong (a class
+ * name like "share-ready" on the article's wrapper): then its blocks keep the role they had without it.
+ */
+interface ChromeMark {
+  /** The role outside every chrome mark (what the blocks get back when the mark is too big). */
+  base: BlockRole;
+  /** Visible characters emitted inside this element (nested marks included). */
+  chars: number;
+  /** Its blocks of at least PROSE_BLOCK_CHARS characters: paragraphs of prose, which chrome rarely holds several of. */
+  proseBlocks: number;
+  parent: ChromeMark | undefined;
 }
 
 const ROOT: Frame = {
@@ -137,6 +155,42 @@ const STATE_PREFIX_RE = /^(has|is|no|with|show|toggle|open)[-_]/i;
 const ASIDE_TOKEN_RE = /^(sidebar|side-bar|widget-area)$/i;
 const FOOTER_TOKEN_RE = /^(site-footer|footer|global-footer|page-footer)$/i;
 const HEADER_TOKEN_RE = /^(site-header|masthead|global-header|header)$/i;
+
+/**
+ * Class/id tokens of chrome that sits between an article's paragraphs (the kinds held-out real pages showed the
+ * model keeping; close to Readability's "unlikely"/"negative" class lists): consent and cookie notices, newsletter,
+ * subscription and login forms, share and follow calls, captions and credits, image and video containers (a player's
+ * menus), bylines, datelines, post meta and author bios, related, trending and promoted stories, sponsored and ad
+ * slots, widgets, pop-ups, tag lists, text meant only for screen readers. A token matches
+ * whole dash/underscore parts ("share-tools", "post_meta"), not substrings ("shareholder", "metadata").
+ */
+const CHROME_TOKEN_RE =
+  /(^|[-_])(cookies?|gdpr|consent|newsletters?|subscribe|subscriptions?|signup|optin|paywall|login|signin|share|shares|sharing|sharebar|sharedaddy|social|socials|follow|reactions|captions?|credits?|byline|bylines|dateline|timestamp|pubdate|meta|author|authors|bio|related|recommended|recommendations|trending|popular|mostread|promo|promos|promotion|teaser|teasers|outbrain|taboola|sponsored|sponsor|advert|adverts|advertisement|ads?|adslot|widgets?|tags|video|videos|player|gallery|slideshow|carousel|lightbox|photos?|images?|img|popup|modal|sr-only|screen-reader-text|visually-hidden|visuallyhidden)($|[-_])/i;
+/** Tokens that name the article itself: an element carrying one is never chrome ("article-body share-target"). */
+const CONTENT_TOKEN_RE = /^(article|story|post|entry|content|main|body|text)([-_](body|content|text|main|inner))?$/i;
+/** Tags whose text is a caption or a figure's credit wherever they sit. */
+const CHROME_TAGS = new Set(["figure", "figcaption"]);
+/**
+ * A chrome mark is taken to be wrong (see ChromeMark) when it holds more than this share of the page's main text, or
+ * at least MAX_CHROME_PROSE_BLOCKS paragraphs of PROSE_BLOCK_CHARS characters or more (an article shown in a
+ * "render-target-modal" beside a long stream of teasers is a small share of the page, but it is prose).
+ */
+const MAX_CHROME_SHARE = 0.4;
+const PROSE_BLOCK_CHARS = 200;
+const MAX_CHROME_PROSE_BLOCKS = 3;
+
+/** Whether a block-level element is marked as chrome by its tag or its class/id tokens (see CHROME_TOKEN_RE). */
+function isChrome(name: string, attribs: Record<string, string>): boolean {
+  if (CHROME_TAGS.has(name)) return true;
+  if (!BLOCK_TAGS.has(name) || NO_CLASS_ROLE.has(name)) return false;
+  if (attribs.id === undefined && attribs.class === undefined) return false;
+  const tokens = `${attribs.id ?? ""} ${attribs.class ?? ""}`
+    .replace(/([a-z])([A-Z])/g, "$1-$2")
+    .split(/\s+/)
+    .filter(Boolean);
+  if (tokens.some((t) => CONTENT_TOKEN_RE.test(t))) return false;
+  return tokens.some((t) => CHROME_TOKEN_RE.test(t) && !STATE_PREFIX_RE.test(t));
+}
 
 function roleFromAttributes(name: string, attribs: Record<string, string>, inArticle: boolean): BlockRole | undefined {
   if (attribs.role === undefined && attribs.id === undefined && attribs.class === undefined && !ROLE_TAGS.has(name)) {
@@ -193,7 +247,15 @@ function childFrame(parent: Frame, name: string, attribs: Record<string, string>
   const aria = (attribs.role ?? "").toLowerCase();
   if (name === "article" || name === "main" || aria === "main" || aria === "article") f.inArticle = true;
   const role = roleFromAttributes(name, attribs, parent.inArticle);
-  if (role) f.role = role;
+  if (parent.chrome) f.chrome = parent.chrome;
+  if (role) {
+    // An explicit region (navigation, a comment section, a form…) inside chrome is that region, not chrome.
+    f.role = role;
+    f.chrome = undefined;
+  } else if (!parent.skip && (parent.role === "main" || parent.chrome) && isChrome(name, attribs)) {
+    f.chrome = { base: parent.chrome ? parent.chrome.base : parent.role, chars: 0, proseBlocks: 0, parent: parent.chrome };
+    f.role = "aside";
+  }
   const heading = name.length === 2 && name[0] === "h" ? /^h([1-6])$/.exec(name) : null;
   if (heading) {
     f.kind = "heading";
@@ -236,6 +298,8 @@ function childFrame(parent: Frame, name: string, attribs: Record<string, string>
 export function htmlToCanonical(html: string, opts: HtmlToCanonicalOptions = {}): CanonicalDoc {
   const maxChars = Math.max(0, opts.maxChars ?? DEFAULT_MAX_CHARS);
   const blocks: Block[] = [];
+  // The innermost chrome mark of each block (undefined outside chrome), resolved once the page's size is known.
+  const marks: (ChromeMark | undefined)[] = [];
   const texts: string[] = [];
   let length = 0; // length of the joined text so far
   let full = false;
@@ -284,6 +348,11 @@ export function htmlToCanonical(html: string, opts: HtmlToCanonicalOptions = {})
     const breaks = rawBreaks.length > 0 ? breakOffsets(raw, rawBreaks, start, block.end) : [];
     if (breaks.length > 0) block.breaks = breaks;
     blocks.push(block);
+    marks.push(f.chrome);
+    for (let m = f.chrome; m; m = m.parent) {
+      m.chars += text.length;
+      if (text.length >= PROSE_BLOCK_CHARS) m.proseBlocks++;
+    }
     texts.push(text);
     length = block.end;
   };
@@ -389,10 +458,28 @@ export function htmlToCanonical(html: string, opts: HtmlToCanonicalOptions = {})
     },
   });
   flush();
+  resolveChrome(blocks, marks);
 
   const doc: CanonicalDoc = { text: texts.join("\n"), blocks };
   if (title) doc.title = title;
   return doc;
+}
+
+/**
+ * Blocks inside a chrome mark that holds more than MAX_CHROME_SHARE of the page's main text (what is main with chrome
+ * taken back), or MAX_CHROME_PROSE_BLOCKS paragraphs of prose, get their role without the mark: such a mark wraps the
+ * article, it is not chrome around it. A nested mark never holds more than its parent, so the innermost mark decides.
+ */
+function resolveChrome(blocks: Block[], marks: readonly (ChromeMark | undefined)[]): void {
+  let mainChars = 0;
+  blocks.forEach((b, i) => {
+    const m = marks[i];
+    if ((m ? m.base : b.role) === "main") mainChars += b.end - b.start;
+  });
+  blocks.forEach((b, i) => {
+    const m = marks[i];
+    if (m && (m.chars > MAX_CHROME_SHARE * mainChars || m.proseBlocks >= MAX_CHROME_PROSE_BLOCKS)) b.role = m.base;
+  });
 }
 
 /**

@@ -154,8 +154,10 @@ describe("insertArticleChrome", () => {
 
 describe("in-article chrome in the training examples", () => {
   it("leaves the examples exactly as before the option when the rate is 0", () => {
-    // Digest of buildFixtureExamples() computed on the code before in-article chrome existed (commit a1b967e).
-    const BEFORE = "568dac12eabfece3d52e88b2e9d207679a3104d887d70849d52b3a938c03b218";
+    // Digest of buildFixtureExamples() computed on the code before in-article chrome existed (commit a1b967e), as
+    // recomputed when htmlToCanonical began marking chrome by class and tag (2026-12-05: the fixture's real page has
+    // blocks whose role is now "aside"; with that marking switched off the old digest 568dac12… still comes out).
+    const BEFORE = "dc7cd35d57625357edd4082715167ca6b9976c25fd8cbccaaac60c5c39f5a518";
     expect(digestExamples(buildFixtureExamples())).toBe(BEFORE);
     expect(digestExamples(buildFixtureExamples({ articleChrome: chromeOptions(0) }))).toBe(BEFORE);
   });
