@@ -1,3 +1,4 @@
+import { isChromeText } from "./chrome-text";
 import { collapsedPrefixLengths, collapseWhitespace } from "./collapse-whitespace";
 import { walkHtml } from "./walk-html";
 import type { Block, BlockKind, BlockRole, CanonicalDoc } from "./types";
@@ -459,6 +460,10 @@ export function htmlToCanonical(html: string, opts: HtmlToCanonicalOptions = {})
   });
   flush();
   resolveChrome(blocks, marks);
+  // Chrome the markup does not mark, by its wording: a credit line, a byline, a newsletter call in a plain <p>.
+  blocks.forEach((b, i) => {
+    if (b.role === "main" && b.kind !== "heading" && isChromeText(texts[i]!)) b.role = "aside";
+  });
 
   const doc: CanonicalDoc = { text: texts.join("\n"), blocks };
   if (title) doc.title = title;
