@@ -42,3 +42,28 @@ describe("compressRequest (bm25, real engine)", () => {
     });
   });
 });
+
+// Issue 30: chrome between an article's paragraphs, as held-out real pages have it (a cookie notice, a caption and its
+// credit, a newsletter form, share calls, other stories' teasers), with the page's title as the query.
+const NEWS = `<html><head><title>Council approves new budget for schools and roads</title></head><body>
+<header class="site-header"><a href="/">City Times</a></header>
+<main><article><h1>Council approves new budget for schools and roads</h1>
+<div class="byline">By Ann Lee | Published: 10:48, Tue, Nov 19, 2019</div>
+<p>The city council approved a budget of 2.1 billion dollars on Tuesday, raising spending on schools and road repairs after a six-hour debate.</p>
+<div id="cookie-banner"><p>Our website uses cookies to improve its performance and your experience. By continuing you agree to our cookie policy.</p></div>
+<p>Schools will receive 40 million dollars more than last year, mostly for new teachers and repairs to old buildings across the city.</p>
+<figure><img src="council.jpg"><figcaption>Council members vote on the budget on Tuesday. (Photo: City Times)</figcaption></figure>
+<p>Road repairs take another 25 million dollars, and the mayor said the first projects on the budget would start in spring.</p>
+<div class="newsletter-signup"><p>Sign up for our daily newsletter to get the budget news first. I agree that City Times may send me emails.</p></div>
+<ul class="social-share"><li>Share this story on Facebook</li><li>Share on Twitter</li></ul>
+<div class="related-stories"><h3>More stories</h3><p>Council approves new parking rules for the city centre after long debate</p></div>
+</article></main><footer>© City Times</footer></body></html>`;
+
+describe("compressRequest (default model, real engine): chrome inside the article", () => {
+  it("keeps the article's paragraphs and none of the chrome between them", async () => {
+    const out = await compressRequest(compressRequestSchema.parse({ query: "Council approves new budget for schools and roads", results: [{ html: NEWS }], preset: "low" }));
+    const snippet = out.results[0]!.snippet;
+    for (const kept of ["2.1 billion dollars", "40 million dollars", "25 million dollars"]) expect(snippet).toContain(kept);
+    for (const chrome of ["cookies", "(Photo:", "newsletter", "Share on", "parking rules"]) expect(snippet).not.toContain(chrome);
+  });
+});
