@@ -12,7 +12,7 @@
 //           Snowball stemmers per language (@orama/stemmers: `npm install --no-save @orama/stemmers`), alone and
 //           blended into the model's scores: does a real stemmer find answer sentences the rule misses?
 //   node --conditions=react-server --import tsx scripts/probes/answer-sentence-probe.ts --data ../shared/data \
-//     [--probe type|stack|embedding|stemmer|sentence-encoder] [--vectors DIR] [--sets nq,selqa,…] [--max-queries 300] [--train-queries 1500]
+//     [--probe type|stack|embedding|stemmer|sentence-encoder|association] [--vectors DIR] [--sets nq,selqa,…] [--max-queries 300] [--train-queries 1500]
 import { parseArgs } from "node:util";
 import { resolveDevSetMethods } from "../../cli/commands/resolve-dev-set-methods";
 import { blendSimilarity } from "../../lib/engine/blend-similarity";
@@ -195,6 +195,101 @@ async function fitStack() {
     );
 }
 
+/**
+ * Question-term → sentence-term associations learned on the TRAINING split (a translation-model view of answer
+ * selection: "when" → a year, "how many" → a number, "population" → "inhabitants"). For each question term q and
+ * sentence term t, a Bernoulli log-odds of t appearing in an evidence unit rather than in another unit of the same
+ * result, given q in the question, shrunk towards 0 by its count. Sentence terms include word classes (<year>, <num>,
+ * <cap>) so answer types are learned, not written. A unit's score is the sum over its (q, t) pairs; rescaled to [0, 1]
+ * within the result.
+ */
+const YEAR_RE = /^(1[0-9]{3}|20[0-9]{2})$/;
+function questionTerms(query: string): string[] {
+  const terms = tokenizeTerms(query);
+  const out = new Set(terms);
+  if (terms.length >= 2) out.add(`${terms[0]}_${terms[1]}`);
+  return [...out];
+}
+function sentenceTerms(text: string): Set<string> {
+  const out = new Set(tokenizeTerms(text));
+  let first = true;
+  for (const m of text.matchAll(WORD)) {
+    const w = m[0];
+    if (YEAR_RE.test(w)) out.add("<year>");
+    else if (/\p{N}/u.test(w)) out.add("<num>");
+    else if (!first && /^\p{Lu}/u.test(w)) out.add("<cap>");
+    first = false;
+  }
+  return out;
+}
+async function fitAssociations(): Promise<(query: string, r: PreparedResult) => number[]> {
+  const train = await buildDevSets({
+    dataDir,
+    split: "train" as never,
+    names: values["train-sets"].split(",") as DevSetName[],
+    maxQueries: Number(values["train-queries"]),
+  });
+  // Pass 1: which question terms and sentence terms are frequent enough to learn an association for (the pairs of all
+  // terms exceed a Map's size): question terms in >= 25 questions, sentence terms in >= 30 units, and the word classes.
+  type Item = { qs: string[]; units: { ts: Set<string>; y: boolean }[] };
+  const items: Item[] = [];
+  const qDf = new Map<string, number>();
+  const tDf = new Map<string, number>();
+  const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+  for (const set of train) {
+    for (const ex of set.examples) {
+      const qs = questionTerms(ex.query);
+      for (const q of qs) bump(qDf, q);
+      for (const r of prepareEvalResults(ex)) {
+        const ev = ex.evidence.filter((e) => e.resultId === r.id);
+        const y = r.units.map((u) => ev.some((e) => e.start < u.end && e.end > u.start));
+        if (!y.includes(true) || !y.includes(false) || r.units.length > 40) continue;
+        const units = r.units.map((u, i) => ({ ts: sentenceTerms(r.doc.text.slice(u.start, u.end)), y: y[i]! }));
+        for (const u of units) for (const t of u.ts) bump(tDf, t);
+        items.push({ qs, units });
+      }
+    }
+    console.log(`associations: ${set.name} ${set.examples.length} queries`);
+  }
+  const pos = new Map<string, number>();
+  const neg = new Map<string, number>();
+  const nPos = new Map<string, number>();
+  const nNeg = new Map<string, number>();
+  for (const { qs, units } of items) {
+    const kq = qs.filter((q) => (qDf.get(q) ?? 0) >= 25);
+    for (const u of units) {
+      const kt = [...u.ts].filter((t) => t.startsWith("<") || (tDf.get(t) ?? 0) >= 30);
+      for (const q of kq) {
+        bump(u.y ? nPos : nNeg, q);
+        for (const t of kt) bump(u.y ? pos : neg, `${q}\u0001${t}`);
+      }
+    }
+  }
+  const lists = items.length;
+  const A = new Map<string, number>();
+  const a = 0.5;
+  for (const key of new Set([...pos.keys(), ...neg.keys()])) {
+    const p = pos.get(key) ?? 0;
+    const n = neg.get(key) ?? 0;
+    if (p + n < 5) continue;
+    const q = key.slice(0, key.indexOf("\u0001"));
+    const lp = Math.log((p + a) / ((nPos.get(q) ?? 0) + 2 * a)) - Math.log((n + a) / ((nNeg.get(q) ?? 0) + 2 * a));
+    A.set(key, (lp * (p + n)) / (p + n + 20));
+  }
+  console.log(`associations: ${lists} result lists, ${A.size} pairs kept`);
+  return (query, r) => {
+    const qs = questionTerms(query);
+    const raw = r.units.map((u) => {
+      let s = 0;
+      for (const t of sentenceTerms(r.doc.text.slice(u.start, u.end))) for (const q of qs) s += A.get(`${q}\u0001${t}`) ?? 0;
+      return s;
+    });
+    const lo = Math.min(...raw);
+    const hi = Math.max(...raw);
+    return raw.map((x) => (hi > lo ? (x - lo) / (hi - lo) : 0));
+  };
+}
+
 /** BM25 of every unit of the result set (each unit a document, as computeBm25Scores), terms from `terms`. */
 function lexicalScores(query: string, results: readonly PreparedResult[], terms: (text: string) => string[]): number[][] {
   const qTerms = [...new Set(terms(query))];
@@ -328,6 +423,10 @@ else if (values.probe === "embedding") {
   probes.push(derivedAsync("use", (q, r) => cosines(q, r)));
   for (const w of values.weights.split(",").map(Number))
     probes.push(derivedAsync(`model+use ${w}`, async (q, r, s) => blendSimilarity(s, await cosines(q, r), w)));
+} else if (values.probe === "association") {
+  const assoc = await fitAssociations();
+  probes.push(derived("assoc", (q, r) => assoc(q, r)));
+  for (const w of values.weights.split(",").map(Number)) probes.push(derived(`model+assoc ${w}`, (q, r, s) => blendSimilarity(s, assoc(q, r), w)));
 } else {
   const rerank = await fitStack();
   for (const w of [1, 0.7, 0.5]) probes.push(derived(`model+stack ${w}`, (q, r, s) => blendSimilarity(s, rerank(q, r, s), w)));
