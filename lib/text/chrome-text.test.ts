@@ -16,12 +16,18 @@ describe("isChromeText", () => {
       "Our website uses cookies to improve its performance and your experience.",
       "Published: 10:48, Tue, Nov 19, 2019 | Updated: 11:02, Tue, Nov 19, 2019",
       "Aggiornato il 19 novembre 2019",
+      "Опубліковано 19 листопада 2019, 10:48",
       "By Ann Lee",
       "By Ann Lee, Science Editor",
       "Von Anna Maria Meier | Berlin",
       "438.3k",
       "1,204 shares",
       "Privacy Policy",
+      "See more: Gronk may have found his true calling",
+      "Don't miss: the ten best beaches of the summer",
+      "Lesen Sie auch: Die Bahn streikt wieder",
+      "Читайте також: Музей відкрився після ремонту",
+      "延伸阅读：绿萝怎么养",
     ])
       expect(isChromeText(t), t).toBe(true);
   });
@@ -36,6 +42,8 @@ describe("isChromeText", () => {
       "Are those of us who have explicitly avoided agreeing to the Facebook terms of service simply fair game?",
       "You can contribute to this API by taking part in discussions on the WHATWG mailing list.",
       "4,699,755",
+      "Related work on this question is scarce, and the two studies disagree.",
+      "Seeing more of the city was her aim.",
       "2, 3, 5, 2, 3, 12",
       `The company said its newsletter ${"reaches readers in many countries and has grown every year since it began ".repeat(3)}`,
       "",
