@@ -152,11 +152,16 @@ describe("htmlToCanonical", () => {
 
   it("takes a chrome mark back when it holds several paragraphs of prose, however long the rest of the page", () => {
     const para = "MOSCOW (AP) — An unmanned Russian cargo spaceship heading to the International Space Station broke up. ".repeat(3);
-    const teasers = Array.from({ length: 60 }, (_, i) => `<li><p>Teaser number ${i} about some other story of the day, with a line of summary text.</p></li>`).join("");
+    const teasers = Array.from(
+      { length: 60 },
+      (_, i) => `<li><p>Teaser number ${i} about some other story of the day, with a line of summary text.</p></li>`,
+    ).join("");
     const doc = htmlToCanonical(`<body><ul>${teasers}</ul><div class="render-target-video">
       <h1>Cargo ship lost</h1><p>${para}</p><p>${para}</p><p>${para}</p><figure><figcaption>The rocket (Photo: AP)</figcaption></figure>
     </div></body>`);
-    const roles = view(doc).slice(60).map(([, role, text]) => [role, text.slice(0, 15)]);
+    const roles = view(doc)
+      .slice(60)
+      .map(([, role, text]) => [role, text.slice(0, 15)]);
     expect(roles).toEqual([
       ["main", "Cargo ship lost"],
       ["main", para.slice(0, 15)],

