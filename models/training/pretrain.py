@@ -78,3 +78,31 @@ class MaskedLMObjective:
                 correct += int((logits.argmax(-1) == target).sum())
         self.mlm.train()
         return dict(loss=nll / max(1, total), accuracy=correct / max(1, total), masked=total)
+
+
+class TaskWithMaskedLM:
+    """The teacher's task (keep BCE + cat_weight x category CE) plus `weight` x the masked-LM loss on the same windows,
+    masked anew and with every query-match feature zeroed (`train.py teacher --mlm-weight W`): the task is learned
+    while the encoder keeps having to read, instead of the task's query-match shortcut taking over after pretraining.
+    Checkpoints are chosen on the task's validation loss; the masked-LM figures are logged beside it."""
+
+    def __init__(self, mlm: MaskedLM, meta, seed, cat_weight, weight):
+        self.mlm = mlm
+        self.masked = MaskedLMObjective(mlm, meta, seed)
+        self.cat_weight = cat_weight
+        self.weight = weight
+
+    def loss(self, b, step):
+        from fit import losses
+
+        keep_logits, cat_logits = self.mlm.encoder(b["ids"], b["mask"], b["feats"])
+        keep, cat = losses(keep_logits, cat_logits, b)
+        return keep + self.cat_weight * cat + self.weight * self.masked.loss(b, step)
+
+    def evaluate(self, val, subset, max_tokens=8192):
+        from fit import evaluate
+
+        ev = evaluate(self.mlm.encoder, val, subset, max_tokens, cat_weight=self.cat_weight)
+        m = self.masked.evaluate(val, subset, max_tokens)
+        ev.update(mlmLoss=m["loss"], mlmAccuracy=m["accuracy"])
+        return ev

@@ -3,7 +3,8 @@
   /usr/bin/python3 models/training/train.py teacher --data WORK/data/train --val WORK/data/val --out WORK/teacher ...
   /usr/bin/python3 models/training/train.py student --teacher WORK/teacher/model.pt --keep 0,3 ...
   /usr/bin/python3 models/training/train.py pretrain --data WORK/data/train --val WORK/data/val --out WORK/pretrain ...
-      (masked-LM on the windows, pretrain.py; then `teacher --init WORK/pretrain/model.pt`)
+      (masked-LM on the windows, pretrain.py; then `teacher --init WORK/pretrain/model.pt`, optionally with
+      `--mlm-weight W` to keep the masked-LM loss beside the task's)
   /usr/bin/python3 models/training/train.py export --ckpt WORK/student/model.pt --out WORK/student.onnx
   /usr/bin/python3 models/training/train.py predict --ckpt ... --data WORK/data/val --out probs.f32
   /usr/bin/python3 models/training/train.py average --ckpt A/model.pt,B/model.pt --val WORK/data/val --out WORK/avg
@@ -62,6 +63,8 @@ def main():
     p.add_argument("--seed", type=int, default=13)
     p.add_argument("--lexical-dropout", type=float, default=0.0,
                    help="share of training windows whose query-match features (tokenMatch, unitLexical, unitRank, unitCoverage) are zeroed")
+    p.add_argument("--mlm-weight", type=float, default=0.0,
+                   help="teacher: add this weight x the masked-LM loss (pretrain.py) to the task loss on every batch")
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--temperature", type=float, default=1.0)
     p.add_argument("--resume", action="store_true")
@@ -112,6 +115,20 @@ def main():
             from pretrain import MaskedLM, MaskedLMObjective
             mlm = MaskedLM(model)
             info = train(mlm, ds, val, args, tag="pretrain", objective=MaskedLMObjective(mlm, ds.meta, args.seed))
+            # The prediction head beside the encoder's weights, so `teacher --mlm-weight` goes on from it.
+            os.makedirs(args.out, exist_ok=True)
+            torch.save({k: v for k, v in mlm.state_dict().items() if not k.startswith("encoder.")}, os.path.join(args.out, "mlm_head.pt"))
+        elif args.mlm_weight > 0:
+            # The task with the masked-LM loss beside it (pretrain.TaskWithMaskedLM); the saved model is the encoder.
+            from pretrain import MaskedLM, TaskWithMaskedLM
+            mlm = MaskedLM(model)
+            head = os.path.join(os.path.dirname(args.init), "mlm_head.pt") if args.init else ""
+            if head and os.path.exists(head):
+                mlm.load_state_dict(torch.load(head), strict=False)
+                log(f"masked-LM head from {head}")
+            objective = TaskWithMaskedLM(mlm, ds.meta, args.seed, args.cat_weight, args.mlm_weight)
+            info = train(mlm, ds, val, args, tag="teacher", objective=objective)
+            info["mlmWeight"] = args.mlm_weight
         else:
             info = train(model, ds, val, args, tag="teacher")
     else:
