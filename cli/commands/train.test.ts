@@ -27,6 +27,14 @@ describe("snippet-lab train: options checked before hours of training", () => {
     }
   });
 
+  it("refuses a teacher masked-LM weight that is not a weight", async () => {
+    for (const w of ["-1", "lots", "11"]) {
+      const r = await runTrain(["--data", "/nonexistent", `--teacher-mlm-weight=${w}`, "--work", "/nonexistent/work"]);
+      expect(r.code).toBe(2);
+      expect(r.error).toMatch(/--teacher-mlm-weight takes a weight/);
+    }
+  });
+
   it("refuses --vocab when fine-tuning on gold (the base model's vocabulary is kept)", async () => {
     const r = await runTrain(["--gold", "/nonexistent/gold.jsonl", "--vocab", "/nonexistent/vocab.txt", "--work", "/nonexistent/work"]);
     expect(r.code).toBe(2);

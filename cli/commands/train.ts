@@ -58,6 +58,9 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
                           default 0; the teacher's soft targets always see the features; recorded in
                           training.lexicalDropout)
   --teacher-lr LR         the teacher's peak learning rate (default 5e-4; 1e-4 when fine-tuning on gold)
+  --teacher-mlm-weight W  add W x a masked-LM loss to the teacher's task loss on every batch, so its encoder keeps
+                          reading (train.py --mlm-weight; e.g. with --init-teacher weights from train.py pretrain;
+                          default 0; recorded in training.teacherMlmWeight)
   --skip-data             reuse WORK/data
   --skip-teacher          reuse WORK/teacher/model.pt
   --skip-student          reuse WORK/student/model.pt
@@ -127,6 +130,7 @@ export const command: CliCommand = {
         "extend-cyrillic": { type: "string" },
         "lexical-dropout": { type: "string" },
         "teacher-lr": { type: "string" },
+        "teacher-mlm-weight": { type: "string" },
         sections: { type: "string" },
         "serve-sections": { type: "string" },
         "skip-teacher": { type: "boolean", default: false },
@@ -163,6 +167,11 @@ export const command: CliCommand = {
     const lexicalDropout = values["lexical-dropout"] === undefined ? 0 : Number(values["lexical-dropout"]);
     if (!(lexicalDropout >= 0 && lexicalDropout < 1)) {
       console.error(`train: --lexical-dropout takes a share in [0, 1) (got "${values["lexical-dropout"]}")`);
+      return 2;
+    }
+    const mlmWeight = values["teacher-mlm-weight"] === undefined ? 0 : Number(values["teacher-mlm-weight"]);
+    if (!(mlmWeight >= 0 && mlmWeight <= 10)) {
+      console.error(`train: --teacher-mlm-weight takes a weight in [0, 10] (got "${values["teacher-mlm-weight"]}")`);
       return 2;
     }
     if (fineTune && (values["article-chrome"] !== undefined || values.vocab !== undefined)) {
@@ -261,6 +270,7 @@ export const command: CliCommand = {
         "--resume",
         ...(fineTune ? ["--eval-every", "100", "--save-every", "100"] : []),
         ...(teacherInit ? ["--init", teacherInit] : []),
+        ...(mlmWeight > 0 ? ["--mlm-weight", String(mlmWeight)] : []),
       ]);
     }
     if (!values["skip-student"]) {
@@ -399,6 +409,8 @@ export const command: CliCommand = {
           ...(trainMeta.topicalUnanswerable ? { topicalUnanswerable: trainMeta.topicalUnanswerable } : {}),
           // The share of windows trained without their query-match features (train.py --lexical-dropout).
           ...(Number(own.args.lexical_dropout ?? 0) > 0 ? { lexicalDropout: Number(own.args.lexical_dropout) } : {}),
+          // The teacher's masked-LM weight beside its task loss (train.py --mlm-weight), present only when it was on.
+          ...(Number(teacherInfo.args.mlm_weight ?? 0) > 0 ? { teacherMlmWeight: Number(teacherInfo.args.mlm_weight) } : {}),
         },
         license:
           "Apache-2.0 (code and weights); trained on SQuAD v1.1, SQuAD-it, CMRC 2018 and HotpotQA (CC BY-SA 4.0) and Mozilla Readability test pages (Apache-2.0 repository; page content © its publishers)" +
