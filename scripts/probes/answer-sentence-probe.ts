@@ -57,8 +57,11 @@ async function modelScores(ex: EvalExample, results: PreparedResult[]): Promise<
   return unitScores;
 }
 
-/** A method whose unit scores are the model's, transformed per result. */
-function derived(name: string, transform: (query: string, r: PreparedResult, scores: number[], ex: EvalExample) => number[]): DevSetMethod {
+/** A method whose unit scores are the model's, transformed per result (the transform may be async). */
+function derived(
+  name: string,
+  transform: (query: string, r: PreparedResult, scores: number[], ex: EvalExample) => number[] | Promise<number[]>,
+): DevSetMethod {
   return {
     ...model!,
     name,
@@ -67,11 +70,18 @@ function derived(name: string, transform: (query: string, r: PreparedResult, sco
         name,
         async scoreUnits({ query, results }) {
           const scores = await modelScores(ex, results);
-          return { unitScores: results.map((r, i) => transform(query, r, scores[i]!, ex)) };
+          return { unitScores: await Promise.all(results.map((r, i) => transform(query, r, scores[i]!, ex))) };
         },
       };
     },
   };
+}
+
+/** Scores rescaled to [0, 1] within a result (best 1, worst 0; all 0 when equal): blendSimilarity reads relative scores. */
+function rescaleToUnit(xs: readonly number[]): number[] {
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  return xs.map((x) => (hi > lo ? (x - lo) / (hi - lo) : 0));
 }
 
 const typeMethod = (w: number) =>
@@ -284,9 +294,7 @@ async function fitAssociations(): Promise<(query: string, r: PreparedResult) => 
       for (const t of sentenceTerms(r.doc.text.slice(u.start, u.end))) for (const q of qs) s += A.get(`${q}\u0001${t}`) ?? 0;
       return s;
     });
-    const lo = Math.min(...raw);
-    const hi = Math.max(...raw);
-    return raw.map((x) => (hi > lo ? (x - lo) / (hi - lo) : 0));
+    return rescaleToUnit(raw);
   };
 }
 
@@ -408,28 +416,11 @@ else if (values.probe === "embedding") {
   };
   const cosines = async (query: string, r: PreparedResult): Promise<number[]> => {
     const [q, ...us] = await embed([query, ...r.units.map((u) => r.doc.text.slice(u.start, u.end).trim() || ".")]);
-    // Cosine rescaled to [0, 1] per result (best unit 1, worst 0): blendSimilarity reads relative scores.
-    const cos = us.map((u) => u.reduce((a, x, k) => a + x * q![k]!, 0));
-    const lo = Math.min(...cos);
-    const hi = Math.max(...cos);
-    return cos.map((c) => (hi > lo ? (c - lo) / (hi - lo) : 0));
+    return rescaleToUnit(us.map((u) => u.reduce((a, x, k) => a + x * q![k]!, 0)));
   };
-  const derivedAsync = (name: string, transform: (query: string, r: PreparedResult, scores: number[]) => Promise<number[]>): DevSetMethod => ({
-    ...model,
-    name,
-    createScorer(ex): Scorer {
-      return {
-        name,
-        async scoreUnits({ query, results }) {
-          const scores = await modelScores(ex, results);
-          return { unitScores: await Promise.all(results.map((r, i) => transform(query, r, scores[i]!))) };
-        },
-      };
-    },
-  });
-  probes.push(derivedAsync("use", (q, r) => cosines(q, r)));
+  probes.push(derived("use", (q, r) => cosines(q, r)));
   for (const w of values.weights.split(",").map(Number))
-    probes.push(derivedAsync(`model+use ${w}`, async (q, r, s) => blendSimilarity(s, await cosines(q, r), w)));
+    probes.push(derived(`model+use ${w}`, async (q, r, s) => blendSimilarity(s, await cosines(q, r), w)));
 } else if (values.probe === "association") {
   const assoc = await fitAssociations();
   probes.push(derived("assoc", (q, r) => assoc(q, r)));
