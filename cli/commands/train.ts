@@ -18,6 +18,8 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
   5. ONNX export (opset 17, int8 token embedding; int8 MatMul weights for the student), parity fixtures
   6. models/NAME (student) and models/NAME-teacher: model.onnx, vocab.txt, config.json, parity.json
   7. calibrate: each model's default threshold on the validation split (snippet-lab calibrate --write)
+  8. fit-search-rerank: each model's search-query reranker, fitted on the training split, its weight chosen on
+     validation (snippet-lab fit-search-rerank --write)
 
   --data DIR              folder with the public data (e.g. ../shared/data)
   --gold FILE             a gold JSONL export of the app; its pairs join the training data (repeatable).
@@ -424,6 +426,8 @@ export const command: CliCommand = {
         const baseConfig = readModelConfig(role === "student" ? base! : `${base}-teacher`).config;
         Object.assign(config, {
           ...calibratedSettings(profileOf(baseConfig)),
+          // The base model's search-query reranker reads the fine-tuned scores as it read the base's (no data to refit on).
+          ...(baseConfig.searchRerank ? { searchRerank: baseConfig.searchRerank } : {}),
           calibration: {
             inheritedFrom: role === "student" ? base : `${base}-teacher`,
             note: "fine-tuned on gold without --data: threshold and floors not recalibrated",
@@ -442,6 +446,11 @@ export const command: CliCommand = {
       const { command: calibrate } = await import("./calibrate");
       for (const name of written) {
         const code = await calibrate.run(["--model", name, "--data", values.data!, "--write"]);
+        if (code !== 0) return code;
+      }
+      const { command: fitSearchRerank } = await import("./fit-search-rerank");
+      for (const name of written) {
+        const code = await fitSearchRerank.run(["--model", name, "--data", values.data!, "--write"]);
         if (code !== 0) return code;
       }
     }

@@ -4,6 +4,7 @@ import type { SelectionProfile } from "../schemas/selection-profile";
 import { blendSimilarity, blendsSimilarity } from "./blend-similarity";
 import { computeUnitScores, type ComputeUnitScoresOptions } from "./compute-unit-scores";
 import { resultFocus } from "./focus-terms";
+import { applySearchRerank } from "./search-rerank";
 import { LLM_THRESHOLD, type Aggregation } from "./methods";
 import { chooseUnits, selectSpans, type SelectSpansOptions, type UnitChoice } from "./select-spans";
 import type { Selection } from "./types";
@@ -30,7 +31,7 @@ export interface ScoreResultUnitsOptions {
 
 /**
  * Stage 1: a result's unit scores from its token probabilities, exactly as the method's scorer gives them (the
- * profile's aggregation, category discount and focus weight). Every path from cached probabilities goes through it.
+ * profile's aggregation, category discount, focus weight, similarity and search-query reranker). Every path from cached probabilities goes through it.
  */
 export function scoreResultUnits({ query, result, tokenScores, profile, aggregation, similarity }: ScoreResultUnitsOptions): number[] {
   const scores = computeUnitScores({
@@ -40,7 +41,11 @@ export function scoreResultUnits({ query, result, tokenScores, profile, aggregat
     focus: resultFocus(query, { title: result.title, text: result.doc.text }, profile.focusWeight),
   });
   const w = profile.similarityWeight;
-  return w && similarity && similarity.length === scores.length && blendsSimilarity(scores.length) ? blendSimilarity(scores, similarity, w) : scores;
+  const blended =
+    w && similarity && similarity.length === scores.length && blendsSimilarity(scores.length) ? blendSimilarity(scores, similarity, w) : scores;
+  return profile.searchRerank
+    ? applySearchRerank(profile.searchRerank, { query, text: result.doc.text, units: result.units, scores: blended })
+    : blended;
 }
 
 export interface SelectWithProfileOptions extends Pick<SelectSpansOptions, "results" | "unitScores" | "budget" | "countTokens"> {

@@ -1,6 +1,20 @@
 import { z } from "zod";
 import { AGGREGATIONS } from "../engine/methods";
 
+/** A fitted search-query reranker (lib/engine/search-rerank.ts): standardisation and coefficients per feature. */
+export const searchRerankSchema = z
+  .object({
+    features: z.string().describe("The feature set it was fitted on (SEARCH_RERANK_FEATURES); another set's fit is not applied."),
+    weight: z.number().min(0).max(1).describe("How much of the reranker is mixed into the model's unit scores (chosen on validation)."),
+    mean: z.array(z.number()),
+    sd: z.array(z.number()),
+    coefficients: z.array(z.number()),
+    lists: z.number().int().optional().describe("How many training result lists it was fitted on."),
+  })
+  .refine((r) => r.mean.length === r.coefficients.length && r.sd.length === r.coefficients.length, {
+    message: "mean, sd and coefficients must have one entry per feature",
+  });
+
 /**
  * A method's selection profile: EVERY setting that turns its scores into a selection, in one object. A model's
  * config.json holds them at its top level (modelConfigSchema spreads selectionProfileConfigShape), the method object carries them
@@ -45,9 +59,15 @@ export const selectionProfileSchema = z.object({
     .describe(
       "The model's word-vector weight: within each result, unit scores blend in the query–unit similarity of the shipped subword word vectors (models/embeddings; each unit's `similarity` in responses), the result's best unit keeping its score (lib/engine/blend-similarity.ts; absent: the model's scores alone).",
     ),
+  searchRerank: searchRerankSchema
+    .optional()
+    .describe(
+      "The model's search-query reranker: for a query typed as a search query (lowercase, no question mark) over a passage of at most 12 units, unit scores blend in a linear reranker fitted on the training split (`snippet-lab fit-search-rerank`; lib/engine/search-rerank.ts), the result's best unit keeping its score (absent: the model's scores alone).",
+    ),
 });
 
 export type SelectionProfile = z.output<typeof selectionProfileSchema>;
+export type SearchRerank = z.output<typeof searchRerankSchema>;
 
 /** The profile as a model's config.json writes it (modelConfigSchema spreads it): threshold and aggregation defaulted. */
 export const selectionProfileConfigShape = {

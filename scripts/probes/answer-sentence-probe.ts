@@ -5,6 +5,11 @@
 //           and rank, BM25, IDF-weighted query coverage, position, answer type, length and their interactions; its
 //           scores rescaled so a result's best unit keeps the model's best score (cross-result relevance and the
 //           keep-nothing gate unchanged), mixed with the model's at several weights.
+//           --query-style: fitted on and applied to search-typed queries (lib/engine/search-rerank.ts isSearchQuery)
+//           over passages of at most 12 units only; --block-position: positions within the paragraph; --train-kw: the
+//           training questions also typed as search queries. "<set>-kw" in --sets: a validation set's questions typed
+//           as search queries. What this probe found is served as `snippet-lab fit-search-rerank` (the "model" column
+//           is the served model, its search reranker included since 2026-12-05).
 // Figures are each set's own measure (evalDevSet), validation split. Not a test: it prints a table.
 //   embedding  the subword word vectors (models/embeddings, `snippet-lab train-embeddings`): soft-match and mean
 //           similarity alone, and soft-match blended into the model's unit scores at several weights.
@@ -13,9 +18,10 @@
 //           blended into the model's scores: does a real stemmer find answer sentences the rule misses?
 //   node --conditions=react-server --import tsx scripts/probes/answer-sentence-probe.ts --data ../shared/data \
 //     [--probe type|stack|embedding|stemmer|sentence-encoder|association] [--vectors DIR] [--sets nq,selqa,…] [--max-queries 300] [--train-queries 1500]
+//     [--query-style] [--block-position] [--train-kw]
 import { parseArgs } from "node:util";
 import { resolveDevSetMethods } from "../../cli/commands/resolve-dev-set-methods";
-import { blendSimilarity } from "../../lib/engine/blend-similarity";
+import { blendSimilarity, blendsSimilarity } from "../../lib/engine/blend-similarity";
 import type { EvalExample } from "../../lib/data/types";
 import { bm25Idf, bm25Score, computeBm25Scores, countDocumentFrequencies, queryTermFrequencies } from "../../lib/engine/scorers/bm25";
 import { CJK_CHAR, tokenizeTerms, WORD } from "../../lib/engine/scorers/tokenize-terms";
@@ -23,7 +29,8 @@ import type { PreparedResult, Scorer } from "../../lib/engine/types";
 import { buildDevSets, type DevSetName } from "../../lib/eval/dev-sets";
 import { evaluateDevSet, type DevSetMethod } from "../../lib/eval/evaluate-dev-set";
 import { prepareEvalResults } from "../../lib/eval/run-eval";
-import { answerTypeMatches, expectedAnswerType } from "./answer-type";
+import { answerTypeMatches, expectedAnswerType } from "../../lib/engine/answer-type";
+import { isSearchQuery } from "../../lib/engine/search-rerank";
 import { computeEmbeddingUnitScores, type EmbeddingMode } from "../../lib/embeddings/embedding-unit-scores";
 import { loadWordVectors } from "../../lib/server/embeddings/load-word-vectors";
 
@@ -39,6 +46,9 @@ const { values } = parseArgs({
     floors: { type: "string", default: "0.55,0.65,0.75" },
     "blend-floor": { type: "string" },
     weights: { type: "string", default: "0.2,0.35,0.5" },
+    "query-style": { type: "boolean", default: false },
+    "block-position": { type: "boolean", default: false },
+    "train-kw": { type: "boolean", default: false },
   },
 });
 const dataDir = values.data;
@@ -111,9 +121,19 @@ function unitFeatures(query: string, r: PreparedResult, scores: number[]): numbe
     .map((s, i) => [s, i] as const)
     .sort((a, b) => b[0] - a[0])
     .forEach(([, i], k) => (rank[i] = k));
+  // Position within the unit's block (paragraph) and the block's place among the result's: a long passage's
+  // paragraphs each open with their topic sentence, not only the first.
+  const inBlock: number[] = [];
+  const blockOrd: number[] = [];
+  r.units.forEach((u, i) => {
+    const prev = r.units[i - 1];
+    const same = prev !== undefined && prev.block === u.block;
+    inBlock.push(same ? inBlock[i - 1]! + 1 : 0);
+    blockOrd.push(i === 0 ? 0 : same ? blockOrd[i - 1]! : blockOrd[i - 1]! + 1);
+  });
   return r.units.map((_, i) => {
     const s = Math.min(Math.max(scores[i]!, 1e-4), 1 - 1e-4);
-    const pos = 1 / (1 + i);
+    const pos = values["block-position"] ? 1 / (1 + inBlock[i]!) : 1 / (1 + i);
     const rel = scores[i]! / best;
     const bmr = Number.isFinite(bm[i]!) ? bm[i]! / bmBest : 0;
     const cov = covs[i]!;
@@ -125,7 +145,7 @@ function unitFeatures(query: string, r: PreparedResult, scores: number[]): numbe
       bmr,
       cov,
       pos,
-      i === 0 ? 1 : 0,
+      (values["block-position"] ? inBlock[i] === 0 : i === 0) ? 1 : 0,
       tm,
       typed * (1 - tm),
       len,
@@ -138,6 +158,7 @@ function unitFeatures(query: string, r: PreparedResult, scores: number[]): numbe
       rel * cov,
       bmr === 1 ? 1 : 0,
       pos * tm,
+      ...(values["block-position"] ? [1 / (1 + blockOrd[i]!)] : []),
     ];
   });
 }
@@ -151,15 +172,26 @@ async function fitStack() {
     maxQueries: Number(values["train-queries"]),
   });
   const lists: { x: number[][]; y: number[] }[] = [];
+  // --train-kw: every training question also typed as a search query, so the reranker learns where position
+  // helps from what the text says, not from how the query is typed.
+  const asSearch = (q: string) =>
+    q
+      .trim()
+      .replace(/[?？]+$/u, "")
+      .toLowerCase();
   for (const set of train) {
-    for (const ex of set.examples) {
+    const examples = values["train-kw"] ? [...set.examples, ...set.examples.map((e) => ({ ...e, query: asSearch(e.query) }))] : set.examples;
+    for (const ex of examples) {
+      // --query-style: a reranker for search-engine queries alone, learned from them alone.
+      if (values["query-style"] && !isSearchQuery(ex.query)) continue;
       const results = prepareEvalResults(ex);
       const scores = await modelScores(ex, results);
       results.forEach((r, ri) => {
         const x = unitFeatures(ex.query, r, scores[ri]!);
         const ev = ex.evidence.filter((e) => e.resultId === r.id);
         const y = r.units.map((u) => (ev.some((e) => e.start < u.end && e.end > u.start) ? 1 : 0));
-        if (y.includes(1) && y.includes(0) && x.every((f) => f.every(Number.isFinite))) lists.push({ x, y });
+        const passage = !values["query-style"] || blendsSimilarity(r.units.length);
+        if (passage && y.includes(1) && y.includes(0) && x.every((f) => f.every(Number.isFinite))) lists.push({ x, y });
       });
     }
     console.log(`train ${set.name}: ${set.examples.length} queries`);
@@ -427,12 +459,25 @@ else if (values.probe === "embedding") {
   for (const w of values.weights.split(",").map(Number)) probes.push(derived(`model+assoc ${w}`, (q, r, s) => blendSimilarity(s, assoc(q, r), w)));
 } else {
   const rerank = await fitStack();
-  for (const w of [1, 0.7, 0.5]) probes.push(derived(`model+stack ${w}`, (q, r, s) => blendSimilarity(s, rerank(q, r, s), w)));
+  // --query-style: search-engine queries only, and (as the similarity blend) only on passages, not long documents.
+  const applies = (q: string, r: PreparedResult) => !values["query-style"] || (isSearchQuery(q) && blendsSimilarity(r.units.length));
+  for (const w of [1, 0.7, 0.5]) probes.push(derived(`model+stack ${w}`, (q, r, s) => (applies(q, r) ? blendSimilarity(s, rerank(q, r, s), w) : s)));
 }
 // Every set is built and the asked ones kept, as eval-all does: sets share one sampling stream, so building a subset
 // would draw other questions than eval-all's (SQuAD-it's sample changed with SQuAD-en's presence before 2026-12-05).
 const wanted = new Set<string>(values.sets.split(","));
-const sets = (await buildDevSets({ dataDir, split: "val", maxQueries: Number(values["max-queries"]) })).filter((s) => wanted.has(s.name));
+const built = await buildDevSets({ dataDir, split: "val", maxQueries: Number(values["max-queries"]) });
+// "<set>-kw": the set's questions typed as search queries (lowercase, no question mark) — how the query-style
+// reranker behaves on questions it was not fitted for (paraphrases, narrative) when users type them so.
+const asKeywords = (q: string) =>
+  q
+    .trim()
+    .replace(/[?？]+$/u, "")
+    .toLowerCase();
+const sets = [
+  ...built,
+  ...built.map((s) => ({ ...s, name: `${s.name}-kw`, examples: s.examples.map((e) => ({ ...e, query: asKeywords(e.query) })) })),
+].filter((s) => wanted.has(s.name));
 const header = ["set", "measure", model.name, ...probes.map((p) => p.name), "bm25", "lead"];
 console.log(`| ${header.join(" | ")} |\n|${header.map(() => "---").join("|")}|`);
 for (const set of sets) {

@@ -6,6 +6,7 @@ import { htmlToCanonical } from "../../text/html-to-canonical";
 import { textToCanonical } from "../../text/text-to-canonical";
 import { createModelScorer } from "./create-model-scorer";
 import { loadModel, type LoadedModel } from "./load-model";
+import { SEARCH_RERANK_FEATURES } from "../../engine/search-rerank";
 
 const PAPER = [
   "Compressing retrieved pages",
@@ -132,5 +133,34 @@ describe("focus terms (focusWeight)", () => {
     const a = await createModelScorer({ model }).scoreUnits({ query, results: [untitled], aggregation: "mean" });
     const b = await createModelScorer({ model: without }).scoreUnits({ query, results: [untitled], aggregation: "mean" });
     expect(a.unitScores).toEqual(b.unitScores);
+  });
+});
+
+describe("search-query reranker (searchRerank)", () => {
+  const PASSAGE = [
+    "The Lumen Bridge is a stone arch bridge over the Varna River in the town of Ostrel.",
+    "Its seven arches are built of local granite, and tourists photograph it at sunset.",
+    "A river ferry carried carts across the Varna at Ostrel before the bridge was built.",
+    "Construction was completed in 1898, after nine years of work.",
+  ].join(" ");
+
+  it("is fitted for the features the engine computes, and reorders a passage for a search query only", async () => {
+    const model = await loadModel({ name: "snippet-lab", intraOpNumThreads: 1 });
+    expect(model.config.searchRerank?.features).toBe(SEARCH_RERANK_FEATURES);
+    expect(model.config.searchRerank!.weight).toBeGreaterThan(0);
+    const without: LoadedModel = { ...model, config: { ...model.config, searchRerank: undefined } };
+    const doc = prepareResult({ id: "bridge", doc: textToCanonical(PASSAGE) });
+    const score = (m: LoadedModel, query: string) => createModelScorer({ model: m }).scoreUnits({ query, results: [doc], aggregation: "mean" });
+    const query = "lumen bridge varna river ostrel";
+    const [on, off] = await Promise.all([score(model, query), score(without, query)]);
+    expect(on.tokenScores![0]!.probs).toEqual(off.tokenScores![0]!.probs);
+    expect(Math.max(...on.unitScores[0]!)).toBeCloseTo(Math.max(...off.unitScores[0]!), 12);
+    expect(on.unitScores).not.toEqual(off.unitScores);
+    // The fitted reranker's strongest learned signal: a search query's answer opens the paragraph.
+    expect(on.unitScores[0]![0]! / on.unitScores[0]![2]!).toBeGreaterThan(off.unitScores[0]![0]! / off.unitScores[0]![2]!);
+    // The same words written as a question: the model's scores alone.
+    const question = "Where is the Lumen Bridge over the Varna River at Ostrel?";
+    const [qOn, qOff] = await Promise.all([score(model, question), score(without, question)]);
+    expect(qOn.unitScores).toEqual(qOff.unitScores);
   });
 });

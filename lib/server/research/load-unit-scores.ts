@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { AGGREGATION_FORMULA } from "@/lib/engine/compute-unit-scores";
 import { scoreResultUnits } from "@/lib/engine/select-with-profile";
+import { searchRerankKey } from "@/lib/engine/search-rerank";
 import { computeResultSimilarity } from "../embeddings/compute-result-similarity";
 import { wordVectorsFingerprint } from "../embeddings/load-word-vectors";
 import type { StoredUnits } from "@/lib/engine/prepare-key";
@@ -61,8 +62,8 @@ function pairInputKeys(
  * ModelRunUnits.key: the units' setting, the profile's settings that turn tokens into unit scores (aggregation, focus
  * weight) and the formula. A new setting that changes unit scores belongs in it.
  */
-const rowKey = (unitsKey: string, { aggregation, focusWeight, similarityWeight }: SelectionProfile) =>
-  `${unitsKey}|${aggregation}${focusWeight ? `|focus ${focusWeight}` : ""}${similarityWeight ? `|sim ${similarityWeight} ${wordVectorsFingerprint()}` : ""}|${AGGREGATION_FORMULA}`;
+const rowKey = (unitsKey: string, { aggregation, focusWeight, similarityWeight, searchRerank }: SelectionProfile) =>
+  `${unitsKey}|${aggregation}${focusWeight ? `|focus ${focusWeight}` : ""}${similarityWeight ? `|sim ${similarityWeight} ${wordVectorsFingerprint()}` : ""}${searchRerank ? `|${searchRerankKey(searchRerank)}` : ""}|${AGGREGATION_FORMULA}`;
 
 /**
  * A model's unit scores, category intervals and the documents' units of each pair whose every document has a stored

@@ -104,7 +104,7 @@ export async function scoreResultSet(options: ScoreResultSetOptions): Promise<Sc
   if (profile.floor !== undefined) out.floor = profile.floor;
   if (profile.focusWeight !== undefined) out.focusWeight = profile.focusWeight;
   // The browser re-aggregates token probabilities (include.tokens) with the focus terms of the query.
-  if (profile.focusWeight !== undefined || profile.similarityWeight !== undefined) out.query = query;
+  if (profile.focusWeight !== undefined || profile.similarityWeight !== undefined || profile.searchRerank !== undefined) out.query = query;
   if (selection.reason) out.reason = selection.reason;
   out.fidelity = selectionFidelity({ results, selection, ...(llm ? { extracts: llm.extracts } : {}) });
   if (llm) out.llm = llm;

@@ -1,5 +1,5 @@
-// A probe's feature (scripts/probes/answer-sentence-probe.ts), not used by the engine: measured on validation, it did
-// not earn a place there (models/snippet-lab/MODEL_CARD.md, "Answer-sentence probes").
+// Client-safe and pure. One feature of the search-query reranker (search-rerank.ts); alone, blended into the unit
+// scores, it did not earn a place (models/snippet-lab/MODEL_CARD.md, "Answer-sentence probes").
 
 /**
  * What kind of answer a question asks for, read off its wording: a date (when, what year), a number (how many, how
