@@ -13,7 +13,7 @@ const usage = `snippet-lab fit-search-rerank --model NAME --data DIR [--write]
 
 Fits a model's search-query reranker (lib/engine/search-rerank.ts) on the TRAINING split of the public data and
 chooses its weight on the VALIDATION split (the report split is never read). The reranker reads queries typed as
-search engines' users type them (lowercase, no question mark) over passages of at most 12 units: a softmax over each
+search engines' users type them (in lowercase) over passages of at most 12 units: a softmax over each
 passage's units, linear in the model's score and rank, the unit's BM25 and query coverage, its position in its
 paragraph, the answer type the query asks for and their interactions, fitted to put the mass on the evidence units
 of the training split's search queries (Natural Questions; the Ukrainian inverse-cloze queries). The weight is the
@@ -35,12 +35,8 @@ const TARGET = "nq";
 /** Validation sets whose questions, typed as search queries, the reranker must not cost much. */
 const GUARDED = ["uk-ict", "selqa", "fairytale", "policyqa", "squad-en", "squad-it", "hotpot"] as const;
 
-/** "When did X happen?" → "when did x happen": a question typed as a search query. */
-const asSearchQuery = (q: string) =>
-  q
-    .trim()
-    .replace(/[?？]+$/u, "")
-    .toLowerCase();
+/** "When did X happen?" → "when did x happen?": a question typed in lowercase, as into a search box. */
+const asSearchQuery = (q: string) => q.toLowerCase();
 
 export const command: CliCommand = {
   name: "fit-search-rerank",

@@ -12,16 +12,16 @@ import { tokenizeTerms } from "./scorers/tokenize-terms";
 export const SEARCH_RERANK_FEATURES = "search-rerank-v1";
 
 /**
- * A query typed as search engines' users type it — lowercase, no question mark ("when did the british came to new
- * zealand") — rather than written as a question ("When did the British come to New Zealand?"). Real information
- * needs typed so are answered early in an encyclopedic passage far more often than the questions crowd workers wrote
- * while reading one (Natural Questions against SQuAD, SelQA, FairytaleQA: MODEL_CARD.md, "The search-query
- * reranker"). Scripts without case (Chinese) never match: their questions cannot be told apart this way.
+ * A query typed as search engines' users type it — in lowercase ("when did the british came to new zealand", "how
+ * are glacier caves formed?") — rather than written as a sentence ("When did the British come to New Zealand?").
+ * Real information needs typed so are answered early in an encyclopedic passage far more often than the questions
+ * crowd workers wrote while reading one (Natural Questions against SQuAD, SelQA, FairytaleQA: MODEL_CARD.md, "The
+ * search-query reranker"). A question mark does not make a lowercase query a crowd worker's question. Scripts without
+ * case (Chinese) never match: their questions cannot be told apart this way.
  */
 export function isSearchQuery(query: string): boolean {
-  const q = query.trim();
   // The first letter, past digits and signs ("2024 election results"); Chinese letters have no case (Lo).
-  return !/[?？]$/u.test(q) && /\p{Ll}/u.test(q.match(/\p{L}/u)?.[0] ?? "");
+  return /\p{Ll}/u.test(query.match(/\p{L}/u)?.[0] ?? "");
 }
 
 export interface SearchRerankInput {

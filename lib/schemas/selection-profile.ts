@@ -62,7 +62,7 @@ export const selectionProfileSchema = z.object({
   searchRerank: searchRerankSchema
     .optional()
     .describe(
-      "The model's search-query reranker: for a query typed as a search query (lowercase, no question mark) over a passage of at most 12 units, unit scores blend in a linear reranker fitted on the training split (`snippet-lab fit-search-rerank`; lib/engine/search-rerank.ts), the result's best unit keeping its score (absent: the model's scores alone).",
+      "The model's search-query reranker: for a query typed as a search query (its first letter lowercase) over a passage of at most 12 units, unit scores blend in a linear reranker fitted on the training split (`snippet-lab fit-search-rerank`; lib/engine/search-rerank.ts), the result's best unit keeping its score (absent: the model's scores alone).",
     ),
 });
 
