@@ -269,11 +269,11 @@ export const compressResponseSchema = z.object({
     .describe("The method that scored: `model:<name>` for a token model (also when the request said `model`), else the request's `method`."),
   threshold: z.number(),
   profile: selectionProfileSchema.describe(
-    "The method's selection profile: every setting that turns its scores into a selection (its default threshold and aggregation, calibrated floors, focus weight; the response's `threshold` and `aggregation` are the ones this request used). With `include.tokens` a client re-selects exactly as the server does from it (lib/engine/select-with-profile.ts).",
+    "The method's selection profile: every setting that turns its scores into a selection (its default threshold and aggregation, calibrated floors, focus weight, search-query reranker; the response's `threshold` and `aggregation` are the ones this request used). With `include.tokens` a client re-selects exactly as the server does from it (lib/engine/select-with-profile.ts).",
   ),
   fallbackFloor: deprecatedCopy(z.number(), "`profile.fallbackFloor`"),
   floor: deprecatedCopy(z.number(), "`profile.floor`"),
-  query: deprecatedCopy(z.string(), "the request's `query` (echoed for models with a focus weight)"),
+  query: deprecatedCopy(z.string(), "the request's `query` (echoed for models with a focus weight, word-vector weight or search-query reranker)"),
   focusWeight: deprecatedCopy(z.number(), "`profile.focusWeight`"),
   budget: z.int(),
   aggregation: z.enum(AGGREGATIONS),
