@@ -35,9 +35,6 @@ const TARGET = "nq";
 /** Validation sets whose questions, typed as search queries, the reranker must not cost much. */
 const GUARDED = ["uk-ict", "selqa", "fairytale", "policyqa", "squad-en", "squad-it", "hotpot"] as const;
 
-/** "When did X happen?" → "when did x happen?": a question typed in lowercase, as into a search box. */
-const asSearchQuery = (q: string) => q.toLowerCase();
-
 export const command: CliCommand = {
   name: "fit-search-rerank",
   summary: "fit a model's search-query reranker on the training split and choose its weight on validation",
@@ -70,7 +67,7 @@ export const command: CliCommand = {
     const { scoreResultUnits } = await import("../../lib/engine/select-with-profile");
     const { isSearchQuery, searchRerankFeatures } = await import("../../lib/engine/search-rerank");
     const { blendsSimilarity } = await import("../../lib/engine/blend-similarity");
-    const { fitSearchRerank } = await import("../../lib/eval/fit-search-rerank");
+    const { fitSearchRerank, typedAsSearchQuery } = await import("../../lib/eval/fit-search-rerank");
     const { defaultModelName, listModels, readModelConfig } = await import("../../lib/server/model/list-models");
     const { resolveMethod } = await import("../../lib/server/scoring/resolve-method");
     const { formatModelMethod } = await import("../../lib/engine/methods");
@@ -135,7 +132,7 @@ export const command: CliCommand = {
       target,
       ...GUARDED.flatMap((n) => {
         const s = byName.get(n);
-        return s ? [{ ...s, name: `${n}-kw`, examples: s.examples.map((e) => ({ ...e, query: asSearchQuery(e.query) })) }] : [];
+        return s ? [{ ...s, name: `${n}-kw`, examples: s.examples.map((e) => ({ ...e, query: typedAsSearchQuery(e.query) })) }] : [];
       }),
     ];
     const variant = (label: string, rerank: SearchRerank | undefined): DevSetMethod => {

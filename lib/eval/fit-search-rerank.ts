@@ -1,6 +1,11 @@
 import type { SearchRerank } from "../schemas/selection-profile";
 import { SEARCH_RERANK_FEATURES } from "../engine/search-rerank";
 
+/** "When did X happen?" → "when did x happen?": a question typed in lowercase, as into a search box. */
+export function typedAsSearchQuery(query: string): string {
+  return query.toLowerCase();
+}
+
 /** One result's units: feature rows (searchRerankFeatures) and which units hold evidence (1) or not (0). */
 export interface RerankList {
   x: number[][];

@@ -6,8 +6,9 @@
 //           scores rescaled so a result's best unit keeps the model's best score (cross-result relevance and the
 //           keep-nothing gate unchanged), mixed with the model's at several weights.
 //           --query-style: fitted on and applied to search-typed queries (lib/engine/search-rerank.ts isSearchQuery)
-//           over passages of at most 12 units only; --block-position: positions within the paragraph; --train-kw: the
-//           training questions also typed as search queries. "<set>-kw" in --sets: a validation set's questions typed
+//           over passages of at most 12 units only; --train-kw: the training questions also typed as search queries.
+//           Since 2026-12-05 the stack reads the served reranker's features (searchRerankFeatures: positions within the
+//           paragraph, length in terms) and fit; the 2026-12-04 figures were made with positions in the result. "<set>-kw" in --sets: a validation set's questions typed
 //           as search queries. What this probe found is served as `snippet-lab fit-search-rerank` (the "model" column
 //           is the served model, its search reranker included since 2026-12-05).
 // Figures are each set's own measure (evalDevSet), validation split. Not a test: it prints a table.
@@ -18,19 +19,20 @@
 //           blended into the model's scores: does a real stemmer find answer sentences the rule misses?
 //   node --conditions=react-server --import tsx scripts/probes/answer-sentence-probe.ts --data ../shared/data \
 //     [--probe type|stack|embedding|stemmer|sentence-encoder|association] [--vectors DIR] [--sets nq,selqa,…] [--max-queries 300] [--train-queries 1500]
-//     [--query-style] [--block-position] [--train-kw]
+//     [--query-style] [--train-kw]
 import { parseArgs } from "node:util";
 import { resolveDevSetMethods } from "../../cli/commands/resolve-dev-set-methods";
 import { blendSimilarity, blendsSimilarity } from "../../lib/engine/blend-similarity";
 import type { EvalExample } from "../../lib/data/types";
-import { bm25Idf, bm25Score, computeBm25Scores, countDocumentFrequencies, queryTermFrequencies } from "../../lib/engine/scorers/bm25";
+import { bm25Idf, bm25Score, countDocumentFrequencies, queryTermFrequencies } from "../../lib/engine/scorers/bm25";
 import { CJK_CHAR, tokenizeTerms, WORD } from "../../lib/engine/scorers/tokenize-terms";
 import type { PreparedResult, Scorer } from "../../lib/engine/types";
 import { buildDevSets, type DevSetName } from "../../lib/eval/dev-sets";
 import { evaluateDevSet, type DevSetMethod } from "../../lib/eval/evaluate-dev-set";
 import { prepareEvalResults } from "../../lib/eval/run-eval";
-import { answerTypeMatches, expectedAnswerType } from "../../lib/engine/answer-type";
-import { isSearchQuery } from "../../lib/engine/search-rerank";
+import { answerTypeMatches } from "../../lib/engine/answer-type";
+import { isSearchQuery, searchRerankFeatures } from "../../lib/engine/search-rerank";
+import { fitSearchRerank, typedAsSearchQuery, type RerankList } from "../../lib/eval/fit-search-rerank";
 import { computeEmbeddingUnitScores, type EmbeddingMode } from "../../lib/embeddings/embedding-unit-scores";
 import { loadWordVectors } from "../../lib/server/embeddings/load-word-vectors";
 
@@ -47,7 +49,6 @@ const { values } = parseArgs({
     "blend-floor": { type: "string" },
     weights: { type: "string", default: "0.2,0.35,0.5" },
     "query-style": { type: "boolean", default: false },
-    "block-position": { type: "boolean", default: false },
     "train-kw": { type: "boolean", default: false },
   },
 });
@@ -100,70 +101,11 @@ const typeMethod = (w: number) =>
     return m ? blendSimilarity(scores, m, w) : scores;
   });
 
-function unitFeatures(query: string, r: PreparedResult, scores: number[]): number[][] {
-  const n = r.units.length;
-  const bm = computeBm25Scores(query, [{ text: r.doc.text, units: r.units }])[0]!;
-  const bmBest = Math.max(1e-9, ...bm.filter(Number.isFinite));
-  const best = Math.max(1e-9, ...scores);
-  const qTerms = [...new Set(tokenizeTerms(query))];
-  const unitTerms = r.units.map((u) => new Set(tokenizeTerms(r.doc.text.slice(u.start, u.end))));
-  const idf = qTerms.map((t) => {
-    const df = unitTerms.filter((s) => s.has(t)).length;
-    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
-  });
-  const idfSum = idf.reduce((a, b) => a + b, 0) || 1;
-  const covs = unitTerms.map((terms) => qTerms.reduce((a, t, k) => a + (terms.has(t) ? idf[k]! : 0), 0) / idfSum);
-  const maxCov = Math.max(0, ...covs);
-  const type = answerTypeMatches(query, r.doc.text, r.units);
-  const typed = expectedAnswerType(query) && type ? 1 : 0;
-  const rank = new Array<number>(n);
-  scores
-    .map((s, i) => [s, i] as const)
-    .sort((a, b) => b[0] - a[0])
-    .forEach(([, i], k) => (rank[i] = k));
-  // Position within the unit's block (paragraph) and the block's place among the result's: a long passage's
-  // paragraphs each open with their topic sentence, not only the first.
-  const inBlock: number[] = [];
-  const blockOrd: number[] = [];
-  r.units.forEach((u, i) => {
-    const prev = r.units[i - 1];
-    const same = prev !== undefined && prev.block === u.block;
-    inBlock.push(same ? inBlock[i - 1]! + 1 : 0);
-    blockOrd.push(i === 0 ? 0 : same ? blockOrd[i - 1]! : blockOrd[i - 1]! + 1);
-  });
-  return r.units.map((_, i) => {
-    const s = Math.min(Math.max(scores[i]!, 1e-4), 1 - 1e-4);
-    const pos = values["block-position"] ? 1 / (1 + inBlock[i]!) : 1 / (1 + i);
-    const rel = scores[i]! / best;
-    const bmr = Number.isFinite(bm[i]!) ? bm[i]! / bmBest : 0;
-    const cov = covs[i]!;
-    const tm = type ? type[i]! : 0;
-    const len = Math.log(1 + (r.unitTokens[i] ?? 1));
-    return [
-      Math.log(s / (1 - s)),
-      rel,
-      bmr,
-      cov,
-      pos,
-      (values["block-position"] ? inBlock[i] === 0 : i === 0) ? 1 : 0,
-      tm,
-      typed * (1 - tm),
-      len,
-      1 / (1 + rank[i]!),
-      cov * cov,
-      pos * maxCov,
-      pos * rel,
-      pos * bmr,
-      cov - maxCov,
-      rel * cov,
-      bmr === 1 ? 1 : 0,
-      pos * tm,
-      ...(values["block-position"] ? [1 / (1 + blockOrd[i]!)] : []),
-    ];
-  });
-}
-
-/** Softmax over each result's units (results with a kept and a dropped unit), Adam on standardised features. */
+/**
+ * A unit reranker learned on the training split (the served one's features and fit, lib/engine/search-rerank.ts and
+ * lib/eval/fit-search-rerank.ts): with --query-style on search-typed queries over passages only, as served; without,
+ * on every question. Its exp(score) per unit.
+ */
 async function fitStack() {
   const train = await buildDevSets({
     dataDir,
@@ -171,67 +113,34 @@ async function fitStack() {
     names: values["train-sets"].split(",") as DevSetName[],
     maxQueries: Number(values["train-queries"]),
   });
-  const lists: { x: number[][]; y: number[] }[] = [];
-  // --train-kw: every training question also typed as a search query, so the reranker learns where position
-  // helps from what the text says, not from how the query is typed.
-  const asSearch = (q: string) =>
-    q
-      .trim()
-      .replace(/[?？]+$/u, "")
-      .toLowerCase();
+  const lists: RerankList[] = [];
   for (const set of train) {
-    const examples = values["train-kw"] ? [...set.examples, ...set.examples.map((e) => ({ ...e, query: asSearch(e.query) }))] : set.examples;
+    // --train-kw: every training question also typed as a search query, so the reranker learns where position
+    // helps from what the text says, not from how the query is typed.
+    const examples = values["train-kw"]
+      ? [...set.examples, ...set.examples.map((e) => ({ ...e, query: typedAsSearchQuery(e.query) }))]
+      : set.examples;
     for (const ex of examples) {
-      // --query-style: a reranker for search-engine queries alone, learned from them alone.
       if (values["query-style"] && !isSearchQuery(ex.query)) continue;
       const results = prepareEvalResults(ex);
       const scores = await modelScores(ex, results);
       results.forEach((r, ri) => {
-        const x = unitFeatures(ex.query, r, scores[ri]!);
+        if (values["query-style"] && !blendsSimilarity(r.units.length)) return;
         const ev = ex.evidence.filter((e) => e.resultId === r.id);
         const y = r.units.map((u) => (ev.some((e) => e.start < u.end && e.end > u.start) ? 1 : 0));
-        const passage = !values["query-style"] || blendsSimilarity(r.units.length);
-        if (passage && y.includes(1) && y.includes(0) && x.every((f) => f.every(Number.isFinite))) lists.push({ x, y });
+        lists.push({ x: searchRerankFeatures({ query: ex.query, text: r.doc.text, units: r.units, scores: scores[ri]! }), y });
       });
     }
     console.log(`train ${set.name}: ${set.examples.length} queries`);
   }
-  const rows = lists.flatMap((l) => l.x);
-  const d = rows[0]!.length;
-  const mu = Array.from({ length: d }, (_, j) => rows.reduce((a, x) => a + x[j]!, 0) / rows.length);
-  const sd = Array.from({ length: d }, (_, j) => Math.sqrt(rows.reduce((a, x) => a + (x[j]! - mu[j]!) ** 2, 0) / rows.length) || 1);
-  const z = (x: number[]) => x.map((v, j) => (v - mu[j]!) / sd[j]!);
-  const Z = lists.map((l) => ({ x: l.x.map(z), y: l.y }));
-  const w = new Array<number>(d).fill(0);
-  const m = new Array<number>(d).fill(0);
-  const v = new Array<number>(d).fill(0);
-  for (let it = 1; it <= 300; it++) {
-    const g = new Array<number>(d).fill(0);
-    for (const { x, y } of Z) {
-      const logits = x.map((f) => f.reduce((a, fj, j) => a + fj * w[j]!, 0));
-      const mx = Math.max(...logits);
-      const e = logits.map((t) => Math.exp(t - mx));
-      const all = e.reduce((a, c) => a + c, 0);
-      const pos = e.reduce((a, c, k) => a + c * y[k]!, 0);
-      x.forEach((f, k) => {
-        const gk = e[k]! / all - (y[k] ? e[k]! / pos : 0);
-        for (let j = 0; j < d; j++) g[j]! += (gk * f[j]!) / Z.length;
-      });
-    }
-    for (let j = 0; j < d; j++) {
-      const gj = g[j]! + 1e-3 * w[j]!;
-      m[j] = 0.9 * m[j]! + 0.1 * gj;
-      v[j] = 0.999 * v[j]! + 0.001 * gj * gj;
-      w[j]! -= (0.05 * (m[j]! / (1 - 0.9 ** it))) / (Math.sqrt(v[j]! / (1 - 0.999 ** it)) + 1e-8);
-    }
-  }
-  console.log(`reranker weights: ${w.map((x) => x.toFixed(3)).join(" ")}`);
+  const { mean, sd, coefficients } = fitSearchRerank({ lists, weight: 1 });
+  console.log(`reranker weights: ${coefficients.map((x) => x.toFixed(3)).join(" ")}`);
   return (query: string, r: PreparedResult, scores: number[]) =>
-    unitFeatures(query, r, scores).map((f) =>
+    searchRerankFeatures({ query, text: r.doc.text, units: r.units, scores }).map((f) =>
       Math.exp(
         Math.min(
           30,
-          z(f).reduce((a, fj, j) => a + fj * w[j]!, 0),
+          f.reduce((a, x, k) => a + ((x - mean[k]!) / sd[k]!) * coefficients[k]!, 0),
         ),
       ),
     );
@@ -467,16 +376,11 @@ else if (values.probe === "embedding") {
 // would draw other questions than eval-all's (SQuAD-it's sample changed with SQuAD-en's presence before 2026-12-05).
 const wanted = new Set<string>(values.sets.split(","));
 const built = await buildDevSets({ dataDir, split: "val", maxQueries: Number(values["max-queries"]) });
-// "<set>-kw": the set's questions typed as search queries (lowercase, no question mark) — how the query-style
-// reranker behaves on questions it was not fitted for (paraphrases, narrative) when users type them so.
-const asKeywords = (q: string) =>
-  q
-    .trim()
-    .replace(/[?？]+$/u, "")
-    .toLowerCase();
+// "<set>-kw": the set's questions typed in lowercase, as into a search box — how a search-query reranker behaves on
+// questions it was not fitted for (paraphrases, narrative) when users type them so (as fit-search-rerank's guard).
 const sets = [
   ...built,
-  ...built.map((s) => ({ ...s, name: `${s.name}-kw`, examples: s.examples.map((e) => ({ ...e, query: asKeywords(e.query) })) })),
+  ...built.map((s) => ({ ...s, name: `${s.name}-kw`, examples: s.examples.map((e) => ({ ...e, query: typedAsSearchQuery(e.query) })) })),
 ].filter((s) => wanted.has(s.name));
 const header = ["set", "measure", model.name, ...probes.map((p) => p.name), "bm25", "lead"];
 console.log(`| ${header.join(" | ")} |\n|${header.map(() => "---").join("|")}|`);
