@@ -17,7 +17,8 @@ and their thresholds, settings).
   --sets LIST         evaluate only these, on the same queries as the full run: hotpot, squad-en, squad-it,
                       cmrc, squad-en-long, pages-it, pages-zh, pages-en, real-pages, unanswerable, hotpot-doc,
                       hotpot-para, hotpot-text, hotpot-flat, pages-cyr, hotpot-untitled, hotpot-lines, nq, selqa,
-                      fairytale, policyqa, drcd, uk-ict, unanswerable-topical
+                      fairytale, policyqa, drcd, uk-ict, unanswerable-topical,
+                      nq-long, unanswerable-search
                       (default all)
   --max-queries N     cap per set (deterministic sample; default 600)
   --out DIR           default docs/results/<split>

@@ -56,6 +56,12 @@ Sources (training split only; the validation split is built the same way for che
                         (none holding one of its answers; nothing vital): the unanswerable query on the right
                         subject that the fallback floor rarely gates. Recorded in the windows' meta. Default 0: no
                         such examples, windows byte-identical to builds without the option
+  --search-passages SHARE
+                        that share of the real search queries (NQ) is also asked over a long passage: three
+                        paragraphs retrieved for the query (its article's others, then BM25's best of other
+                        articles; none holding one of its answers), half with the answer paragraph in their place,
+                        half without (nothing vital). Needs the answer-sentence sources (not --core-only).
+                        Recorded in the windows' meta. Default 0: windows byte-identical to builds without it
   --gold FILE           the app's gold JSONL export: its pairs are added to the training windows
                         (repeated --gold-copies times; default 3). Without --data (and with --vocab, the vocabulary
                         of the model to fine-tune), the windows come from the gold exports alone, 10% of the pairs
@@ -88,6 +94,7 @@ export const command: CliCommand = {
         "core-only": { type: "boolean", default: false },
         "article-chrome": { type: "string", default: "0" },
         "topical-unanswerable": { type: "string", default: "0" },
+        "search-passages": { type: "string", default: "0" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -111,6 +118,11 @@ export const command: CliCommand = {
     const topicalUnanswerable = Number(values["topical-unanswerable"]);
     if (!Number.isFinite(topicalUnanswerable) || topicalUnanswerable < 0 || topicalUnanswerable > 1) {
       console.error(`train-data: --topical-unanswerable takes a share from 0 to 1 (got "${values["topical-unanswerable"]}")`);
+      return 2;
+    }
+    const searchPassages = Number(values["search-passages"]);
+    if (!Number.isFinite(searchPassages) || searchPassages < 0 || searchPassages > 1) {
+      console.error(`train-data: --search-passages takes a share from 0 to 1 (got "${values["search-passages"]}")`);
       return 2;
     }
     const articleChrome = Number(values["article-chrome"]);
@@ -156,6 +168,7 @@ export const command: CliCommand = {
       coreOnly: values["core-only"],
       articleChrome,
       topicalUnanswerable,
+      searchPassages,
       log: (m) => console.log(m),
     });
     mkdirSync(values.out, { recursive: true });

@@ -51,6 +51,9 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
                           questions also asked against other paragraphs of their own article (train-data
                           --topical-unanswerable; default 0, as the shipped weights; recorded in
                           training.topicalUnanswerable)
+  --search-passages SHARE real search queries also asked over three retrieved paragraphs, half without the answer
+                          (train-data --search-passages; default 0, as the shipped weights; recorded in
+                          training.searchPassages)
   --vocab FILE            start from this vocabulary instead of learning one (train-data --vocab; e.g. the shipped
                           models/snippet-lab/vocab.txt, so that --init-teacher weights keep their piece ids)
   --extend-cyrillic N     with --vocab: add the Cyrillic pieces of an N-piece vocabulary learned from the Ukrainian
@@ -128,6 +131,7 @@ export const command: CliCommand = {
         "core-only": { type: "boolean", default: false },
         "article-chrome": { type: "string" },
         "topical-unanswerable": { type: "string" },
+        "search-passages": { type: "string" },
         vocab: { type: "string" },
         "extend-cyrillic": { type: "string" },
         "lexical-dropout": { type: "string" },
@@ -233,6 +237,7 @@ export const command: CliCommand = {
         ...(values["core-only"] && !fineTune ? ["--core-only"] : []),
         ...(values["article-chrome"] !== undefined ? ["--article-chrome", values["article-chrome"]] : []),
         ...(values["topical-unanswerable"] !== undefined ? ["--topical-unanswerable", values["topical-unanswerable"]] : []),
+        ...(values["search-passages"] !== undefined ? ["--search-passages", values["search-passages"]] : []),
         ...(values.vocab && !fineTune ? ["--vocab", values.vocab] : []),
         ...(values["extend-cyrillic"] !== undefined ? ["--extend-cyrillic", values["extend-cyrillic"]] : []),
       ]);
@@ -409,6 +414,7 @@ export const command: CliCommand = {
           // The windows' record of in-article chrome (train-data --article-chrome), present only when it was on.
           ...(trainMeta.articleChrome ? { articleChrome: trainMeta.articleChrome } : {}),
           ...(trainMeta.topicalUnanswerable ? { topicalUnanswerable: trainMeta.topicalUnanswerable } : {}),
+          ...(trainMeta.searchPassages ? { searchPassages: trainMeta.searchPassages } : {}),
           // The share of windows trained without their query-match features (train.py --lexical-dropout).
           ...(Number(own.args.lexical_dropout ?? 0) > 0 ? { lexicalDropout: Number(own.args.lexical_dropout) } : {}),
           // The teacher's masked-LM weight beside its task loss (train.py --mlm-weight), present only when it was on.

@@ -22,6 +22,7 @@ import { buildPage } from "../data/training/build-qa-examples";
 import { SPAN_CATEGORIES } from "../spans/categories";
 import { CAT } from "../data/training/categories";
 import type { LabeledDoc } from "../data/training/page-builder";
+import { buildSearchPassageExamples } from "../data/search-passages";
 import { groupQaArticles, type QaArticle } from "../data/training/qa-articles";
 import type { CategorySpan, EvalExample, EvidenceSpan } from "../data/types";
 import { textToCanonical } from "../text/text-to-canonical";
@@ -68,6 +69,8 @@ export const DEV_SET_NAMES = [
   "drcd",
   "uk-ict",
   "unanswerable-topical",
+  "nq-long",
+  "unanswerable-search",
 ] as const;
 export type DevSetName = (typeof DEV_SET_NAMES)[number];
 
@@ -422,6 +425,25 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
   }
   if (names.has("uk-ict")) sets.push({ ...buildUkrainianSet(opts.dataDir, split, rng, max), name: "uk-ict" });
   if (names.has("unanswerable-topical")) sets.push(buildTopicalUnanswerableSet(enSplit, rng, max));
+  if (names.has("nq-long") || names.has("unanswerable-search")) {
+    const queries = splitExamples(await loadAnswerSentenceSource(opts.dataDir, "nq"), SPLITS.answerSentences)[split];
+    if (names.has("nq-long"))
+      sets.push({
+        name: "nq-long",
+        kind: "real search queries over a long passage: the answer paragraph among two paragraphs retrieved for the query",
+        examples: buildSearchPassageExamples({ queries, rng, max: max ?? 300, mode: "long" }),
+        setting: { ratio: 0.2 },
+        measure: "evidenceRecall",
+      });
+    if (names.has("unanswerable-search"))
+      sets.push({
+        name: "unanswerable-search",
+        kind: "real search queries over three retrieved paragraphs, half without the answer (keep nothing), default threshold, no budget",
+        examples: buildSearchPassageExamples({ queries, rng, max: max ?? 300, mode: "topical" }),
+        setting: { useModelThreshold: true, budget: 1_000_000 },
+        measure: "evidenceRecall",
+      });
+  }
 
   return sets;
 }

@@ -132,7 +132,9 @@ def main():
         else:
             info = train(model, ds, val, args, tag="teacher")
     else:
-        teacher = grow_vocab(load(args.teacher), vocab).eval()
+        # The teacher may be a shipped model.onnx (fine-tuning a shipped student without the training checkpoints).
+        from onnx_weights import load_any
+        teacher = grow_vocab(load_any(args.teacher), vocab).eval()
         for prm in teacher.parameters():
             prm.requires_grad_(False)
         keep = [int(x) for x in args.keep.split(",")]

@@ -39,6 +39,7 @@ import { readHotpotQa } from "../read-hotpotqa";
 import { readSquad } from "../read-squad";
 import type { QaArticle } from "./qa-articles";
 import type { TrainingExample } from "./types";
+import { searchPassageExamples } from "./search-passage-examples";
 import { pickParityExamples } from "./pick-parity-examples";
 import { WindowSetWriter } from "./write-window-set";
 
@@ -72,6 +73,12 @@ export interface BuildTrainingSetOptions {
   articleChrome?: number;
   /** Share of the QA questions also asked against other paragraphs of their own article (nothing vital); default 0. */
   topicalUnanswerable?: number;
+  /**
+   * Share of the real search queries (NQ) also asked over a long passage of three paragraphs retrieved for them
+   * (their own article's others, then BM25's best of other articles; lib/eval/search-passage-sets.ts): half hold the
+   * answer paragraph, half do not (nothing vital). Default 0: none, windows byte-identical to builds without it.
+   */
+  searchPassages?: number;
   log: (message: string) => void;
 }
 
@@ -108,14 +115,20 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
 
   // Answer-sentence sources (real search queries, paraphrases, narrative, legal prose, Chinese in both scripts) and
   // Ukrainian running text (inverse-cloze queries only: there is no Ukrainian QA): each split by its own groups.
-  const answerSets: Array<{ tag: string; lang: string; parts: Record<"train" | "val", QaArticle[]> }> = [];
+  const answerSets: Array<{ tag: string; lang: string; parts: Record<"train" | "val", QaArticle[]>; raw: Record<"train" | "val", EvalExample[]> }> =
+    [];
   let ukrainian: Record<"train" | "val", QaArticle[]> = { train: [], val: [] };
   if (!opts.coreOnly) {
     for (const name of ANSWER_SENTENCE_SOURCE_NAMES) {
       const lang = ANSWER_SENTENCE_SOURCES[name].lang;
       const parts = splitExamples((await loadAnswerSentenceSource(opts.dataDir, name, limit)).filter(hasEvidence), SPLITS.answerSentences);
       log(`${name}: ${parts.train.length} train / ${parts.val.length} val / ${parts.report.length} report questions`);
-      answerSets.push({ tag: name, lang, parts: { train: groupQaArticles(parts.train, lang), val: groupQaArticles(parts.val, lang) } });
+      answerSets.push({
+        tag: name,
+        lang,
+        parts: { train: groupQaArticles(parts.train, lang), val: groupQaArticles(parts.val, lang) },
+        raw: { train: parts.train, val: parts.val },
+      });
     }
     const uk = loadUkrainianText(opts.dataDir, limit);
     const ukPart = (part: "train" | "val") => uk.filter((a) => splitOfGroup(a.group, SPLITS.answerSentences) === part).map(textQaArticle);
@@ -244,6 +257,9 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
         articleChrome,
       }),
     );
+    // Last, so that the examples above are drawn as without it.
+    if (opts.searchPassages)
+      examples.push(...searchPassageExamples(answerSets.find((s) => s.tag === "nq")?.raw[part] ?? [], opts.searchPassages, rng));
     if (part === "train") {
       for (const file of opts.gold) {
         const gold = readGoldFile(file).examples;
@@ -283,6 +299,7 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
       // Recorded only when on, so a build without chrome writes the meta it always did.
       ...(chromeStats[part] ? { articleChrome: { rate: opts.articleChrome, ...chromeStats[part].stats!.toJSON() } } : {}),
       ...(opts.topicalUnanswerable ? { topicalUnanswerable: opts.topicalUnanswerable } : {}),
+      ...(opts.searchPassages ? { searchPassages: opts.searchPassages } : {}),
     });
     if (chromeStats[part]) logArticleChrome(log, part, chromeStats[part]);
     log(
