@@ -1,10 +1,11 @@
 // Search-query answerability gate probe, step 2: per-feature AUC (answerable against unanswerable, training split), a
-// logistic gate over them fitted on the training split's unanswerable-search (NQ=1: with half of nq's one-paragraph
+// logistic gate over them fitted on the training split's unanswerable-search (--nq: with half of nq's one-paragraph
 // queries too), and per validation set the share of search-typed queries it would make keep nothing at each
-// threshold (U: unanswerable, A: answerable). COLS=0,2,5 picks features. Measured 2026-12-05: MODEL_CARD.md.
-//   node --conditions=react-server --import tsx scripts/probes/search-gate-fit.ts /tmp/gate
+// threshold (U: unanswerable, A: answerable). --cols 0,2,5 picks features. Measured 2026-12-05: MODEL_CARD.md.
+//   node --conditions=react-server --import tsx scripts/probes/search-gate-fit.ts /tmp/gate [--nq] [--cols 0,2,5]
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { fitLogistic } from "./fit-answer-gate";
 import { tokenizeTerms } from "../../lib/engine/scorers/tokenize-terms";
 import { answerTypeMatches, expectedAnswerType } from "../../lib/engine/answer-type";
@@ -15,7 +16,11 @@ interface Row {
   answerable: boolean;
   results: { text: string; units: { start: number; end: number; block?: number }[]; scores: number[]; title?: string }[];
 }
-const dir = process.argv[2] ?? "/tmp/gate";
+const { values: flags, positionals } = parseArgs({
+  options: { nq: { type: "boolean", default: false }, cols: { type: "string" } },
+  allowPositionals: true,
+});
+const dir = positionals[0] ?? "/tmp/gate";
 const load = (f: string) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as Row[];
 const logit = (p: number) => {
   const s = Math.min(Math.max(p, 1e-4), 1 - 1e-4);
@@ -79,8 +84,8 @@ function auc(pos: number[], neg: number[]): number {
   return s / (pos.length * neg.length || 1);
 }
 
-const train = [...load("train-unanswerable-search.json"), ...(process.env.NQ ? load("train-nq.json").filter((_, i) => i % 2 === 0) : [])].filter(
-  (r) => isSearchQuery(r.query),
+const train = [...load("train-unanswerable-search.json"), ...(flags.nq ? load("train-nq.json").filter((_, i) => i % 2 === 0) : [])].filter((r) =>
+  isSearchQuery(r.query),
 );
 const X = train.map((r) => ({ features: features(r), answerable: r.answerable }));
 console.log(`train ${X.length} (${X.filter((x) => x.answerable).length} answerable)`);
@@ -91,7 +96,7 @@ for (let j = 0; j < NAMES.length; j++)
       X.filter((x) => !x.answerable).map((x) => x.features[j]!),
     ).toFixed(3)}`,
   );
-const cols = (process.env.COLS ?? NAMES.map((_, j) => j).join(",")).split(",").map(Number);
+const cols = (flags.cols ?? NAMES.map((_, j) => j).join(",")).split(",").map(Number);
 const pick = (f: number[]) => cols.map((j) => f[j]!);
 const mean = cols.map((_, k) => X.reduce((a, x) => a + pick(x.features)[k]!, 0) / X.length);
 const sd = cols.map((_, k) => Math.sqrt(X.reduce((a, x) => a + (pick(x.features)[k]! - mean[k]!) ** 2, 0) / X.length) || 1);
