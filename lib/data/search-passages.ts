@@ -1,4 +1,5 @@
 import type { Rng } from "./synthesize-page";
+import { shuffled } from "./shuffled";
 import type { EvalExample, EvidenceSpan } from "./types";
 import { bm25Idf, bm25Score, countDocumentFrequencies } from "../engine/scorers/bm25";
 import { tokenizeTerms } from "../engine/scorers/tokenize-terms";
@@ -105,13 +106,4 @@ function rankByBm25(query: string, pool: readonly Paragraph[], avgLen: number): 
     .filter((x) => x.s > 0)
     .sort((a, b) => b.s - a.s)
     .map((x) => x.p);
-}
-
-function shuffled<T>(rng: Rng, xs: readonly T[]): T[] {
-  const a = [...xs];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
 }

@@ -1,3 +1,4 @@
+import { shuffled as shuffle } from "../shuffled";
 import type { Rng } from "../synthesize-page";
 import { addPoolBlocks, sliceRun, type BoilerplatePage } from "./boilerplate-pool";
 import { CAT } from "./categories";
@@ -34,14 +35,6 @@ export interface BuildQaExamplesOptions {
 }
 
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
-const shuffle = <T>(rng: Rng, xs: readonly T[]): T[] => {
-  const a = [...xs];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
-};
 
 function evidenceOverrides(q: QaQuestion | undefined) {
   return (q?.evidence ?? []).map((e) => ({ start: e.start, end: e.end, cat: CAT.vital }));

@@ -75,7 +75,7 @@ export interface BuildTrainingSetOptions {
   topicalUnanswerable?: number;
   /**
    * Share of the real search queries (NQ) also asked over a long passage of three paragraphs retrieved for them
-   * (their own article's others, then BM25's best of other articles; lib/eval/search-passage-sets.ts): half hold the
+   * (their own article's others, then BM25's best of other articles; lib/data/search-passages.ts): half hold the
    * answer paragraph, half do not (nothing vital). Default 0: none, windows byte-identical to builds without it.
    */
   searchPassages?: number;
