@@ -16,9 +16,13 @@ class WindowSet:
         self.keep = np.fromfile(os.path.join(folder, "keep.i8"), dtype=np.int8)
         self.cats = np.fromfile(os.path.join(folder, "cats.i8"), dtype=np.int8)
         self.offsets = np.fromfile(os.path.join(folder, "offsets.i64"), dtype=np.int64)
+        # Sets written before units.i16 existed have no units: the unit loss then has nothing to group.
+        units = os.path.join(folder, "units.i16")
+        self.units = np.fromfile(units, dtype=np.int16) if os.path.exists(units) else None
         self.n = len(self.offsets) - 1
         self.lengths = np.diff(self.offsets)
         assert self.offsets[-1] == len(self.ids) == len(self.feats) == len(self.keep) == len(self.cats)
+        assert self.units is None or len(self.units) == len(self.ids)
 
     def batches(self, max_tokens, rng=None, max_batch=64, subset=None):
         """Lists of window indices; similar lengths together, order shuffled when rng is given.
@@ -52,6 +56,7 @@ class WindowSet:
         mask = np.zeros((B, T), np.int64)
         keep = np.full((B, T), -1, np.float32)
         cats = np.full((B, T), -1, np.int64)
+        units = np.full((B, T), -1, np.int64)
         for r, i in enumerate(idx):
             a, b = self.offsets[i], self.offsets[i + 1]
             L = b - a
@@ -60,5 +65,7 @@ class WindowSet:
             mask[r, :L] = 1
             keep[r, :L] = self.keep[a:b]
             cats[r, :L] = self.cats[a:b]
+            if self.units is not None:
+                units[r, :L] = self.units[a:b]
         return dict(ids=torch.from_numpy(ids), feats=torch.from_numpy(feats), mask=torch.from_numpy(mask),
-                    keep=torch.from_numpy(keep), cats=torch.from_numpy(cats))
+                    keep=torch.from_numpy(keep), cats=torch.from_numpy(cats), units=torch.from_numpy(units))

@@ -19,9 +19,57 @@ def losses(keep_logits, cat_logits, b):
     return keep, cat
 
 
-def evaluate(model, ds, subset, max_tokens=8192, cat_weight=0.5, lexical_share=0.0, seed=13):
+def unit_scores(keep_logits, b, max_positives=3):
+    """(score [B, U], evidence [B, U], rows [B]) of the windows the unit loss reads, or None (see unit_loss)."""
+    units = b["units"]
+    valid = (units >= 0) & (b["keep"] >= 0)
+    if not valid.any():
+        return None
+    U = int(units[valid].max()) + 1
+    slot = torch.where(valid, units, torch.full_like(units, U))  # U: a bucket for everything else, dropped below
+    zeros = torch.zeros(units.shape[0], U + 1, dtype=keep_logits.dtype)
+    sums = zeros.scatter_add(1, slot, torch.where(valid, keep_logits, torch.zeros_like(keep_logits)))[:, :U]
+    counts = zeros.scatter_add(1, slot, valid.to(keep_logits.dtype))[:, :U]
+    positives = zeros.scatter_add(1, slot, (valid & (b["keep"] > 0.5)).to(keep_logits.dtype))[:, :U]
+    present = counts > 0
+    evidence = present & (positives * 2 > counts)
+    n_pos = evidence.sum(1)
+    rows = (n_pos >= 1) & (n_pos <= max_positives) & (present.sum(1) > n_pos)
+    if not rows.any():
+        return None
+    return (sums / counts.clamp(min=1)).masked_fill(~present, -1e4), evidence, rows
+
+
+def unit_top1(keep_logits, b):
+    """(hits, windows): eligible windows whose best-scored unit is an evidence unit."""
+    got = unit_scores(keep_logits, b)
+    if got is None:
+        return 0, 0
+    score, evidence, rows = got
+    best = score.argmax(1)
+    hit = evidence.gather(1, best[:, None])[:, 0]
+    return int(hit[rows].sum()), int(rows.sum())
+
+
+def unit_loss(keep_logits, b, max_positives=3):
+    """Listwise loss over a window's sentence units: a unit scores the mean logit of its labeled tokens (serving ranks
+    units by their tokens' mean), and the loss is -log of the softmax mass on the evidence units. Only windows with
+    1..max_positives evidence units and at least one other unit count: the one-answer-sentence kind, where token BCE
+    lets the many easy tokens outweigh the few units that share the question's words but do not answer it."""
+    got = unit_scores(keep_logits, b, max_positives)
+    if got is None:
+        return keep_logits.sum() * 0
+    score, evidence, rows = got
+    lse_all = torch.logsumexp(score, 1)
+    lse_pos = torch.logsumexp(score.masked_fill(~evidence, -1e4), 1)
+    return (lse_all - lse_pos)[rows].mean()
+
+
+def evaluate(model, ds, subset, max_tokens=8192, cat_weight=0.5, lexical_share=0.0, seed=13, unit_weight=0.0):
     """Keep BCE, keep precision/recall/F1 at 0.5 and category accuracy over the labeled tokens of a val sample. The
     loss weighs the category loss as training does (--cat-weight), so the checkpoint choice follows the flag.
+    With units in the set it also reports unitLoss (the listwise loss over eligible windows, batch means averaged) and
+    unitTop1 (their share whose best-scored unit is evidence); unit_weight adds unitLoss to the loss (--unit-loss).
     lexical_share > 0 zeroes the query-match features of that share of the windows (a probe of what the encoder reads
     without them; seeded per batch, so two models see the same windows dropped)."""
     columns = lexical_feature_columns(ds.meta) if lexical_share > 0 else []
@@ -30,6 +78,7 @@ def evaluate(model, ds, subset, max_tokens=8192, cat_weight=0.5, lexical_share=0
     kl = cl = 0.0
     kn = cn = 0
     correct = 0
+    ul, ub, top_hit, top_n = 0.0, 0, 0, 0
     with torch.no_grad():
         for i, idx in enumerate(ds.batches(max_tokens, subset=subset)):
             b = ds.collate(idx)
@@ -49,13 +98,25 @@ def evaluate(model, ds, subset, max_tokens=8192, cat_weight=0.5, lexical_share=0
             cl += F.cross_entropy(cat_logits[cm], b["cats"][cm], reduction="sum").item()
             cn += int(cm.sum())
             correct += int((cat_logits[cm].argmax(-1) == b["cats"][cm]).sum())
+            if ds.units is not None:
+                u = unit_loss(keep_logits, b)
+                if u.item() > 0:
+                    ul += u.item()
+                    ub += 1
+                hit, n = unit_top1(keep_logits, b)
+                top_hit += hit
+                top_n += n
     model.train()
     prec = tp / max(1, tp + fp)
     rec = tp / max(1, tp + fn)
     keep_loss = kl / max(1, kn)
     cat_loss = cl / max(1, cn)
-    return dict(loss=keep_loss + cat_weight * cat_loss, keepLoss=keep_loss, catLoss=cat_loss, precision=prec, recall=rec,
-                f1=2 * prec * rec / max(1e-9, prec + rec), catAccuracy=correct / max(1, cn))
+    out = dict(loss=keep_loss + cat_weight * cat_loss, keepLoss=keep_loss, catLoss=cat_loss, precision=prec, recall=rec,
+               f1=2 * prec * rec / max(1e-9, prec + rec), catAccuracy=correct / max(1, cn))
+    if ds.units is not None:
+        out.update(unitLoss=ul / max(1, ub), unitTop1=top_hit / max(1, top_n), unitWindows=top_n)
+        out["loss"] += unit_weight * out["unitLoss"]
+    return out
 
 
 def grow_vocab(model, vocab):
@@ -163,6 +224,8 @@ def train(model, ds, val, args, teacher=None, tag="model", teacher_ds=None, obje
             keep_logits, cat_logits = model(b["ids"], b["mask"], b["feats"])
             hard_keep, hard_cat = losses(keep_logits, cat_logits, b)
             loss = hard_keep + args.cat_weight * hard_cat
+            if getattr(args, "unit_loss", 0) > 0:
+                loss = loss + args.unit_loss * unit_loss(keep_logits, b)
         if teacher is not None:
             with torch.no_grad():
                 t_keep, t_cat = teacher(tb["ids"], tb["mask"], tb["feats"])
@@ -186,7 +249,7 @@ def train(model, ds, val, args, teacher=None, tag="model", teacher_ds=None, obje
             if objective is not None:
                 ev = objective.evaluate(val, val_subset)
             else:
-                ev = evaluate(model, val, val_subset, cat_weight=args.cat_weight)
+                ev = evaluate(model, val, val_subset, cat_weight=args.cat_weight, unit_weight=getattr(args, "unit_loss", 0.0))
             ev.update(step=step, epoch=epoch, minutes=round(elapsed, 2))
             hist.append(ev)
             log(f"{tag} eval {json.dumps(ev)}")

@@ -63,6 +63,8 @@ def main():
     p.add_argument("--seed", type=int, default=13)
     p.add_argument("--lexical-dropout", type=float, default=0.0,
                    help="share of training windows whose query-match features (tokenMatch, unitLexical, unitRank, unitCoverage) are zeroed")
+    p.add_argument("--unit-loss", type=float, default=0.0,
+                   help="add this weight x a listwise loss over each window's sentence units (fit.unit_loss; needs units.i16)")
     p.add_argument("--mlm-weight", type=float, default=0.0,
                    help="teacher: add this weight x the masked-LM loss (pretrain.py) to the task loss on every batch")
     p.add_argument("--threads", type=int, default=2)

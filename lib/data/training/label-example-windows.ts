@@ -15,6 +15,11 @@ export interface TrainingWindow {
   keep: Int8Array;
   /** Per position: category id (CAT), -1 ignored. */
   category: Int8Array;
+  /**
+   * Per position: the sentence unit (as serving cuts them) the token starts in, counted from the window's first unit,
+   * -1 outside the context. What a unit-level (listwise) loss groups tokens by.
+   */
+  unit: Int16Array;
 }
 
 export interface LabelExampleWindowsOptions {
@@ -61,12 +66,20 @@ export function labelExampleWindows(opts: LabelExampleWindowsOptions): TrainingW
       features: features[i],
       featureCount: FEATURE_COUNT,
     });
+    const tokenUnits = unitOfTokens(enc.starts, results[i]!.units);
     for (const w of windows) {
       const L = w.inputIds.length;
       const keep = new Int8Array(L).fill(-1);
       const category = new Int8Array(L).fill(-1);
+      const unit = new Int16Array(L).fill(-1);
+      let firstUnit = -1;
       w.contextIndex.forEach((t, p) => {
         if (t < 0) return;
+        const u = tokenUnits[t]!;
+        if (u >= 0) {
+          if (firstUnit < 0) firstUnit = u;
+          unit[p] = Math.min(32_767, u - firstUnit);
+        }
         const cat = d.categories[enc.starts[t]!] ?? CAT_UNKNOWN;
         if (cat === CAT_UNKNOWN) return;
         if (cat === CAT_DROP_UNKNOWN) {
@@ -76,8 +89,20 @@ export function labelExampleWindows(opts: LabelExampleWindowsOptions): TrainingW
         category[p] = cat;
         keep[p] = cat === CAT.vital ? 1 : 0;
       });
-      out.push({ inputIds: Int32Array.from(w.inputIds), features: w.features!, keep, category });
+      out.push({ inputIds: Int32Array.from(w.inputIds), features: w.features!, keep, category, unit });
     }
   });
+  return out;
+}
+
+/** For each token (by its start offset), the index of the unit it starts in; -1 between units. Both sorted. */
+function unitOfTokens(starts: ArrayLike<number>, units: ReadonlyArray<{ start: number; end: number }>): Int32Array {
+  const out = new Int32Array(starts.length).fill(-1);
+  let u = 0;
+  for (let t = 0; t < starts.length; t++) {
+    const at = starts[t]!;
+    while (u < units.length && units[u]!.end <= at) u++;
+    if (u < units.length && units[u]!.start <= at) out[t] = u;
+  }
   return out;
 }

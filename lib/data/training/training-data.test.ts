@@ -212,6 +212,33 @@ describe("buildQaExamples", () => {
       }
     }
   });
+
+  it("tells each context token its sentence unit, counted from the window's first, so a unit loss can group them", () => {
+    const plain = examples.filter((e) => e.source.endsWith(":plain")).slice(0, 10);
+    expect(plain.length).toBeGreaterThan(0);
+    for (const ex of plain) {
+      const units = segmentSentences(ex.docs[0]!.doc);
+      for (const w of labelExampleWindows({ example: ex, tokenizer, maxLength: 128 })) {
+        expect(w.unit.length).toBe(w.inputIds.length);
+        const seen = [...w.unit].filter((u) => u >= 0);
+        expect(seen[0]).toBe(0);
+        // Non-decreasing, in steps of at most one unit, never past the text's last unit.
+        seen.forEach((u, i) => i > 0 && expect(u - seen[i - 1]!).toBeGreaterThanOrEqual(0));
+        seen.forEach((u, i) => i > 0 && expect(u - seen[i - 1]!).toBeLessThanOrEqual(1));
+        expect(seen.at(-1)!).toBeLessThan(units.length);
+        // A plain example's evidence is whole sentences: every unit's labeled tokens agree.
+        const label = new Map<number, number>();
+        w.unit.forEach((u, p) => {
+          if (u < 0 || w.keep[p]! < 0) return;
+          if (!label.has(u)) label.set(u, w.keep[p]!);
+          expect(w.keep[p]).toBe(label.get(u));
+        });
+        w.unit.forEach((u, p) => {
+          if (w.keep[p]! >= 0) expect(u).toBeGreaterThanOrEqual(0);
+        });
+      }
+    }
+  });
 });
 
 describe("buildRealPageExamples", () => {
