@@ -40,15 +40,21 @@ def unit_scores(keep_logits, b, max_positives=3):
     return (sums / counts.clamp(min=1)).masked_fill(~present, -1e4), evidence, rows
 
 
-def unit_top1(keep_logits, b):
-    """(hits, windows): eligible windows whose best-scored unit is an evidence unit."""
-    got = unit_scores(keep_logits, b)
+def unit_top1(got):
+    """(hits, windows) of unit_scores' output: eligible windows whose best-scored unit is an evidence unit."""
     if got is None:
         return 0, 0
     score, evidence, rows = got
-    best = score.argmax(1)
-    hit = evidence.gather(1, best[:, None])[:, 0]
+    hit = evidence.gather(1, score.argmax(1)[:, None])[:, 0]
     return int(hit[rows].sum()), int(rows.sum())
+
+
+def listwise(got):
+    """-log of the softmax mass on the evidence units, averaged over the eligible windows (unit_scores' output)."""
+    score, evidence, rows = got
+    lse_all = torch.logsumexp(score, 1)
+    lse_pos = torch.logsumexp(score.masked_fill(~evidence, -1e4), 1)
+    return (lse_all - lse_pos)[rows].mean()
 
 
 def unit_loss(keep_logits, b, max_positives=3):
@@ -57,12 +63,7 @@ def unit_loss(keep_logits, b, max_positives=3):
     1..max_positives evidence units and at least one other unit count: the one-answer-sentence kind, where token BCE
     lets the many easy tokens outweigh the few units that share the question's words but do not answer it."""
     got = unit_scores(keep_logits, b, max_positives)
-    if got is None:
-        return keep_logits.sum() * 0
-    score, evidence, rows = got
-    lse_all = torch.logsumexp(score, 1)
-    lse_pos = torch.logsumexp(score.masked_fill(~evidence, -1e4), 1)
-    return (lse_all - lse_pos)[rows].mean()
+    return keep_logits.sum() * 0 if got is None else listwise(got)
 
 
 def evaluate(model, ds, subset, max_tokens=8192, cat_weight=0.5, lexical_share=0.0, seed=13, unit_weight=0.0):
@@ -99,11 +100,11 @@ def evaluate(model, ds, subset, max_tokens=8192, cat_weight=0.5, lexical_share=0
             cn += int(cm.sum())
             correct += int((cat_logits[cm].argmax(-1) == b["cats"][cm]).sum())
             if ds.units is not None:
-                u = unit_loss(keep_logits, b)
-                if u.item() > 0:
-                    ul += u.item()
+                got = unit_scores(keep_logits, b)
+                if got is not None:
+                    ul += listwise(got).item()
                     ub += 1
-                hit, n = unit_top1(keep_logits, b)
+                hit, n = unit_top1(got)
                 top_hit += hit
                 top_n += n
     model.train()
