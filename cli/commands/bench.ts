@@ -2,13 +2,16 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { percentile } from "../../lib/eval/percentile";
 import { loadModel, type LoadedModel } from "../../lib/server/model/load-model";
+import { loadSentenceEncoder } from "../../lib/server/sentence-encoder/load-sentence-encoder";
 import { runBatch, type WindowInput } from "../../lib/server/model/window-batcher";
 import type { CliCommand } from "../types";
 
 const usage = `snippet-lab bench [--model NAME] [--json OUT] [--runs N] [--threads N] [--provider cpu|cuda]
 
 Latency of one window (default 512 tokens) at batch 1 and batch 8, throughput and peak memory.
-Prints a table; with --json writes {"model", "batch1": {"p50Ms","p99Ms"}, "batch8": {"p50Ms","p99Ms"}, "windowsPerSec", "peakRssMb"}.
+Prints a table; with --json writes {"model", "batch1": {"p50Ms","p99Ms"}, "batch8": {"p50Ms","p99Ms"}, "windowsPerSec", "peakRssMb"}
+and, for a model that blends the sentence encoder (similaritySource), "encoder": {"p50Ms","p99Ms","unitsPerSec"}: the
+encoder's time for one query and a passage of 12 sentences (texts never seen before, so nothing comes from its cache).
 
   --model NAME     model folder under models/ (default: the default model)
   --runs N         timed runs at batch 1 (default 200; batch 8 runs N/4)
@@ -93,16 +96,22 @@ export const command: CliCommand = {
     for (let i = 0; i < 3; i++) await time(eight);
     const b8: number[] = [];
     for (let i = 0; i < Math.max(5, Math.floor(runs / 4)); i++) b8.push(await time(eight));
+    const encoder = model.config.similarityWeight && model.config.similaritySource === "sentence-encoder" ? await benchEncoder(runs) : undefined;
     const result = {
       model: model.name,
       batch1: { p50Ms: round(percentile(b1, 50)), p99Ms: round(percentile(b1, 99)) },
       batch8: { p50Ms: round(percentile(b8, 50)), p99Ms: round(percentile(b8, 99)) },
       windowsPerSec: round((8 * 1000) / percentile(b8, 50)),
+      ...(encoder ? { encoder } : {}),
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     };
     console.log(`model ${result.model} (${model.provider}, window ${length} tokens, ${runs} runs at batch 1)`);
     console.log(`  batch 1: p50 ${result.batch1.p50Ms} ms  p99 ${result.batch1.p99Ms} ms per window`);
     console.log(`  batch 8: p50 ${result.batch8.p50Ms} ms  p99 ${result.batch8.p99Ms} ms per batch`);
+    if (encoder)
+      console.log(
+        `  sentence encoder: p50 ${encoder.p50Ms} ms  p99 ${encoder.p99Ms} ms per query and 12-sentence passage (${encoder.unitsPerSec} sentences/s)`,
+      );
     console.log(`  ${result.windowsPerSec} windows/s at batch 8; peak RSS ${result.peakRssMb} MB`);
     if (values.json) writeFileSync(values.json, JSON.stringify(result, null, 2) + "\n");
     return 0;
@@ -110,3 +119,25 @@ export const command: CliCommand = {
 };
 
 const round = (x: number) => Math.round(x * 100) / 100;
+
+/** The sentence encoder's time for a query and a 12-sentence passage of about 25 words a sentence, as served. */
+async function benchEncoder(runs: number) {
+  const encoder = await loadSentenceEncoder();
+  const words = "the river bridge was completed in years after its design by engineers who studied older spans across europe".split(" ");
+  // Texts made unique per run (the encoder keeps recent texts' vectors).
+  const passage = (run: number) => [
+    `when was the bridge completed ${run}`,
+    ...Array.from(
+      { length: 12 },
+      (_, u) => Array.from({ length: 25 }, (_, w) => words[(run * 7 + u * 5 + w * 3) % words.length]).join(" ") + ` ${run}.${u}.`,
+    ),
+  ];
+  for (let i = 0; i < 5; i++) await encoder.embed(passage(-1 - i));
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await encoder.embed(passage(i));
+    times.push(performance.now() - t);
+  }
+  return { p50Ms: round(percentile(times, 50)), p99Ms: round(percentile(times, 99)), unitsPerSec: round((12 * 1000) / percentile(times, 50)) };
+}

@@ -1,3 +1,4 @@
+import { cosine } from "./cosine";
 import { embeddingTerms } from "./embedding-terms";
 import { rowCosine, type WordVectors } from "./word-vectors";
 
@@ -104,16 +105,4 @@ function meanVector(v: WordVectors, rows: ReadonlyArray<number | undefined>, wei
     for (let k = 0; k < v.dim; k++) out[k] = out[k]! + w * v.vectors[r * v.dim + k]!;
   });
   return out;
-}
-
-function cosine(a: Float64Array, b: Float64Array): number {
-  let ab = 0;
-  let aa = 0;
-  let bb = 0;
-  for (let k = 0; k < a.length; k++) {
-    ab += a[k]! * b[k]!;
-    aa += a[k]! * a[k]!;
-    bb += b[k]! * b[k]!;
-  }
-  return aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : 0;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blendSimilarity } from "./blend-similarity";
+import { blendSimilarity, blendsSimilarity, SIMILARITY_MAX_UNITS } from "./blend-similarity";
 
 describe("blendSimilarity", () => {
   it("reorders units inside the result while the best score stays the model's", () => {
@@ -15,5 +15,30 @@ describe("blendSimilarity", () => {
   });
   it("reads the similarity's scale relative to its own best", () => {
     expect(blendSimilarity([0.8, 0.4], [0.2, 0.4], 0.5)).toEqual(blendSimilarity([0.8, 0.4], [0.5, 1], 0.5));
+  });
+});
+
+describe("blendSimilarity, scale", () => {
+  it("reorders what the model keeps and never lifts a unit the model scored near 0", () => {
+    // A caption the model scored 0.02 that resembles the query most: mixed in, it rises to half the best score;
+    // scaled, it stays below every unit the model kept.
+    const scores = [0.6, 0.5, 0.02];
+    const similarity = [0, 0.9, 1];
+    expect(blendSimilarity(scores, similarity, 0.5)[2]!).toBeGreaterThan(0.3);
+    const scaled = blendSimilarity(scores, similarity, 0.5, "scale");
+    expect(scaled[2]!).toBeLessThan(0.05);
+    expect(scaled[1]!).toBeGreaterThan(scaled[0]!);
+    expect(Math.max(...scaled)).toBeCloseTo(0.6, 12);
+    expect(blendSimilarity(scores, similarity, 0, "scale")).toEqual(scores);
+  });
+});
+
+describe("blendsSimilarity", () => {
+  it("blends results of 1 to SIMILARITY_MAX_UNITS units, or to the profile's own limit", () => {
+    expect(blendsSimilarity(0)).toBe(false);
+    expect(blendsSimilarity(SIMILARITY_MAX_UNITS)).toBe(true);
+    expect(blendsSimilarity(SIMILARITY_MAX_UNITS + 1)).toBe(false);
+    expect(blendsSimilarity(SIMILARITY_MAX_UNITS + 1, 400)).toBe(true);
+    expect(blendsSimilarity(3, 2)).toBe(false);
   });
 });

@@ -8,10 +8,18 @@
  */
 export const SIMILARITY_MAX_UNITS = 12;
 
-/** Whether a result of `units` units is blended with its similarity (SIMILARITY_MAX_UNITS). */
-export function blendsSimilarity(units: number): boolean {
-  return units > 0 && units <= SIMILARITY_MAX_UNITS;
+/** Whether a result of `units` units is blended with its similarity (at most `maxUnits`, SIMILARITY_MAX_UNITS by default). */
+export function blendsSimilarity(units: number, maxUnits = SIMILARITY_MAX_UNITS): boolean {
+  return units > 0 && units <= maxUnits;
 }
+
+/**
+ * How a similarity enters the unit scores. `mix`: added, as a share of the result's best score, so a unit the model
+ * scored low (chrome, a caption) can rise to `weight` × the best when it resembles the query. `scale`: each score is
+ * multiplied by (1 − weight + weight × similarity), so the similarity reorders what the model already keeps and a
+ * unit the model scored near 0 stays near 0.
+ */
+export type SimilarityBlend = "mix" | "scale";
 
 /**
  * A result's unit scores with `similarity` (another ranking of the same units, any scale) mixed in at `weight`: the
@@ -19,13 +27,16 @@ export function blendsSimilarity(units: number): boolean {
  * score. So the order of the units inside the result changes while the result's best score — what thresholds, the
  * fallback floor and the ranking across results read — stays the model's.
  */
-export function blendSimilarity(scores: readonly number[], similarity: readonly number[], weight: number): number[] {
+export function blendSimilarity(scores: readonly number[], similarity: readonly number[], weight: number, mode: SimilarityBlend = "mix"): number[] {
   let best = 0;
   for (const s of scores) if (s > best) best = s;
   let top = 0;
   for (const s of similarity) if (s > top) top = s;
   if (best === 0 || top === 0 || weight <= 0) return scores.slice();
-  const mixed = scores.map((s, i) => (1 - weight) * s + (weight * best * similarity[i]!) / top);
+  const mixed =
+    mode === "scale"
+      ? scores.map((s, i) => s * (1 - weight + (weight * similarity[i]!) / top))
+      : scores.map((s, i) => (1 - weight) * s + (weight * best * similarity[i]!) / top);
   let mixedTop = 0;
   for (const s of mixed) if (s > mixedTop) mixedTop = s;
   return mixed.map((s) => (s * best) / mixedTop);

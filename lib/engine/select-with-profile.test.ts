@@ -56,6 +56,22 @@ describe("scoreResultUnits", () => {
   });
 });
 
+describe("scoreResultUnits with a similarity", () => {
+  const similarity = [0, 0.2, 1, 0];
+  it("blends it in at similarityWeight for a result of at most similarityMaxUnits units (default 12)", () => {
+    const profile: SelectionProfile = { aggregation: "mean", threshold: 0.2, similarityWeight: 0.5 };
+    const plain = scoreResultUnits({ query, result, tokenScores, profile: { ...profile, similarityWeight: undefined } });
+    const blended = scoreResultUnits({ query, result, tokenScores, profile, similarity });
+    expect(blended[2]!).toBeGreaterThan(plain[2]!);
+    expect(Math.max(...blended)).toBeCloseTo(Math.max(...plain), 12);
+    // Four units: over a limit of 3 the model's scores stand.
+    expect(scoreResultUnits({ query, result, tokenScores, profile: { ...profile, similarityMaxUnits: 3 }, similarity })).toEqual(plain);
+    // A cached scorer awaits the same similarity and blends it the same way.
+    const scorer = createCachedScorer({ name: "model:x", profile, tokenScores: [tokenScores], similarity: async () => [similarity] });
+    return scorer.scoreUnits({ query, results: [result], aggregation: "mean" }).then((s) => expect(s.unitScores).toEqual([blended]));
+  });
+});
+
 describe("selectWithProfile", () => {
   const unitScores = [[0.7, 0.3, 0.01, 0.015]];
   it("applies every selection setting of the profile, the threshold unless one is given", () => {

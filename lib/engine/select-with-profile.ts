@@ -42,7 +42,9 @@ export function scoreResultUnits({ query, result, tokenScores, profile, aggregat
   });
   const w = profile.similarityWeight;
   const blended =
-    w && similarity && similarity.length === scores.length && blendsSimilarity(scores.length) ? blendSimilarity(scores, similarity, w) : scores;
+    w && similarity && similarity.length === scores.length && blendsSimilarity(scores.length, profile.similarityMaxUnits)
+      ? blendSimilarity(scores, similarity, w, profile.similarityBlend)
+      : scores;
   return profile.searchRerank
     ? applySearchRerank(profile.searchRerank, { query, text: result.doc.text, units: result.units, scores: blended })
     : blended;

@@ -59,6 +59,26 @@ export const selectionProfileSchema = z.object({
     .describe(
       "The model's word-vector weight: within each result, unit scores blend in the query–unit similarity of the shipped subword word vectors (models/embeddings; each unit's `similarity` in responses), the result's best unit keeping its score (lib/engine/blend-similarity.ts; absent: the model's scores alone).",
     ),
+  similaritySource: z
+    .enum(["word-vectors", "sentence-encoder"])
+    .optional()
+    .describe(
+      "What `similarityWeight` blends in: `word-vectors` (the default; models/embeddings) or `sentence-encoder`, the cosine between the query and each unit of a pretrained English sentence encoder (models/sentence-encoder), for queries whose words its vocabulary reads (lib/sentence-encoder/reads-text.ts; other queries keep the model's scores).",
+    ),
+  similarityBlend: z
+    .enum(["mix", "scale"])
+    .optional()
+    .describe(
+      "How `similarityWeight` blends: `mix` (the default) adds the similarity as a share of the result's best score; `scale` multiplies each unit's score by (1 − weight + weight × similarity), so it reorders what the model keeps and never lifts a unit the model scored near 0 (lib/engine/blend-similarity.ts).",
+    ),
+  similarityMaxUnits: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(
+      "The most units a result may have to be blended with its similarity (absent: 12, SIMILARITY_MAX_UNITS in lib/engine/blend-similarity.ts).",
+    ),
   searchRerank: searchRerankSchema
     .optional()
     .describe(

@@ -15,13 +15,13 @@ export function createCachedScorer({
   name: string;
   profile: SelectionProfile;
   tokenScores: readonly TokenScores[];
-  /** The live scorer's unit similarity (profiles with a `similarityWeight`; the server's word vectors compute it). */
-  similarity?: (query: string, results: readonly PreparedResult[]) => number[][] | undefined;
+  /** The live scorer's unit similarity (profiles with a `similarityWeight`; the server's word vectors or sentence encoder compute it). */
+  similarity?: (query: string, results: readonly PreparedResult[]) => Promise<number[][] | undefined>;
 }): Scorer {
   return {
     name,
     async scoreUnits({ query, results, aggregation }) {
-      const sims = similarity?.(query, results);
+      const sims = await similarity?.(query, results);
       return {
         unitScores: results.map((result, i) =>
           scoreResultUnits({ query, result, tokenScores: tokenScores[i]!, profile, aggregation, similarity: sims?.[i] }),

@@ -124,7 +124,7 @@ export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
       const scored = sections
         ? await scoreSections(model, query, results[0]!, sections)
         : await scoreTokens(model, query, model.config.features?.entryTitles && results.length > 1 ? results.map(withEntryName) : results);
-      const similarity = computeResultSimilarity(profile, query, results);
+      const similarity = await computeResultSimilarity(profile, query, results);
       const unitScores = results.map((result, i) =>
         scoreResultUnits({ query, result, tokenScores: scored.tokenScores[i]!, profile, aggregation, similarity: similarity?.[i] }),
       );

@@ -26,9 +26,15 @@ export interface PackedOutput {
   endedAt: number;
 }
 
+/**
+ * What the worker feeds and reads. A token model's output is per token (`probs`, `logits`, `logits2`); a
+ * sentence encoder's (`pooled`) is one row of floats per input, returned as it is, [batch × dim].
+ */
+export type WorkerIo = Omit<ModelConfig["io"], "outputKind"> & { outputKind: ModelConfig["io"]["outputKind"] | "pooled" };
+
 export interface InferenceWorkerOptions {
   modelPath: string;
-  io: ModelConfig["io"];
+  io: WorkerIo;
   /** Feed token type ids (the model has the input and its typeIds are not "none"). */
   feedTypes: boolean;
   sessionOptions: Record<string, unknown>;
@@ -167,6 +173,7 @@ async function run(m) {
   const out = result[io.output];
   if (!out) throw new Error('model output "' + io.output + '" missing');
   const data = out.data;
+  if (io.outputKind === "pooled") return { id: m.id, probs: Float32Array.from(data), start, end };
   const probs = new Float32Array(B * T);
   for (let b = 0; b < B; b++) {
     const L = lengths[b];

@@ -36,7 +36,7 @@ import { listModels, readModelConfig } from "../model/list-models";
 import { modelFingerprint } from "../pairs/model-fingerprint";
 import { storedResultsOfPairs } from "./eval-examples";
 import { loadStoredPairUnits, loadUnitScores, type PairUnitScores, type StoredPairUnits } from "./load-unit-scores";
-import { wordVectorsFingerprint } from "../embeddings/load-word-vectors";
+import { similarityFingerprint } from "../embeddings/compute-result-similarity";
 import { breakdownSumsKey, decodeSums, encodeSums } from "./pair-breakdown-sums";
 import { preloadStoredResults, storedUnitsKey } from "./prepared-results-cache";
 import { resolveResearchMethods } from "./research-methods";
@@ -120,6 +120,7 @@ export async function computeCategoryBreakdown({
   const profileOf = (modelName: string) => models.find((m) => m.name === modelName)?.profile ?? BASELINE_PROFILE;
   const context: CountContext = { method, setting, budget, categoryModel, prepareOptions, profileOf, ...(db ? { db } : {}) };
   const modelNames = [...new Set([method.modelName, categoryModel].filter((m): m is string => !!m))];
+  const similar = [method.profile, ...modelNames.map(profileOf)].find((p) => p.similarityWeight);
   const key = breakdownSumsKey({
     method: method.id,
     profile: method.profile,
@@ -129,8 +130,8 @@ export async function computeCategoryBreakdown({
     units: storedUnitsKey({}, prepareOptions),
     relevanceScope: getEnv().relevanceScope,
     formula: AGGREGATION_FORMULA,
-    // Blended with the word vectors: their hash too (absent otherwise, so other keys stay as they were).
-    ...([method.profile, ...modelNames.map(profileOf)].some((p) => p.similarityWeight) ? { wordVectors: wordVectorsFingerprint() } : {}),
+    // Blended with a similarity: its source's hash too (absent otherwise, so other keys stay as they were).
+    ...(similar ? { wordVectors: await similarityFingerprint(similar) } : {}),
   });
 
   // The pairs in order; with a domain their heads (the host is checked on their URLs), else only their ids.

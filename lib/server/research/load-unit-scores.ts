@@ -3,8 +3,7 @@ import { createHash } from "node:crypto";
 import { AGGREGATION_FORMULA } from "@/lib/engine/compute-unit-scores";
 import { scoreResultUnits } from "@/lib/engine/select-with-profile";
 import { searchRerankKey } from "@/lib/engine/search-rerank";
-import { computeResultSimilarity } from "../embeddings/compute-result-similarity";
-import { wordVectorsFingerprint } from "../embeddings/load-word-vectors";
+import { computeResultSimilarity, similarityFingerprint } from "../embeddings/compute-result-similarity";
 import type { StoredUnits } from "@/lib/engine/prepare-key";
 import type { PreparedResult } from "@/lib/engine/types";
 import type { CategoryInterval } from "@/lib/eval/category-breakdown";
@@ -62,8 +61,11 @@ function pairInputKeys(
  * ModelRunUnits.key: the units' setting, the profile's settings that turn tokens into unit scores (aggregation, focus
  * weight) and the formula. A new setting that changes unit scores belongs in it.
  */
-const rowKey = (unitsKey: string, { aggregation, focusWeight, similarityWeight, searchRerank }: SelectionProfile) =>
-  `${unitsKey}|${aggregation}${focusWeight ? `|focus ${focusWeight}` : ""}${similarityWeight ? `|sim ${similarityWeight} ${wordVectorsFingerprint()}` : ""}${searchRerank ? `|${searchRerankKey(searchRerank)}` : ""}|${AGGREGATION_FORMULA}`;
+const rowKey = (unitsKey: string, { aggregation, focusWeight, similarityWeight, searchRerank }: SelectionProfile, similarity: string) =>
+  `${unitsKey}|${aggregation}${focusWeight ? `|focus ${focusWeight}` : ""}${similarityWeight ? `|sim ${similarityWeight} ${similarity}` : ""}${searchRerank ? `|${searchRerankKey(searchRerank)}` : ""}|${AGGREGATION_FORMULA}`;
+
+/** The similarity source's part of rowKey (word vectors' hash as before; the sentence encoder's with its name). */
+const similarityKey = async (profile: SelectionProfile) => (profile.similarityWeight ? similarityFingerprint(profile) : "");
 
 /**
  * A model's unit scores, category intervals and the documents' units of each pair whose every document has a stored
@@ -84,7 +86,12 @@ export async function loadStoredPairUnits({
   profile: SelectionProfile;
   db?: Db;
 }): Promise<{ stored: Map<string, StoredPairUnits>; missing: string[] }> {
-  const rows = await listStoredUnitScores({ pairIds: pairs.map((p) => p.id), modelName, suffix: rowKey("", profile), ...(db ? { db } : {}) });
+  const rows = await listStoredUnitScores({
+    pairIds: pairs.map((p) => p.id),
+    modelName,
+    suffix: rowKey("", profile, await similarityKey(profile)),
+    ...(db ? { db } : {}),
+  });
   const version = modelFingerprint(modelName);
   const { relevanceScope } = getEnv();
   const stored = new Map<string, StoredPairUnits>();
@@ -134,11 +141,12 @@ export async function loadUnitScores({
   const missing: string[] = [];
   const fromTokens: number[] = [];
   const inputKeys = pairs.map((p) => pairInputKeys(p, version, relevanceScope));
+  const simKey = await similarityKey(profile);
   pairs.forEach((p, i) => {
     const byDocument = new Map((runs.get(p.id) ?? []).map((r) => [r.documentId, r]));
     const out: PairUnitScores = { unitScores: [], categories: [] };
     for (const [k, d] of p.documents.entries()) {
-      const key = rowKey(unitsKeys[i]![k]!, profile);
+      const key = rowKey(unitsKeys[i]![k]!, profile, simKey);
       const row = byDocument
         .get(d.id)
         ?.reduced.find((x) => x.key === key && x.inputKey === inputKeys[i]![k] && x.units && x.unitCount === results[i]![k]!.units.length);
@@ -167,7 +175,7 @@ export async function loadUnitScores({
     const runIds = new Map((runs.get(p.id) ?? []).map((r) => [r.documentId, r.id]));
     const out: PairUnitScores = { unitScores: [], categories: [] };
     // The live scorer's word-vector similarity (models with a similarityWeight), so a cached run ranks as a fresh one.
-    const sims = computeResultSimilarity(profile, p.query, results[i]!);
+    const sims = await computeResultSimilarity(profile, p.query, results[i]!);
     for (const [k, d] of p.documents.entries()) {
       const t = ts[k]!;
       const unitScores = scoreResultUnits({ query: p.query, result: results[i]![k]!, tokenScores: t, profile, similarity: sims?.[k] });
@@ -181,7 +189,7 @@ export async function loadUnitScores({
       if (modelRunId)
         rows.push({
           modelRunId,
-          key: rowKey(unitsKeys[i]![k]!, profile),
+          key: rowKey(unitsKeys[i]![k]!, profile, simKey),
           inputKey: inputKeys[i]![k]!,
           scores: unitScores,
           categories,

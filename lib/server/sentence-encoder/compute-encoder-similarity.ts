@@ -1,0 +1,50 @@
+import "server-only";
+import { encoderReadsQuery } from "../../sentence-encoder/reads-text";
+import type { SentenceEncoder } from "./load-sentence-encoder";
+
+interface EncoderSimilarityOptions {
+  encoder: SentenceEncoder;
+  query: string;
+  results: ReadonlyArray<{ doc: { text: string }; units: ReadonlyArray<{ start: number; end: number }> }>;
+  /** Whether a result is blended at all (others get [] and nothing is computed for them). */
+  blends: (units: number) => boolean;
+}
+
+/**
+ * Each unit's cosine to the query under the sentence encoder, rescaled within its result to [0, 1] (best 1, worst
+ * 0; all 0 when equal): blendSimilarity reads the order inside a result, not the scale. Undefined when the encoder
+ * does not read the query (encoderReadsQuery), so the model's scores stand alone.
+ */
+export async function computeEncoderSimilarity({ encoder, query, results, blends }: EncoderSimilarityOptions): Promise<number[][] | undefined> {
+  if (!encoderReadsQuery(encoder.tokenizer, query)) return undefined;
+  const texts: string[] = [query];
+  for (const r of results) {
+    if (!blends(r.units.length)) continue;
+    // Whitespace as the encoder was trained on it: a unit's newlines and tabs would be unknown pieces.
+    for (const u of r.units) texts.push(r.doc.text.slice(u.start, u.end).replace(/\s+/g, " ").trim());
+  }
+  const vecs = await encoder.embed(texts);
+  const q = vecs[0]!;
+  let k = 1;
+  return results.map((r) => {
+    if (!blends(r.units.length)) return [];
+    const cos = r.units.map(() => dot(q, vecs[k++]!));
+    return rescaleToUnit(cos);
+  });
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}
+
+function rescaleToUnit(xs: readonly number[]): number[] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const x of xs) {
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  return xs.map((x) => (hi > lo ? (x - lo) / (hi - lo) : 0));
+}

@@ -1,0 +1,121 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { AppError } from "../../errors";
+import { createSentencePieceTokenizer, type SentencePieceTokenizer } from "../../sentence-encoder/sentence-piece";
+import { InferenceWorker } from "../model/inference-worker";
+import { modelsDir } from "../model/models-dir";
+
+const zEncoderMeta = z.object({
+  format: z.literal("snippet-lab-sentence-encoder-v1"),
+  dim: z.number().int().positive(),
+  maxTokens: z.number().int().positive(),
+  files: z.object({ model: z.string(), vocab: z.string() }),
+});
+
+/** At most this many texts per session run (a result set's units are embedded in slices of this size). */
+const BATCH = 64;
+/** Vectors of this many recent texts are kept (2 KB each: about 40 MB). */
+const CACHE_TEXTS = 20_000;
+
+export interface SentenceEncoder {
+  dim: number;
+  tokenizer: SentencePieceTokenizer;
+  /** A hash of the weights and vocabulary (16 hex digits): stored scores blended with the encoder carry it. */
+  fingerprint: string;
+  /** Unit-length vectors of `texts`, in order ([texts.length × dim]). */
+  embed(texts: readonly string[]): Promise<Float32Array[]>;
+}
+
+/** The sentence encoder's folder: `models/sentence-encoder/` (models/training/port_sentence_encoder.py writes it). */
+export function sentenceEncoderDir(): string {
+  return path.join(modelsDir(), "sentence-encoder");
+}
+
+const cache = new Map<string, Promise<SentenceEncoder>>();
+
+/** The shipped sentence encoder, started once per process (one single-threaded session); UNAVAILABLE when missing. */
+export function loadSentenceEncoder(dir = sentenceEncoderDir()): Promise<SentenceEncoder> {
+  let p = cache.get(dir);
+  if (!p) {
+    p = createSentenceEncoder(dir, () => cache.delete(dir));
+    cache.set(dir, p);
+    p.catch(() => cache.delete(dir));
+  }
+  return p;
+}
+
+async function createSentenceEncoder(dir: string, onExit: () => void): Promise<SentenceEncoder> {
+  const metaFile = path.join(dir, "encoder.json");
+  if (!existsSync(metaFile)) throw new AppError("UNAVAILABLE", `no sentence encoder in ${dir} (encoder.json missing)`);
+  const meta = zEncoderMeta.safeParse(JSON.parse(readFileSync(metaFile, "utf8")));
+  if (!meta.success) throw new AppError("UNPROCESSABLE", `${metaFile} is invalid: ${meta.error.message}`);
+  const { dim, maxTokens, files } = meta.data;
+  const vocabText = readFileSync(path.join(dir, files.vocab));
+  // Seven pieces around ':' carry a null score in the release's vocabulary; its tokenizer adds them as 0, so here too.
+  const vocab = z
+    .array(z.tuple([z.string(), z.number().nullable()]))
+    .parse(JSON.parse(vocabText.toString("utf8")))
+    .map(([piece, score]) => [piece, score ?? 0] as const);
+  const modelPath = path.join(dir, files.model);
+  const worker = await InferenceWorker.start({
+    modelPath,
+    io: { inputIds: "input_ids", attentionMask: "attention_mask", tokenTypeIds: null, output: "embeddings", outputKind: "pooled" },
+    feedTypes: false,
+    sessionOptions: { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: "all", executionProviders: ["cpu"] },
+    onExit,
+  }).catch((e: unknown) => {
+    throw new AppError("UNAVAILABLE", `cannot load the sentence encoder from ${modelPath}: ${(e as Error).message}`);
+  });
+  const tokenizer = createSentencePieceTokenizer(vocab);
+  // The vectors of recent texts: a page is read by many queries (research sweeps, evaluation, repeated requests).
+  const recent = new Map<string, Float32Array>();
+  const fingerprint = createHash("sha256").update(readFileSync(modelPath)).update(vocabText).digest("hex").slice(0, 16);
+
+  async function embedBatch(texts: readonly string[]): Promise<Float32Array[]> {
+    // Only the first maxTokens pieces are read (as the encoder was trained); longer text is cut before tokenizing.
+    const encoded = texts.map((t) => tokenizer.encode(t.slice(0, maxTokens * 12)).slice(0, maxTokens));
+    const seq = Math.max(1, ...encoded.map((e) => e.length));
+    const ids = new Int32Array(texts.length * seq);
+    const lengths = new Int32Array(texts.length);
+    encoded.forEach((e, b) => {
+      ids.set(e, b * seq);
+      lengths[b] = e.length;
+    });
+    const out = await worker.run({ batch: texts.length, seq, lengths, ids, types: new Int32Array(texts.length * seq), featureCount: 0 });
+    return texts.map((_, b) => out.probs.slice(b * dim, (b + 1) * dim));
+  }
+
+  return {
+    dim,
+    tokenizer,
+    fingerprint,
+    async embed(texts) {
+      const out = new Array<Float32Array>(texts.length);
+      const todo: number[] = [];
+      texts.forEach((t, i) => {
+        const hit = recent.get(t);
+        if (hit) {
+          // Most recently used last: Map keeps insertion order, so the first key is the one to evict.
+          recent.delete(t);
+          recent.set(t, hit);
+          out[i] = hit;
+        } else todo.push(i);
+      });
+      // By length, so a batch pads little; back in the caller's order after.
+      todo.sort((a, b) => texts[a]!.length - texts[b]!.length);
+      for (let i = 0; i < todo.length; i += BATCH) {
+        const slice = todo.slice(i, i + BATCH);
+        const vecs = await embedBatch(slice.map((k) => texts[k]!));
+        slice.forEach((k, j) => {
+          out[k] = vecs[j]!;
+          recent.set(texts[k]!, vecs[j]!);
+          if (recent.size > CACHE_TEXTS) recent.delete(recent.keys().next().value!);
+        });
+      }
+      return out;
+    },
+  };
+}
