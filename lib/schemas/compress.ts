@@ -183,7 +183,9 @@ export const unitOutSchema = z.object({
   similarity: z
     .number()
     .optional()
-    .describe("Models with a `similarityWeight`: the unit's query similarity (word vectors, 0..1 within the result), blended into `score`."),
+    .describe(
+      "Models with a `similarityWeight`: the unit's query similarity (word vectors or the sentence encoder, per the model's `similaritySource`; 0..1 within the result), blended into `score`.",
+    ),
 });
 
 export const tokenScoresOutSchema = z.object({

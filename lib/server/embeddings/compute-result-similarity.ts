@@ -27,7 +27,7 @@ async function encoderOrWarn(): Promise<SentenceEncoder | undefined> {
   return loadSentenceEncoder().catch((e: unknown) => warnOnce("sentence encoder", e));
 }
 
-type SimilarityProfile = Pick<SelectionProfile, "similarityWeight" | "similaritySource" | "similarityMaxUnits">;
+type SimilarityProfile = Pick<SelectionProfile, "similarityWeight" | "similaritySource" | "similarityBlend" | "similarityMaxUnits">;
 
 /**
  * Each result's query–unit similarity (normalised within the result; empty for a result too long to be blended) for
@@ -59,9 +59,11 @@ export async function computeResultSimilarity(
  * vectors or sentence encoder), so scores blended with retrained weights are not read through old rows.
  */
 export async function similarityFingerprint(profile: SimilarityProfile): Promise<string> {
+  // The word vectors' key without the newer settings is the one stored rows were written under.
+  const settings = `${profile.similarityBlend && profile.similarityBlend !== "mix" ? ` ${profile.similarityBlend}` : ""}${profile.similarityMaxUnits ? ` max ${profile.similarityMaxUnits}` : ""}`;
   if (profile.similaritySource === "sentence-encoder") {
     const encoder = await loadSentenceEncoder().catch(() => undefined);
-    return `encoder ${encoder?.fingerprint ?? "none"}${profile.similarityMaxUnits ? ` max ${profile.similarityMaxUnits}` : ""}`;
+    return `encoder ${encoder?.fingerprint ?? "none"}${settings}`;
   }
-  return `${wordVectorsFingerprint()}${profile.similarityMaxUnits ? ` max ${profile.similarityMaxUnits}` : ""}`;
+  return `${wordVectorsFingerprint()}${settings}`;
 }

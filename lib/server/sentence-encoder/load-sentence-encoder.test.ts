@@ -70,5 +70,8 @@ describe("computeResultSimilarity with the sentence encoder", () => {
   it("keys stored scores by the encoder's weights", async () => {
     expect(await similarityFingerprint(profile)).toMatch(/^encoder [0-9a-f]{16}$/);
     expect(await similarityFingerprint({ ...profile, similarityMaxUnits: 40 })).toMatch(/^encoder [0-9a-f]{16} max 40$/);
+    expect(await similarityFingerprint({ ...profile, similarityBlend: "scale", similarityMaxUnits: 40 })).toMatch(
+      /^encoder [0-9a-f]{16} scale max 40$/,
+    );
   });
 });
