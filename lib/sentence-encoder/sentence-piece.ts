@@ -58,8 +58,6 @@ export function createSentencePieceTokenizer(vocab: readonly SentencePieceEntry[
       const best = new Float64Array(n + 1);
       const word = new Int32Array(n + 1);
       const span = new Int32Array(n + 1);
-      const reached = new Uint8Array(n + 1);
-      reached[0] = 1;
       // Every piece ending at e is considered in order of its start, as the original's per-end lists were.
       const ending: Array<Array<{ start: number; id: number; score: number }>> = Array.from({ length: n + 1 }, () => []);
       for (let i = 0; i < n; i++) {
@@ -77,11 +75,11 @@ export function createSentencePieceTokenizer(vocab: readonly SentencePieceEntry[
       for (let e = 1; e <= n; e++) {
         for (const p of ending[e]!) {
           const score = p.score + best[p.start]!;
-          if (!reached[e] || best[e] === 0 || score >= best[e]!) {
+          // A best of 0 counts as unset (as in the original; real totals are negative).
+          if (best[e] === 0 || score >= best[e]!) {
             best[e] = score;
             word[e] = p.id;
             span[e] = e - p.start;
-            reached[e] = 1;
           }
         }
       }

@@ -121,10 +121,13 @@ export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
               entryTitles: model.config.features.entryTitles === true,
             })
           : undefined;
-      const scored = sections
-        ? await scoreSections(model, query, results[0]!, sections)
-        : await scoreTokens(model, query, model.config.features?.entryTitles && results.length > 1 ? results.map(withEntryName) : results);
-      const similarity = await computeResultSimilarity(profile, query, results);
+      // The similarity's encoder has its own worker: it runs while the token model does, not after it.
+      const [scored, similarity] = await Promise.all([
+        sections
+          ? scoreSections(model, query, results[0]!, sections)
+          : scoreTokens(model, query, model.config.features?.entryTitles && results.length > 1 ? results.map(withEntryName) : results),
+        computeResultSimilarity(profile, query, results),
+      ]);
       const unitScores = results.map((result, i) =>
         scoreResultUnits({ query, result, tokenScores: scored.tokenScores[i]!, profile, aggregation, similarity: similarity?.[i] }),
       );

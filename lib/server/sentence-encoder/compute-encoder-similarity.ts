@@ -1,4 +1,5 @@
 import "server-only";
+import { cosine } from "../../embeddings/cosine";
 import { encoderReadsQuery } from "../../sentence-encoder/reads-text";
 import type { SentenceEncoder } from "./load-sentence-encoder";
 
@@ -28,15 +29,9 @@ export async function computeEncoderSimilarity({ encoder, query, results, blends
   let k = 1;
   return results.map((r) => {
     if (!blends(r.units.length)) return [];
-    const cos = r.units.map(() => dot(q, vecs[k++]!));
+    const cos = r.units.map(() => cosine(q, vecs[k++]!));
     return rescaleToUnit(cos);
   });
-}
-
-function dot(a: Float32Array, b: Float32Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
-  return s;
 }
 
 function rescaleToUnit(xs: readonly number[]): number[] {
