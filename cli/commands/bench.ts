@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { percentile } from "../../lib/eval/percentile";
 import { loadModel, type LoadedModel } from "../../lib/server/model/load-model";
-import { loadSentenceEncoder } from "../../lib/server/sentence-encoder/load-sentence-encoder";
+import { loadSentenceEncoder, sentenceEncoderDir } from "../../lib/server/sentence-encoder/load-sentence-encoder";
 import { runBatch, type WindowInput } from "../../lib/server/model/window-batcher";
 import type { CliCommand } from "../types";
 
@@ -96,7 +96,10 @@ export const command: CliCommand = {
     for (let i = 0; i < 3; i++) await time(eight);
     const b8: number[] = [];
     for (let i = 0; i < Math.max(5, Math.floor(runs / 4)); i++) b8.push(await time(eight));
-    const encoder = model.config.similarityWeight && model.config.similaritySource === "sentence-encoder" ? await benchEncoder(runs) : undefined;
+    const encoder =
+      model.config.similarityWeight && model.config.similaritySource === "sentence-encoder"
+        ? await benchEncoder(runs, model.config.similarityPassage?.encoder ?? model.config.similarityEncoder)
+        : undefined;
     const result = {
       model: model.name,
       batch1: { p50Ms: round(percentile(b1, 50)), p99Ms: round(percentile(b1, 99)) },
@@ -121,8 +124,8 @@ export const command: CliCommand = {
 const round = (x: number) => Math.round(x * 100) / 100;
 
 /** The sentence encoder's time for a query and a 12-sentence passage of about 25 words a sentence, as served. */
-async function benchEncoder(runs: number) {
-  const encoder = await loadSentenceEncoder();
+async function benchEncoder(runs: number, name: string | undefined) {
+  const encoder = await loadSentenceEncoder(sentenceEncoderDir(name));
   const words = "the river bridge was completed in years after its design by engineers who studied older spans across europe".split(" ");
   // Texts made unique per run (the encoder keeps recent texts' vectors).
   const passage = (run: number) => [

@@ -94,7 +94,10 @@ export const command: CliCommand = {
       query: string,
       results: readonly PreparedResult[],
       s: { tokenScores: TokenScores[]; similarity?: number[][] | undefined },
-    ) => results.map((result, i) => scoreResultUnits({ query, result, tokenScores: s.tokenScores[i]!, profile, similarity: s.similarity?.[i] }));
+    ) =>
+      results.map((result, i) =>
+        scoreResultUnits({ query, result, resultCount: results.length, tokenScores: s.tokenScores[i]!, profile, similarity: s.similarity?.[i] }),
+      );
 
     // Training lists: every search-typed training query's passages with evidence.
     const train = await buildDevSets({

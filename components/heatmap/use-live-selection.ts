@@ -73,6 +73,7 @@ export function useLiveSelection(data: ScoredResponse | null, controls: Selectio
         ? scoreResultUnits({
             query: data.query ?? "",
             result: { ...r, doc: { text: r.text } },
+            resultCount: data.results.length,
             tokenScores: ts,
             profile: data.profile,
             aggregation,

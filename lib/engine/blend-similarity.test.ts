@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blendSimilarity, blendsSimilarity, SIMILARITY_MAX_UNITS } from "./blend-similarity";
+import { blendSimilarity, blendsSimilarity, SIMILARITY_MAX_UNITS, similarityBlendFor } from "./blend-similarity";
 
 describe("blendSimilarity", () => {
   it("reorders units inside the result while the best score stays the model's", () => {
@@ -33,6 +33,21 @@ describe("blendSimilarity, scale", () => {
   });
 });
 
+describe("blendSimilarity, rank", () => {
+  it("hands the model's own scores out in the blended order: which units change, how many pass a threshold does not", () => {
+    const scores = [0.9, 0.6, 0.3, 0.05];
+    const similarity = [0.1, 0.2, 1, 0];
+    const ranked = blendSimilarity(scores, similarity, 0.6, "rank");
+    expect([...ranked].sort((a, b) => b - a)).toEqual([...scores].sort((a, b) => b - a));
+    expect(ranked[2]).toBe(0.9);
+    expect(ranked.filter((s) => s >= 0.5)).toHaveLength(scores.filter((s) => s >= 0.5).length);
+    expect(blendSimilarity(scores, similarity, 0, "rank")).toEqual(scores);
+  });
+  it("keeps the model's order where the blend ties", () => {
+    expect(blendSimilarity([0.4, 0.8], [1, 1], 1, "rank")).toEqual([0.4, 0.8]);
+  });
+});
+
 describe("blendsSimilarity", () => {
   it("blends results of 1 to SIMILARITY_MAX_UNITS units, or to the profile's own limit", () => {
     expect(blendsSimilarity(0)).toBe(false);
@@ -40,5 +55,33 @@ describe("blendsSimilarity", () => {
     expect(blendsSimilarity(SIMILARITY_MAX_UNITS + 1)).toBe(false);
     expect(blendsSimilarity(SIMILARITY_MAX_UNITS + 1, 400)).toBe(true);
     expect(blendsSimilarity(3, 2)).toBe(false);
+  });
+});
+
+describe("similarityBlendFor", () => {
+  const profile = {
+    similarityWeight: 0.5,
+    similarityBlend: "scale" as const,
+    similarityMaxUnits: 1000,
+    similarityPassage: { maxUnits: 40, blend: "mix" as const, weight: 0.6 },
+  };
+  it("blends a passage its own way and a longer result the profile's", () => {
+    expect(similarityBlendFor(profile, 5, 1)).toEqual({ weight: 0.6, blend: "mix", passage: true });
+    expect(similarityBlendFor(profile, 40, 1)).toEqual({ weight: 0.6, blend: "mix", passage: true });
+    expect(similarityBlendFor(profile, 41, 1)).toEqual({ weight: 0.5, blend: "scale", passage: false });
+  });
+  it("treats a result as a passage only in a set of at most maxResults results", () => {
+    const few = { ...profile, similarityPassage: { ...profile.similarityPassage, maxResults: 5 } };
+    expect(similarityBlendFor(few, 5, 5)).toMatchObject({ passage: true });
+    expect(similarityBlendFor(few, 5, 6)).toEqual({ weight: 0.5, blend: "scale", passage: false });
+  });
+  it("blends nothing past similarityMaxUnits, without a weight, or for a passage weighted 0", () => {
+    expect(similarityBlendFor(profile, 1001, 1)).toBeUndefined();
+    expect(similarityBlendFor({ ...profile, similarityWeight: undefined }, 5, 1)).toBeUndefined();
+    expect(similarityBlendFor({ ...profile, similarityPassage: { ...profile.similarityPassage, weight: 0 } }, 5, 1)).toBeUndefined();
+  });
+  it("keeps the older profiles' reading: mix by default, 12 units at most", () => {
+    expect(similarityBlendFor({ similarityWeight: 0.3 }, 12, 3)).toEqual({ weight: 0.3, blend: "mix", passage: false });
+    expect(similarityBlendFor({ similarityWeight: 0.3 }, 13, 3)).toBeUndefined();
   });
 });

@@ -17,9 +17,11 @@ export function blendsSimilarity(units: number, maxUnits = SIMILARITY_MAX_UNITS)
  * How a similarity enters the unit scores. `mix`: added, as a share of the result's best score, so a unit the model
  * scored low (chrome, a caption) can rise to `weight` × the best when it resembles the query. `scale`: each score is
  * multiplied by (1 − weight + weight × similarity), so the similarity reorders what the model already keeps and a
- * unit the model scored near 0 stays near 0.
+ * unit the model scored near 0 stays near 0. `rank`: the units are ordered as `mix` orders them, and the model's own
+ * scores are handed out in that order (the best to the first), so the similarity chooses which units a result keeps
+ * and the model's scores still decide how many: a threshold keeps as many units of the result as before.
  */
-export type SimilarityBlend = "mix" | "scale";
+export type SimilarityBlend = "mix" | "scale" | "rank" | "geometric";
 
 /**
  * A result's unit scores with `similarity` (another ranking of the same units, any scale) mixed in at `weight`: the
@@ -36,8 +38,48 @@ export function blendSimilarity(scores: readonly number[], similarity: readonly 
   const mixed =
     mode === "scale"
       ? scores.map((s, i) => s * (1 - weight + (weight * similarity[i]!) / top))
-      : scores.map((s, i) => (1 - weight) * s + (weight * best * similarity[i]!) / top);
+      : mode === "geometric"
+        ? scores.map((s, i) => s ** (1 - weight) * ((best * similarity[i]!) / top) ** weight)
+        : scores.map((s, i) => (1 - weight) * s + (weight * best * similarity[i]!) / top);
+  if (mode === "rank") {
+    // Ties keep the model's order (then the document's), so equal blends do not reshuffle the model's ranking.
+    const order = scores.map((_, i) => i).sort((a, b) => mixed[b]! - mixed[a]! || scores[b]! - scores[a]! || a - b);
+    const values = [...scores].sort((a, b) => b - a);
+    const out = new Array<number>(scores.length);
+    order.forEach((unit, k) => (out[unit] = values[k]!));
+    return out;
+  }
   let mixedTop = 0;
   for (const s of mixed) if (s > mixedTop) mixedTop = s;
   return mixed.map((s) => (s * best) / mixedTop);
+}
+
+/** The similarity settings of a profile (SelectionProfile's fields; kept structural so this file stays import-free). */
+export interface SimilaritySettings {
+  similarityWeight?: number | undefined;
+  similarityBlend?: SimilarityBlend | undefined;
+  similarityMaxUnits?: number | undefined;
+  similarityPassage?:
+    { maxUnits: number; maxResults?: number | undefined; blend: SimilarityBlend; weight: number; encoder?: string | undefined } | undefined;
+}
+
+export interface SimilarityBlendChoice {
+  weight: number;
+  blend: SimilarityBlend;
+  /** Whether the result blends as a passage (`similarityPassage`): its similarity may come from another encoder. */
+  passage: boolean;
+}
+
+/**
+ * How a result of `units` units, in a result set of `results` results, blends its similarity under a profile:
+ * `similarityPassage` for a passage of at most its `maxUnits` units in a set of at most its `maxResults` results,
+ * else `similarityWeight` and `similarityBlend`; undefined when it is not blended (no weight, or more than
+ * `similarityMaxUnits` units).
+ */
+export function similarityBlendFor(profile: SimilaritySettings, units: number, results: number): SimilarityBlendChoice | undefined {
+  if (!profile.similarityWeight || !blendsSimilarity(units, profile.similarityMaxUnits)) return undefined;
+  const passage = profile.similarityPassage;
+  if (passage && units <= passage.maxUnits && results <= (passage.maxResults ?? Infinity))
+    return passage.weight > 0 ? { weight: passage.weight, blend: passage.blend, passage: true } : undefined;
+  return { weight: profile.similarityWeight, blend: profile.similarityBlend ?? "mix", passage: false };
 }

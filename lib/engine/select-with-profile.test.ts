@@ -36,13 +36,13 @@ describe("scoreResultUnits", () => {
   it("is the scorer's formula with the profile's aggregation and focus weight (a request's aggregation wins)", () => {
     const profile: SelectionProfile = { aggregation: "mean", threshold: 0.2, focusWeight: 0.5 };
     const focus = resultFocus(query, { title: result.title, text }, 0.5);
-    expect(scoreResultUnits({ query, result, tokenScores, profile })).toEqual(
+    expect(scoreResultUnits({ query, result, resultCount: 1, tokenScores, profile })).toEqual(
       computeUnitScores({ tokenScores, units: result.units, aggregation: "mean", focus }),
     );
-    expect(scoreResultUnits({ query, result, tokenScores, profile, aggregation: "max" })).toEqual(
+    expect(scoreResultUnits({ query, result, resultCount: 1, tokenScores, profile, aggregation: "max" })).toEqual(
       computeUnitScores({ tokenScores, units: result.units, aggregation: "max", focus }),
     );
-    expect(scoreResultUnits({ query, result, tokenScores, profile: BASELINE_PROFILE })).toEqual(
+    expect(scoreResultUnits({ query, result, resultCount: 1, tokenScores, profile: BASELINE_PROFILE })).toEqual(
       computeUnitScores({ tokenScores, units: result.units, aggregation: "mean" }),
     );
   });
@@ -51,7 +51,7 @@ describe("scoreResultUnits", () => {
     const profile: SelectionProfile = { aggregation: "mean", threshold: 0.2, focusWeight: 0.5 };
     const scorer = createCachedScorer({ name: "model:x", profile, tokenScores: [tokenScores] });
     const scored = await scorer.scoreUnits({ query, results: [result], aggregation: "mean" });
-    expect(scored.unitScores).toEqual([scoreResultUnits({ query, result, tokenScores, profile })]);
+    expect(scored.unitScores).toEqual([scoreResultUnits({ query, result, resultCount: 1, tokenScores, profile })]);
     expect(scored.tokenScores).toEqual([tokenScores]);
   });
 });
@@ -60,12 +60,14 @@ describe("scoreResultUnits with a similarity", () => {
   const similarity = [0, 0.2, 1, 0];
   it("blends it in at similarityWeight for a result of at most similarityMaxUnits units (default 12)", () => {
     const profile: SelectionProfile = { aggregation: "mean", threshold: 0.2, similarityWeight: 0.5 };
-    const plain = scoreResultUnits({ query, result, tokenScores, profile: { ...profile, similarityWeight: undefined } });
-    const blended = scoreResultUnits({ query, result, tokenScores, profile, similarity });
+    const plain = scoreResultUnits({ query, result, resultCount: 1, tokenScores, profile: { ...profile, similarityWeight: undefined } });
+    const blended = scoreResultUnits({ query, result, resultCount: 1, tokenScores, profile, similarity });
     expect(blended[2]!).toBeGreaterThan(plain[2]!);
     expect(Math.max(...blended)).toBeCloseTo(Math.max(...plain), 12);
     // Four units: over a limit of 3 the model's scores stand.
-    expect(scoreResultUnits({ query, result, tokenScores, profile: { ...profile, similarityMaxUnits: 3 }, similarity })).toEqual(plain);
+    expect(scoreResultUnits({ query, result, resultCount: 1, tokenScores, profile: { ...profile, similarityMaxUnits: 3 }, similarity })).toEqual(
+      plain,
+    );
     // A cached scorer awaits the same similarity and blends it the same way.
     const scorer = createCachedScorer({ name: "model:x", profile, tokenScores: [tokenScores], similarity: async () => [similarity] });
     return scorer.scoreUnits({ query, results: [result], aggregation: "mean" }).then((s) => expect(s.unitScores).toEqual([blended]));

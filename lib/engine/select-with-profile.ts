@@ -1,7 +1,7 @@
 // Client-safe and pure: the compress API, the workspace and inspector in the browser, research views, eval and
 // calibrate all turn scores into a selection through these two functions, so a method selects the same everywhere.
 import type { SelectionProfile } from "../schemas/selection-profile";
-import { blendSimilarity, blendsSimilarity } from "./blend-similarity";
+import { blendSimilarity, similarityBlendFor } from "./blend-similarity";
 import { computeUnitScores, type ComputeUnitScoresOptions } from "./compute-unit-scores";
 import { resultFocus } from "./focus-terms";
 import { applySearchRerank } from "./search-rerank";
@@ -27,24 +27,23 @@ export interface ScoreResultUnitsOptions {
    * per unit): blended in with the profile's `similarityWeight`. Absent or of another length: not blended.
    */
   similarity?: readonly number[] | undefined;
+  /** How many results the set holds (a profile's `similarityPassage` may apply to small sets only). */
+  resultCount: number;
 }
 
 /**
  * Stage 1: a result's unit scores from its token probabilities, exactly as the method's scorer gives them (the
  * profile's aggregation, category discount, focus weight, similarity and search-query reranker). Every path from cached probabilities goes through it.
  */
-export function scoreResultUnits({ query, result, tokenScores, profile, aggregation, similarity }: ScoreResultUnitsOptions): number[] {
+export function scoreResultUnits({ query, result, resultCount, tokenScores, profile, aggregation, similarity }: ScoreResultUnitsOptions): number[] {
   const scores = computeUnitScores({
     tokenScores,
     units: result.units,
     aggregation: aggregation ?? profile.aggregation,
     focus: resultFocus(query, { title: result.title, text: result.doc.text }, profile.focusWeight),
   });
-  const w = profile.similarityWeight;
-  const blended =
-    w && similarity && similarity.length === scores.length && blendsSimilarity(scores.length, profile.similarityMaxUnits)
-      ? blendSimilarity(scores, similarity, w, profile.similarityBlend)
-      : scores;
+  const how = similarityBlendFor(profile, scores.length, resultCount);
+  const blended = how && similarity && similarity.length === scores.length ? blendSimilarity(scores, similarity, how.weight, how.blend) : scores;
   return profile.searchRerank
     ? applySearchRerank(profile.searchRerank, { query, text: result.doc.text, units: result.units, scores: blended })
     : blended;

@@ -65,11 +65,18 @@ export const selectionProfileSchema = z.object({
     .describe(
       "What `similarityWeight` blends in: `word-vectors` (the default; models/embeddings) or `sentence-encoder`, the cosine between the query and each unit of a pretrained English sentence encoder (models/sentence-encoder), for queries whose words its vocabulary reads (lib/sentence-encoder/reads-text.ts; other queries keep the model's scores).",
     ),
-  similarityBlend: z
-    .enum(["mix", "scale"])
+  similarityEncoder: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]*$/, "a folder name under models/")
     .optional()
     .describe(
-      "How `similarityWeight` blends: `mix` (the default) adds the similarity as a share of the result's best score; `scale` multiplies each unit's score by (1 − weight + weight × similarity), so it reorders what the model keeps and never lifts a unit the model scored near 0 (lib/engine/blend-similarity.ts).",
+      "Which sentence encoder `similaritySource: sentence-encoder` reads: a folder under models/ (absent: `sentence-encoder`, the release's weights; `sentence-encoder-tuned` holds them tuned by this project on the training split's question–answer-sentence lists).",
+    ),
+  similarityBlend: z
+    .enum(["mix", "scale", "rank", "geometric"])
+    .optional()
+    .describe(
+      "How `similarityWeight` blends: `mix` (the default) adds the similarity as a share of the result's best score; `scale` multiplies each unit's score by (1 − weight + weight × similarity), so it reorders what the model keeps and never lifts a unit the model scored near 0; `rank` orders the units as `mix` does and hands them the model's own scores in that order, so the similarity chooses which units and the model's scores how many (lib/engine/blend-similarity.ts).",
     ),
   similarityMaxUnits: z
     .number()
@@ -78,6 +85,21 @@ export const selectionProfileSchema = z.object({
     .optional()
     .describe(
       "The most units a result may have to be blended with its similarity (absent: 12, SIMILARITY_MAX_UNITS in lib/engine/blend-similarity.ts).",
+    ),
+  similarityPassage: z
+    .object({
+      maxUnits: z.number().int().positive(),
+      maxResults: z.number().int().positive().optional(),
+      blend: z.enum(["mix", "scale", "rank", "geometric"]),
+      weight: z.number().min(0).max(1),
+      encoder: z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9._-]*$/, "a folder name under models/")
+        .optional(),
+    })
+    .optional()
+    .describe(
+      "How a passage (a result of at most `maxUnits` units, in a set of at most `maxResults` results) blends its similarity instead of `similarityBlend` and `similarityWeight`, and from which sentence encoder (`encoder`, a folder under models/; absent: `similarityEncoder`). Absent: every result blends alike (lib/engine/blend-similarity.ts similarityBlendFor).",
     ),
   searchRerank: searchRerankSchema
     .optional()

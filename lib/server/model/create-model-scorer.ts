@@ -129,7 +129,15 @@ export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
         computeResultSimilarity(profile, query, results),
       ]);
       const unitScores = results.map((result, i) =>
-        scoreResultUnits({ query, result, tokenScores: scored.tokenScores[i]!, profile, aggregation, similarity: similarity?.[i] }),
+        scoreResultUnits({
+          query,
+          result,
+          resultCount: results.length,
+          tokenScores: scored.tokenScores[i]!,
+          profile,
+          aggregation,
+          similarity: similarity?.[i],
+        }),
       );
       return {
         unitScores,

@@ -178,7 +178,14 @@ export async function loadUnitScores({
     const sims = await computeResultSimilarity(profile, p.query, results[i]!);
     for (const [k, d] of p.documents.entries()) {
       const t = ts[k]!;
-      const unitScores = scoreResultUnits({ query: p.query, result: results[i]![k]!, tokenScores: t, profile, similarity: sims?.[k] });
+      const unitScores = scoreResultUnits({
+        query: p.query,
+        result: results[i]![k]!,
+        resultCount: results[i]!.length,
+        tokenScores: t,
+        profile,
+        similarity: sims?.[k],
+      });
       const categories = t.categories
         ? intervalsOf({ documentId: d.id, text: d.text, starts: t.starts, ends: t.ends, categories: t.categories })
         : null;

@@ -199,6 +199,7 @@ describe("scoreResultSet", () => {
       scoreResultUnits({
         query,
         result: { title: r.title, units: r.units!, doc: { text: r.text! } },
+        resultCount: out.results.length,
         tokenScores: {
           starts: Int32Array.from(r.tokenScores!.starts),
           ends: Int32Array.from(r.tokenScores!.ends),
@@ -256,6 +257,7 @@ describe("word-vector similarity (the shipped models/embeddings)", () => {
     const again = scoreResultUnits({
       query: out.query!,
       result: { units: units, doc: { text: out.results[0]!.text! } },
+      resultCount: out.results.length,
       tokenScores: flat[0]!,
       profile: out.profile,
       similarity: units.map((u) => u.similarity!),

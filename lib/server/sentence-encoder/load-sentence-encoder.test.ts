@@ -40,6 +40,28 @@ describe("loadSentenceEncoder (the shipped ONNX port)", () => {
   });
 });
 
+describe("the tuned encoder (models/sentence-encoder-tuned, the default model's)", () => {
+  it("loads from its folder with the release's tokenizer and other weights", async () => {
+    const [release, tuned] = await Promise.all([loadSentenceEncoder(), loadSentenceEncoder(sentenceEncoderDir("sentence-encoder-tuned"))]);
+    expect(tuned.tokenizer.encode(reference.texts[0]!)).toEqual(reference.ids[0]);
+    expect(tuned.fingerprint).not.toBe(release.fingerprint);
+    const [a, b] = await Promise.all([release.embed([reference.texts[0]!]), tuned.embed([reference.texts[0]!])]);
+    expect(cosine(a[0]!, b[0]!)).toBeLessThan(0.999);
+  });
+
+  it("ranks the sentence that answers above those that only share the question's words", async () => {
+    const encoder = await loadSentenceEncoder(sentenceEncoderDir("sentence-encoder-tuned"));
+    const [q, ...units] = await encoder.embed([
+      "when did the eiffel tower open",
+      "The Eiffel Tower is a tower in Paris, and the Eiffel Tower is the most visited tower.",
+      "It was opened to the public on 31 March 1889, for the World's Fair.",
+      "Towers in Paris open every day to visitors of the tower.",
+    ]);
+    const cos = units.map((u) => cosine(q!, u));
+    expect(cos[1]).toBeGreaterThan(Math.max(cos[0]!, cos[2]!));
+  });
+});
+
 describe("computeResultSimilarity with the sentence encoder", () => {
   const text = "The Eiffel Tower was built in 1889. Herman Melville published Moby-Dick in 1851. Paris is in France.";
   const units = [
@@ -67,11 +89,41 @@ describe("computeResultSimilarity with the sentence encoder", () => {
     expect(sims).toEqual([[]]);
   });
 
+  it("reads the encoder a profile names, and leaves the model's scores alone when that folder is missing", async () => {
+    const missing = { ...profile, similarityEncoder: "no-such-encoder" };
+    expect(await computeResultSimilarity(missing, "who wrote moby dick", [{ doc: { text }, units }])).toBeUndefined();
+    expect(await similarityFingerprint(missing)).toBe("encoder none");
+    const named = { ...profile, similarityEncoder: "sentence-encoder" };
+    expect(await computeResultSimilarity(named, "who wrote moby dick", [{ doc: { text }, units }])).toEqual(
+      await computeResultSimilarity(profile, "who wrote moby dick", [{ doc: { text }, units }]),
+    );
+  });
+
+  it("reads the passage tier's encoder for a passage of a small set, the profile's for the rest", async () => {
+    const q = "who wrote moby dick";
+    const one = [{ doc: { text }, units }];
+    const tiered = {
+      ...profile,
+      similarityPassage: { maxUnits: 40, maxResults: 1, blend: "rank" as const, weight: 0.6, encoder: "sentence-encoder-tuned" },
+    };
+    const tuned = await computeResultSimilarity({ ...profile, similarityEncoder: "sentence-encoder-tuned" }, q, one);
+    const release = await computeResultSimilarity(profile, q, one);
+    expect(tuned).not.toEqual(release);
+    expect(await computeResultSimilarity(tiered, q, one)).toEqual(tuned);
+    expect(await computeResultSimilarity(tiered, q, [...one, ...one])).toEqual([...release!, ...release!]);
+  });
+
   it("keys stored scores by the encoder's weights", async () => {
     expect(await similarityFingerprint(profile)).toMatch(/^encoder [0-9a-f]{16}$/);
     expect(await similarityFingerprint({ ...profile, similarityMaxUnits: 40 })).toMatch(/^encoder [0-9a-f]{16} max 40$/);
     expect(await similarityFingerprint({ ...profile, similarityBlend: "scale", similarityMaxUnits: 40 })).toMatch(
       /^encoder [0-9a-f]{16} scale max 40$/,
     );
+    const passage = { maxUnits: 40, blend: "mix" as const, weight: 0.6 };
+    expect(await similarityFingerprint({ ...profile, similarityBlend: "scale", similarityMaxUnits: 1000, similarityPassage: passage })).toMatch(
+      /^encoder [0-9a-f]{16} scale max 1000 passage 40 mix 0.6$/,
+    );
+    const other = { ...passage, maxResults: 5, encoder: "sentence-encoder-tuned" };
+    expect(await similarityFingerprint({ ...profile, similarityPassage: other })).toMatch(/^encoder [0-9a-f]{16} passage 40x5 mix 0.6 [0-9a-f]{16}$/);
   });
 });

@@ -29,9 +29,12 @@ export interface SentenceEncoder {
   embed(texts: readonly string[]): Promise<Float32Array[]>;
 }
 
-/** The sentence encoder's folder: `models/sentence-encoder/` (models/training/port_sentence_encoder.py writes it). */
-export function sentenceEncoderDir(): string {
-  return path.join(modelsDir(), "sentence-encoder");
+/**
+ * A sentence encoder's folder under models/: `sentence-encoder` by default, the release's weights
+ * (models/training/port_sentence_encoder.py writes it; tune_sentence_encoder.py's output goes elsewhere).
+ */
+export function sentenceEncoderDir(name = "sentence-encoder"): string {
+  return path.join(modelsDir(), name);
 }
 
 const cache = new Map<string, Promise<SentenceEncoder>>();
