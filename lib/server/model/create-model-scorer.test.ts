@@ -116,8 +116,10 @@ describe("focus terms (focusWeight)", () => {
   ].join(" ");
 
   it("moves a titled result's units by the query's terms outside the title and keeps the same token probabilities and best score", async () => {
-    const model = await loadModel({ name: "snippet-lab", intraOpNumThreads: 1 });
-    expect(model.config.focusWeight).toBe(0.5);
+    const loaded = await loadModel({ name: "snippet-lab", intraOpNumThreads: 1 });
+    expect(loaded.config.focusWeight).toBe(0.5);
+    // The focus terms alone: the sentence encoder's blend (which may reorder the units by itself) is off on both sides.
+    const model: LoadedModel = { ...loaded, config: { ...loaded.config, similarityWeight: undefined } };
     const without: LoadedModel = { ...model, config: { ...model.config, focusWeight: undefined } };
     const doc = prepareResult({ id: "bridge", doc: textToCanonical(ENTRY), title: "Lumen Bridge" });
     const query = "When was the Lumen Bridge completed?";
