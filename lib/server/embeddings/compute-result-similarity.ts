@@ -56,18 +56,21 @@ export async function computeResultSimilarity(
     if (names.length === 0) return results.map(() => []);
     const out: number[][] = results.map(() => []);
     let read = false;
-    for (const name of names) {
-      const encoder = await encoderOrWarn(name);
-      if (!encoder) continue;
-      const mine = results.map((r) => blends(r.units.length) && nameOf(r) === name);
-      const sims = await computeEncoderSimilarity({ encoder, query, results: results.filter((_, i) => mine[i]), blends: () => true });
-      if (!sims) continue;
-      read = true;
-      let k = 0;
-      mine.forEach((m, i) => {
-        if (m) out[i] = sims[k++]!;
-      });
-    }
+    // Each encoder has its own worker: the tiers are embedded at the same time.
+    await Promise.all(
+      names.map(async (name) => {
+        const encoder = await encoderOrWarn(name);
+        if (!encoder) return;
+        const mine = results.map((r) => blends(r.units.length) && nameOf(r) === name);
+        const sims = await computeEncoderSimilarity({ encoder, query, results: results.filter((_, i) => mine[i]), blends: () => true });
+        if (!sims) return;
+        read = true;
+        let k = 0;
+        mine.forEach((m, i) => {
+          if (m) out[i] = sims[k++]!;
+        });
+      }),
+    );
     return read ? out : undefined;
   }
   const vectors = vectorsOrWarn();

@@ -111,6 +111,11 @@ describe("computeResultSimilarity with the sentence encoder", () => {
     expect(tuned).not.toEqual(release);
     expect(await computeResultSimilarity(tiered, q, one)).toEqual(tuned);
     expect(await computeResultSimilarity(tiered, q, [...one, ...one])).toEqual([...release!, ...release!]);
+    // Both tiers in one set (a 2-unit passage, the 3-unit result beside it): each read by its own encoder.
+    const short = [{ doc: { text }, units: units.slice(0, 2) }];
+    const shortTuned = await computeResultSimilarity({ ...profile, similarityEncoder: "sentence-encoder-tuned" }, q, short);
+    const both = { ...profile, similarityPassage: { ...tiered.similarityPassage, maxUnits: 2, maxResults: 2 } };
+    expect(await computeResultSimilarity(both, q, [...short, ...one])).toEqual([...shortTuned!, ...release!]);
   });
 
   it("keys stored scores by the encoder's weights", async () => {
