@@ -4,7 +4,7 @@ lists, so its cosine ranks the sentence that answers a question, not only the on
     node --conditions=react-server --import tsx scripts/export-encoder-pairs.ts --data ../shared/data \
         --split train --out train.jsonl          # and --split val --max-queries 300 --out val.jsonl
     python3 models/training/tune_sentence_encoder.py --src package/dist --train train.jsonl --val val.jsonl \
-        --out RUN [--steps 1500] [--lr 2e-5]
+        --out RUN --steps 2000 --stop 1000 --lr 5e-5      # the shipped weights (models/sentence-encoder-tuned)
     python3 models/training/port_sentence_encoder.py --src package/dist --tuned RUN/tuned.pt --out DIR
 
 Loss: for each passage in a batch, a softmax over its own units and every other passage's units in the batch
@@ -41,7 +41,7 @@ def evaluate(model, val):
         e = allv[k:k + 1 + len(d['u'])]; k += 1 + len(d['u'])
         cos = (e[1:] @ e[0]).numpy()
         order = np.argsort(-cos, kind='stable')
-        first = next(k for k, i in enumerate(order) if d['y'][i])
+        first = next(r for r, i in enumerate(order) if d['y'][i])
         s = by.setdefault(d['set'], [0, 0.0, 0])
         s[0] += first == 0; s[1] += 1.0 / (first + 1); s[2] += 1
     model.train()
