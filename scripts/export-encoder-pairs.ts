@@ -1,6 +1,8 @@
 // Query–passage lists for tuning the sentence encoder (models/training/tune_sentence_encoder.py): every English
 // answer-sentence set's questions of one split, each passage with evidence as its units' SentencePiece ids (the
-// served text: whitespace folded, the first maxTokens pieces) and which units hold the evidence.
+// served text: whitespace folded, the first maxTokens pieces) and which units hold the evidence. A query with no
+// evidence at all (unanswerable-search, unanswerable-topical) gives passages with no evidence unit: the tuning's
+// "nothing here answers" target.
 //   node --conditions=react-server --import tsx scripts/export-encoder-pairs.ts --data ../shared/data \
 //     --split train --out pairs-train.jsonl [--sets nq,selqa,…] [--max-queries N]
 import { createWriteStream, readFileSync } from "node:fs";
@@ -54,7 +56,8 @@ for (const set of sets) {
       if (r.units.length < 2 || r.units.length > 1000) continue;
       const ev = ex.evidence.filter((e) => e.resultId === r.id);
       const y = r.units.map((u) => (ev.some((e) => e.start < u.end && e.end > u.start) ? 1 : 0));
-      if (!y.includes(1) || !y.includes(0)) continue;
+      // A passage of an answerable query without its evidence would teach "unanswerable" wrongly: skipped.
+      if (!y.includes(0) || (!y.includes(1) && ex.evidence.length > 0)) continue;
       out.write(`${JSON.stringify({ set: set.name, q: ids(ex.query), u: r.units.map((u) => ids(r.doc.text.slice(u.start, u.end))), y })}\n`);
       lists++;
     }

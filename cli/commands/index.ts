@@ -14,6 +14,7 @@ export const commands: CommandEntry[] = [
   { name: "eval-all", load: async () => (await import("./eval-all")).command },
   { name: "calibrate", load: async () => (await import("./calibrate")).command },
   { name: "fit-search-rerank", load: async () => (await import("./fit-search-rerank")).command },
+  { name: "fit-answer-gate", load: async () => (await import("./fit-answer-gate")).command },
   { name: "bench", load: async () => (await import("./bench")).command },
   { name: "bench-import", load: async () => (await import("./bench-import")).command },
   { name: "train", load: async () => (await import("./train")).command },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blendSimilarity, blendsSimilarity, SIMILARITY_MAX_UNITS, similarityBlendFor } from "./blend-similarity";
+import { answerGateFactor, blendSimilarity, blendsSimilarity, SIMILARITY_MAX_UNITS, similarityBlendFor } from "./blend-similarity";
 
 describe("blendSimilarity", () => {
   it("reorders units inside the result while the best score stays the model's", () => {
@@ -45,6 +45,16 @@ describe("blendSimilarity, rank", () => {
   });
   it("keeps the model's order where the blend ties", () => {
     expect(blendSimilarity([0.4, 0.8], [1, 1], 1, "rank")).toEqual([0.4, 0.8]);
+  });
+});
+
+describe("answerGateFactor", () => {
+  it("scales a passage whose best cosine is under the gate, and nothing else", () => {
+    const gate = { cosine: 0.4, scale: 0.25 };
+    expect(answerGateFactor(gate, [0.1, 0.39, -0.2])).toBe(0.25);
+    expect(answerGateFactor(gate, [0.1, 0.4])).toBe(1);
+    expect(answerGateFactor(undefined, [0.1])).toBe(1);
+    expect(answerGateFactor(gate, [])).toBe(1);
   });
 });
 

@@ -60,7 +60,46 @@ export interface SimilaritySettings {
   similarityBlend?: SimilarityBlend | undefined;
   similarityMaxUnits?: number | undefined;
   similarityPassage?:
-    { maxUnits: number; maxResults?: number | undefined; blend: SimilarityBlend; weight: number; encoder?: string | undefined } | undefined;
+    | {
+        maxUnits: number;
+        maxResults?: number | undefined;
+        blend: SimilarityBlend;
+        weight: number;
+        encoder?: string | undefined;
+        gate?: AnswerGate | undefined;
+      }
+    | undefined;
+}
+
+/**
+ * The passage tier's answer gate: a passage whose best unit's cosine to the query (the passage encoder's, raw) is
+ * below `cosine` does not look like it answers, and its unit scores above the selection floor are scaled by `scale`
+ * towards it (scoreResultUnits). The order inside the passage stands (a budget keeps what it kept); at the model's
+ * threshold its best score falls under the fallback floor, so a set of such passages keeps nothing, and in a set of
+ * several they rank after the others. A query made of the result's title is not gated (it names the whole result).
+ */
+export interface AnswerGate {
+  cosine: number;
+  scale: number;
+}
+
+/** The factor an answer gate puts on a passage's scores, from its units' raw cosines (1: the gate lets it through). */
+export function answerGateFactor(gate: AnswerGate | undefined, cosines: readonly number[]): number {
+  if (!gate || cosines.length === 0) return 1;
+  let best = -Infinity;
+  for (const c of cosines) if (c > best) best = c;
+  return best < gate.cosine ? gate.scale : 1;
+}
+
+/** Raw cosines rescaled within a result to [0, 1] (best 1, worst 0; all 0 when equal): the blends read the order. */
+export function rescaleToUnit(xs: readonly number[]): number[] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const x of xs) {
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  return xs.map((x) => (hi > lo ? (x - lo) / (hi - lo) : 0));
 }
 
 export interface SimilarityBlendChoice {
@@ -68,6 +107,8 @@ export interface SimilarityBlendChoice {
   blend: SimilarityBlend;
   /** Whether the result blends as a passage (`similarityPassage`): its similarity may come from another encoder. */
   passage: boolean;
+  /** The passage tier's answer gate, when it has one. */
+  gate?: AnswerGate;
 }
 
 /**
@@ -80,6 +121,8 @@ export function similarityBlendFor(profile: SimilaritySettings, units: number, r
   if (!profile.similarityWeight || !blendsSimilarity(units, profile.similarityMaxUnits)) return undefined;
   const passage = profile.similarityPassage;
   if (passage && units <= passage.maxUnits && results <= (passage.maxResults ?? Infinity))
-    return passage.weight > 0 ? { weight: passage.weight, blend: passage.blend, passage: true } : undefined;
+    return passage.weight > 0
+      ? { weight: passage.weight, blend: passage.blend, passage: true, ...(passage.gate ? { gate: passage.gate } : {}) }
+      : undefined;
   return { weight: profile.similarityWeight, blend: profile.similarityBlend ?? "mix", passage: false };
 }

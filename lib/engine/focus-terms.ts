@@ -21,6 +21,14 @@ export interface FocusOptions {
  * focus on: no title, a query made only of title terms (a broad query: the whole result is on topic), a query that
  * shares no term with the title, or focus terms that no unit contains.
  */
+/** Whether every term of the query is in the title (a broad query: it names the result, and all of it is on topic). */
+export function queryNamesTitle(query: string, title: string | undefined): boolean {
+  if (!title) return false;
+  const titleTerms = new Set(tokenizeTerms(title));
+  const queryTerms = tokenizeTerms(query);
+  return queryTerms.length > 0 && queryTerms.every((t) => titleTerms.has(t));
+}
+
 export function focusTermScores(
   focus: Pick<FocusOptions, "query" | "title" | "text">,
   units: ReadonlyArray<{ start: number; end: number }>,

@@ -74,6 +74,60 @@ describe("scoreResultUnits with a similarity", () => {
   });
 });
 
+describe("scoreResultUnits with the sentence encoder's cosines", () => {
+  const cosines = [0.1, 0.18, 0.42, 0.1];
+  const encoder: SelectionProfile = {
+    aggregation: "mean",
+    threshold: 0.2,
+    fallbackFloor: 0.3,
+    similarityWeight: 0.5,
+    similaritySource: "sentence-encoder",
+  };
+  it("blends the cosines rescaled within the result (the word vectors' coverage as it is)", () => {
+    const rescaled = [0, 0.25, 1, 0];
+    expect(scoreResultUnits({ query, result, resultCount: 1, tokenScores, profile: encoder, similarity: cosines })).toEqual(
+      scoreResultUnits({ query, result, resultCount: 1, tokenScores, profile: { ...encoder, similaritySource: undefined }, similarity: rescaled }),
+    );
+  });
+
+  it("scales a passage whose best cosine is under the answer gate, so the default threshold keeps nothing of it", () => {
+    const gate = { cosine: 0.5, scale: 0.25 };
+    const tier = { maxUnits: 40, maxResults: 5, blend: "rank" as const, weight: 0.6 };
+    const open: SelectionProfile = { ...encoder, similarityPassage: tier };
+    const gated: SelectionProfile = { ...encoder, similarityPassage: { ...tier, gate } };
+    const before = scoreResultUnits({ query, result, resultCount: 1, tokenScores, profile: open, similarity: cosines });
+    const after = scoreResultUnits({ query, result, resultCount: 1, tokenScores, profile: gated, similarity: cosines });
+    // Scaled above the selection floor (the engine's 0.02 here): a unit under it stays where it was.
+    after.forEach((s, i) => expect(s).toBeCloseTo(before[i]! > 0.02 ? 0.02 + (before[i]! - 0.02) * 0.25 : before[i]!, 12));
+    expect(after.some((s, i) => s === before[i] && s <= 0.02)).toBe(true);
+    expect(
+      selectWithProfile({ results: [result], unitScores: [before], budget: Infinity, profile: gated }).results[0]!.keptUnits.length,
+    ).toBeGreaterThan(0);
+    const none = selectWithProfile({ results: [result], unitScores: [after], budget: Infinity, profile: gated });
+    expect(none.results[0]!.keptUnits).toEqual([]);
+    expect(none.reason).toMatch(/none scored above 0.3/);
+    // A budget alone (threshold 0) keeps the same units in the same order: the gate moves scores, not the order.
+    const fill = (unitScores: number[][]) => selectWithProfile({ results: [result], unitScores, budget: 12, profile: gated, threshold: 0 });
+    expect(fill([after]).results[0]!.keptUnits).toEqual(fill([before]).results[0]!.keptUnits);
+    // A passage whose best cosine reaches the gate, a longer result (not a passage) or word vectors: not gated.
+    const answered = cosines.map((c) => c + 0.1);
+    expect(scoreResultUnits({ query, result, resultCount: 1, tokenScores, profile: gated, similarity: answered })).toEqual(
+      scoreResultUnits({ query, result, resultCount: 1, tokenScores, profile: open, similarity: answered }),
+    );
+    expect(scoreResultUnits({ query, result, resultCount: 6, tokenScores, profile: gated, similarity: cosines })).toEqual(
+      scoreResultUnits({ query, result, resultCount: 6, tokenScores, profile: open, similarity: cosines }),
+    );
+    // A query made of the result's title (a broad query: the whole result is on topic) is not gated either.
+    expect(scoreResultUnits({ query: "lumen bridge", result, resultCount: 1, tokenScores, profile: gated, similarity: cosines })).toEqual(
+      scoreResultUnits({ query: "lumen bridge", result, resultCount: 1, tokenScores, profile: open, similarity: cosines }),
+    );
+    const words = { ...gated, similaritySource: "word-vectors" as const };
+    expect(scoreResultUnits({ query, result, resultCount: 1, tokenScores, profile: words, similarity: cosines })).toEqual(
+      scoreResultUnits({ query, result, resultCount: 1, tokenScores, profile: { ...words, similarityPassage: tier }, similarity: cosines }),
+    );
+  });
+});
+
 describe("selectWithProfile", () => {
   const unitScores = [[0.7, 0.3, 0.01, 0.015]];
   it("applies every selection setting of the profile, the threshold unless one is given", () => {

@@ -1,12 +1,12 @@
 // Client-safe and pure: the compress API, the workspace and inspector in the browser, research views, eval and
 // calibrate all turn scores into a selection through these two functions, so a method selects the same everywhere.
 import type { SelectionProfile } from "../schemas/selection-profile";
-import { blendSimilarity, similarityBlendFor } from "./blend-similarity";
+import { answerGateFactor, blendSimilarity, rescaleToUnit, similarityBlendFor } from "./blend-similarity";
 import { computeUnitScores, type ComputeUnitScoresOptions } from "./compute-unit-scores";
-import { resultFocus } from "./focus-terms";
+import { queryNamesTitle, resultFocus } from "./focus-terms";
 import { applySearchRerank } from "./search-rerank";
 import { LLM_THRESHOLD, type Aggregation } from "./methods";
-import { chooseUnits, selectSpans, type SelectSpansOptions, type UnitChoice } from "./select-spans";
+import { chooseUnits, DEFAULT_FLOOR, selectSpans, type SelectSpansOptions, type UnitChoice } from "./select-spans";
 import type { Selection } from "./types";
 
 /** Baselines rank units without a calibrated probability: budget-only selection, the engine's floors. */
@@ -43,10 +43,19 @@ export function scoreResultUnits({ query, result, resultCount, tokenScores, prof
     focus: resultFocus(query, { title: result.title, text: result.doc.text }, profile.focusWeight),
   });
   const how = similarityBlendFor(profile, scores.length, resultCount);
-  const blended = how && similarity && similarity.length === scores.length ? blendSimilarity(scores, similarity, how.weight, how.blend) : scores;
-  return profile.searchRerank
+  const sims = how && similarity && similarity.length === scores.length ? similarity : undefined;
+  // The sentence encoder's similarity is a raw cosine: the blend reads its order within the result, the gate its best.
+  const encoder = profile.similaritySource === "sentence-encoder";
+  const blended = how && sims ? blendSimilarity(scores, encoder ? rescaleToUnit(sims) : sims, how.weight, how.blend) : scores;
+  const reranked = profile.searchRerank
     ? applySearchRerank(profile.searchRerank, { query, text: result.doc.text, units: result.units, scores: blended })
     : blended;
+  // Last, so nothing reads the gated scores as the model's (the reranker reads their level): the order stands. A
+  // query made of the result's title names the whole result, which no one sentence need answer: not gated.
+  // Scaled above the selection floor only, so a budget keeps the same units of the passage as before.
+  const factor = how && sims && encoder && !queryNamesTitle(query, result.title) ? answerGateFactor(how.gate, sims) : 1;
+  const floor = profile.floor ?? DEFAULT_FLOOR;
+  return factor === 1 ? reranked : reranked.map((s) => (s > floor ? floor + (s - floor) * factor : s));
 }
 
 export interface SelectWithProfileOptions extends Pick<SelectSpansOptions, "results" | "unitScores" | "budget" | "countTokens"> {

@@ -184,7 +184,7 @@ export const unitOutSchema = z.object({
     .number()
     .optional()
     .describe(
-      "Models with a `similarityWeight`: the unit's query similarity (word vectors or the sentence encoder, per the model's `similaritySource`; 0..1 within the result), blended into `score`.",
+      "Models with a `similarityWeight`: the unit's query similarity (per the model's `similaritySource`: the word vectors' share of the query covered, 0..1, or the sentence encoder's cosine to the query, −1..1), blended into `score`.",
     ),
 });
 

@@ -96,6 +96,12 @@ export const selectionProfileSchema = z.object({
         .string()
         .regex(/^[a-z0-9][a-z0-9._-]*$/, "a folder name under models/")
         .optional(),
+      gate: z
+        .object({ cosine: z.number().min(-1).max(1), scale: z.number().min(0).max(1) })
+        .optional()
+        .describe(
+          "The answer gate (sentence encoder only): a passage whose best unit's cosine to the query is below `cosine` has its unit scores above the selection floor scaled by `scale`, so at the model's threshold it falls under the fallback floor and keeps nothing, while a budget keeps the same units of it; a query made of the result's title is not gated (lib/engine/blend-similarity.ts answerGateFactor; chosen by `snippet-lab fit-answer-gate`).",
+        ),
     })
     .optional()
     .describe(

@@ -33,7 +33,7 @@ type SimilarityProfile = Pick<
 >;
 
 /**
- * Each result's query–unit similarity (normalised within the result; empty for a result too long to be blended) for
+ * Each result's query–unit similarity (the sentence encoder's raw cosines, or the word vectors' coverage; empty for a result too long to be blended) for
  * a profile with a `similarityWeight`, from its `similaritySource` (word vectors or the sentence encoder); undefined
  * for any other profile, when the source is missing (logged once: the model's scores then stand alone), or when the
  * sentence encoder does not read the query.
@@ -87,7 +87,7 @@ export async function computeResultSimilarity(
 export async function similarityFingerprint(profile: SimilarityProfile): Promise<string> {
   // The word vectors' key without the newer settings is the one stored rows were written under.
   const passage = profile.similarityPassage;
-  const settings = `${profile.similarityBlend && profile.similarityBlend !== "mix" ? ` ${profile.similarityBlend}` : ""}${profile.similarityMaxUnits ? ` max ${profile.similarityMaxUnits}` : ""}${passage ? ` passage ${passage.maxUnits}${passage.maxResults ? `x${passage.maxResults}` : ""} ${passage.blend} ${passage.weight}` : ""}`;
+  const settings = `${profile.similarityBlend && profile.similarityBlend !== "mix" ? ` ${profile.similarityBlend}` : ""}${profile.similarityMaxUnits ? ` max ${profile.similarityMaxUnits}` : ""}${passage ? ` passage ${passage.maxUnits}${passage.maxResults ? `x${passage.maxResults}` : ""} ${passage.blend} ${passage.weight}${passage.gate ? ` gate ${passage.gate.cosine}x${passage.gate.scale}` : ""}` : ""}`;
   if (profile.similaritySource === "sentence-encoder") {
     const fingerprintOf = async (name: string | undefined) =>
       (await loadSentenceEncoder(sentenceEncoderDir(name)).catch(() => undefined))?.fingerprint ?? "none";

@@ -12,9 +12,9 @@ interface EncoderSimilarityOptions {
 }
 
 /**
- * Each unit's cosine to the query under the sentence encoder, rescaled within its result to [0, 1] (best 1, worst
- * 0; all 0 when equal): blendSimilarity reads the order inside a result, not the scale. Undefined when the encoder
- * does not read the query (encoderReadsQuery), so the model's scores stand alone.
+ * Each unit's raw cosine to the query under the sentence encoder (scoreResultUnits rescales it within the result
+ * for the blend, and an answer gate reads the best one). Undefined when the encoder does not read the query
+ * (encoderReadsQuery), so the model's scores stand alone.
  */
 export async function computeEncoderSimilarity({ encoder, query, results, blends }: EncoderSimilarityOptions): Promise<number[][] | undefined> {
   if (!encoderReadsQuery(encoder.tokenizer, query)) return undefined;
@@ -29,17 +29,6 @@ export async function computeEncoderSimilarity({ encoder, query, results, blends
   let k = 1;
   return results.map((r) => {
     if (!blends(r.units.length)) return [];
-    const cos = r.units.map(() => cosine(q, vecs[k++]!));
-    return rescaleToUnit(cos);
+    return r.units.map(() => cosine(q, vecs[k++]!));
   });
-}
-
-function rescaleToUnit(xs: readonly number[]): number[] {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const x of xs) {
-    if (x < lo) lo = x;
-    if (x > hi) hi = x;
-  }
-  return xs.map((x) => (hi > lo ? (x - lo) / (hi - lo) : 0));
 }

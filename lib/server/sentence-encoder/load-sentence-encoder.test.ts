@@ -71,12 +71,16 @@ describe("computeResultSimilarity with the sentence encoder", () => {
   ];
   const profile = { similarityWeight: 0.5, similaritySource: "sentence-encoder" as const };
 
-  it("scores each unit against an English query, rescaled within its result (best 1, worst 0)", async () => {
+  it("gives each unit its raw cosine to an English query (the answer gate reads the best; the blend rescales them)", async () => {
     const sims = await computeResultSimilarity(profile, "who wrote moby dick", [{ doc: { text }, units }]);
     expect(sims).toHaveLength(1);
-    expect(sims![0]).toHaveLength(3);
-    expect(sims![0]![1]).toBe(1);
-    expect(Math.min(...sims![0]!)).toBe(0);
+    const cos = sims![0]!;
+    expect(cos).toHaveLength(3);
+    expect(cos[1]).toBe(Math.max(...cos));
+    for (const c of cos) expect(Math.abs(c)).toBeLessThanOrEqual(1 + 1e-6);
+    // Not rescaled: the answering sentence is not 1, the others not 0.
+    expect(cos[1]).toBeLessThan(0.99);
+    expect(Math.min(...cos)).not.toBe(0);
   });
 
   it("leaves a query it cannot read (another language) to the model alone", async () => {
@@ -130,5 +134,9 @@ describe("computeResultSimilarity with the sentence encoder", () => {
     );
     const other = { ...passage, maxResults: 5, encoder: "sentence-encoder-tuned" };
     expect(await similarityFingerprint({ ...profile, similarityPassage: other })).toMatch(/^encoder [0-9a-f]{16} passage 40x5 mix 0.6 [0-9a-f]{16}$/);
+    const gated = { ...other, gate: { cosine: 0.3, scale: 0.25 } };
+    expect(await similarityFingerprint({ ...profile, similarityPassage: gated })).toMatch(
+      /^encoder [0-9a-f]{16} passage 40x5 mix 0.6 gate 0.3x0.25 [0-9a-f]{16}$/,
+    );
   });
 });

@@ -1,0 +1,188 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { AppError } from "../../lib/errors";
+import type { EvalExample } from "../../lib/data/types";
+import type { PreparedResult, TokenScores } from "../../lib/engine/types";
+import type { DevSet } from "../../lib/eval/dev-sets";
+import type { AnswerGateCandidate, AnswerGateSetFigures } from "../../lib/eval/choose-answer-gate";
+import type { SelectionProfile } from "../../lib/schemas/selection-profile";
+import type { CliCommand } from "../types";
+
+const usage = `snippet-lab fit-answer-gate --model NAME --data DIR [--write]
+
+Chooses a model's answer gate (similarityPassage.gate; lib/engine/blend-similarity.ts answerGateFactor) on the
+VALIDATION split of the public data (the report split is never read). A passage whose best unit's cosine to the
+query, under the passage tier's sentence encoder, is below the gate has its scores multiplied by --scale, so at the
+model's default threshold a result set of such passages keeps nothing. The gate is the highest of --gates under which
+no validation set, nor its questions typed as search queries ("<set>-kw"), has more than --max-abstained more of its
+answerable queries keeping nothing than the model without a gate. Figures are at the default threshold with no
+budget; the table gives, per set, answerable queries keeping nothing / their evidence recall, and unanswerable
+queries keeping nothing.
+
+  --model NAME          model folder under models/ (default: the default model); its profile needs a passage tier
+                        read by the sentence encoder
+  --data DIR            the public data (../shared/data on project machines)
+  --max-queries N       per validation set (default 300)
+  --gates LIST          cosines tried (default 0.30 to 0.60 by 0.01)
+  --scale X             the factor on a gated passage's scores (default 0.25)
+  --max-abstained X     the most a gate may add to a set's answerable queries keeping nothing (default 0.05)
+  --write               write the gate into models/NAME/config.json (similarityPassage.gate)`;
+
+/** Sets with unanswerable queries: what the gate is for (measured, not guarded). */
+const TARGETS = ["unanswerable-search", "unanswerable-topical", "unanswerable"] as const;
+/**
+ * Answerable sets whose queries the gate must not silence (the targets' answerable halves are guarded too); real
+ * pages, whose query is the page's title, are not gated (queryNamesTitle) and stay guarded.
+ */
+const GUARDED = ["nq", "nq-long", "selqa", "fairytale", "policyqa", "squad-en", "hotpot-para", "real-pages"] as const;
+
+export const command: CliCommand = {
+  name: "fit-answer-gate",
+  summary: "choose a model's answer gate (keep nothing when the passages do not answer) on validation",
+  usage,
+  async run(argv) {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        model: { type: "string" },
+        data: { type: "string" },
+        "max-queries": { type: "string", default: "300" },
+        gates: { type: "string" },
+        scale: { type: "string", default: "0.25" },
+        "max-abstained": { type: "string", default: "0.05" },
+        write: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+    if (values.help) {
+      console.log(usage);
+      return 0;
+    }
+    if (!values.data) throw new AppError("BAD_REQUEST", "--data is required");
+    const gates = values.gates ? values.gates.split(",").map(Number) : Array.from({ length: 31 }, (_, i) => Math.round(30 + i) / 100);
+    const scale = Number(values.scale);
+    const maxAbstained = Number(values["max-abstained"]);
+    if (gates.some((g) => !(g >= -1 && g <= 1)) || !(scale >= 0 && scale <= 1) || !(maxAbstained >= 0))
+      throw new AppError("BAD_REQUEST", "--gates must lie in [-1, 1], --scale in [0, 1], --max-abstained ≥ 0");
+    const { buildDevSets } = await import("../../lib/eval/dev-sets");
+    const { prepareEvalResults } = await import("../../lib/eval/run-eval");
+    const { scoreResultUnits, selectWithProfile } = await import("../../lib/engine/select-with-profile");
+    const { computeQueryMetrics } = await import("../../lib/eval/compute-query-metrics");
+    const { typedAsSearchQuery } = await import("../../lib/eval/fit-search-rerank");
+    const { chooseAnswerGate } = await import("../../lib/eval/choose-answer-gate");
+    const { defaultModelName, listModels, readModelConfig } = await import("../../lib/server/model/list-models");
+    const { resolveMethod } = await import("../../lib/server/scoring/resolve-method");
+    const { formatModelMethod } = await import("../../lib/engine/methods");
+    const name = values.model ?? defaultModelName();
+    const { dir } = readModelConfig(name);
+    const method = resolveMethod(formatModelMethod(name), await listModels());
+    const tier = method.profile.similarityPassage;
+    if (!tier || method.profile.similaritySource !== "sentence-encoder" || !method.profile.similarityWeight)
+      throw new AppError("UNPROCESSABLE", `${name} has no passage tier read by the sentence encoder (similarityPassage): nothing to gate`);
+    // The model as it is without a gate: its scores and cosines once per query, every gate applied to them.
+    const { gate: _current, ...open } = tier;
+    const base: SelectionProfile = { ...method.profile, similarityPassage: open };
+    const scorer = await method.scorer();
+
+    // Every set built, then filtered, as eval-all does: the same queries as its validation run.
+    const wanted = new Set<string>([...TARGETS, ...GUARDED]);
+    const val = (await buildDevSets({ dataDir: values.data, split: "val", maxQueries: Number(values["max-queries"]) })).filter((s) =>
+      wanted.has(s.name),
+    );
+    const sets: DevSet[] = val.flatMap((s) => {
+      const typed = s.examples.map((e) => ({ ...e, query: typedAsSearchQuery(e.query) }));
+      // Real search queries are typed in lowercase already: no second copy of them.
+      const differs = typed.some((e, i) => e.query !== s.examples[i]!.query);
+      return differs ? [s, { ...s, name: `${s.name}-kw`, examples: typed }] : [s];
+    });
+    if (!sets.some((s) => s.name === TARGETS[0]))
+      throw new AppError("UNPROCESSABLE", `the validation split has no ${TARGETS[0]} set (is ${values.data} the shared data?)`);
+
+    interface Scored {
+      ex: EvalExample;
+      results: PreparedResult[];
+      tokenScores: TokenScores[];
+      similarity: number[][] | undefined;
+    }
+    const scored = new Map<string, Scored[]>();
+    for (const set of sets) {
+      const rows: Scored[] = [];
+      for (const ex of set.examples) {
+        const results = prepareEvalResults(ex);
+        const out = await scorer.scoreUnits({ query: ex.query, results, aggregation: base.aggregation });
+        if (!out.tokenScores) throw new AppError("UNPROCESSABLE", `${name} gives no token scores`);
+        rows.push({ ex, results, tokenScores: out.tokenScores, similarity: out.similarity });
+      }
+      scored.set(set.name, rows);
+      console.error(`${set.name}: ${rows.length} queries scored`);
+    }
+    const figuresAt = (cosine: number | null): AnswerGateCandidate => {
+      const profile: SelectionProfile = cosine === null ? base : { ...base, similarityPassage: { ...open, gate: { cosine, scale } } };
+      const sets: Record<string, AnswerGateSetFigures> = {};
+      for (const [setName, rows] of scored) {
+        const f: AnswerGateSetFigures = { answerable: 0, answerableNothing: 0, recall: 0, unanswerable: 0, unanswerableNothing: 0 };
+        for (const { ex, results, tokenScores, similarity } of rows) {
+          const unitScores = results.map((result, i) =>
+            scoreResultUnits({
+              query: ex.query,
+              result,
+              resultCount: results.length,
+              tokenScores: tokenScores[i]!,
+              profile,
+              similarity: similarity?.[i],
+            }),
+          );
+          const selection = selectWithProfile({ results, unitScores, budget: Infinity, profile });
+          const m = computeQueryMetrics({ selection, evidence: ex.evidence });
+          const nothing = m.tokensOut === 0 ? 1 : 0;
+          if (ex.evidence.length > 0) {
+            f.answerable++;
+            f.answerableNothing += nothing;
+            f.recall += m.evidenceTotal ? m.evidenceKept / m.evidenceTotal : 0;
+          } else {
+            f.unanswerable++;
+            f.unanswerableNothing += nothing;
+          }
+        }
+        if (f.answerable) [f.answerableNothing, f.recall] = [f.answerableNothing / f.answerable, f.recall / f.answerable];
+        if (f.unanswerable) f.unanswerableNothing /= f.unanswerable;
+        sets[setName] = f;
+      }
+      return { cosine, sets };
+    };
+    const none = figuresAt(null);
+    const candidates = gates.map(figuresAt);
+    const chosen = chooseAnswerGate({ base: none, candidates, maxAbstained });
+
+    const shown = [none, ...candidates.filter((c, i) => c === chosen || i % 5 === 0)];
+    const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+    console.log(`| set (validation, default threshold) | ${shown.map((c) => (c.cosine === null ? "no gate" : `gate ${c.cosine}`)).join(" | ")} |`);
+    console.log(`|---|${shown.map(() => "---").join("|")}|`);
+    for (const setName of scored.keys()) {
+      const cell = (c: AnswerGateCandidate, answerable: boolean) => {
+        const f = c.sets[setName]!;
+        return answerable ? `${pct(f.answerableNothing)} / ${f.recall.toFixed(3)}` : pct(f.unanswerableNothing);
+      };
+      const f = none.sets[setName]!;
+      if (f.answerable) console.log(`| ${setName} (${f.answerable} answerable) | ${shown.map((c) => cell(c, true)).join(" | ")} |`);
+      if (f.unanswerable) console.log(`| ${setName} (${f.unanswerable} unanswerable) | ${shown.map((c) => cell(c, false)).join(" | ")} |`);
+    }
+    if (!chosen) {
+      console.log(`no gate of ${gates.join(", ")} keeps every set within ${maxAbstained} more answerable queries keeping nothing: nothing to write`);
+      return 0;
+    }
+    const target = chosen.sets[TARGETS[0]]!;
+    console.log(
+      `chosen gate ${chosen.cosine} (scale ${scale}): ${TARGETS[0]} keeps nothing for ${pct(target.unanswerableNothing)} of its unanswerable queries (no gate: ${pct(none.sets[TARGETS[0]]!.unanswerableNothing)})`,
+    );
+    if (values.write) {
+      const file = path.join(dir, "config.json");
+      const raw = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+      raw.similarityPassage = { ...(raw.similarityPassage as object), gate: { cosine: chosen.cosine, scale } };
+      writeFileSync(file, `${JSON.stringify(raw, null, 2)}\n`);
+      console.log(`wrote similarityPassage.gate to ${file}`);
+    }
+    return 0;
+  },
+};
