@@ -13,8 +13,8 @@ const usage = `snippet-lab fit-answer-gate --model NAME --data DIR [--write]
 
 Chooses a model's answer gate (similarityPassage.gate; lib/engine/blend-similarity.ts answerGateFactor) on the
 VALIDATION split of the public data (the report split is never read). A passage whose best unit's cosine to the
-query, under the passage tier's sentence encoder, is below the gate has its scores multiplied by --scale, so at the
-model's default threshold a result set of such passages keeps nothing. The gate is the highest of --gates under which
+query, under the passage tier's sentence encoder, is below the gate has its scores above the selection floor scaled
+by --scale, so at the model's default threshold a result set of such passages keeps nothing. The gate is the highest of --gates under which
 no validation set, nor its questions typed as search queries ("<set>-kw"), has more than --max-abstained more of its
 answerable queries keeping nothing than the model without a gate. Figures are at the default threshold with no
 budget; the table gives, per set, answerable queries keeping nothing / their evidence recall, and unanswerable
@@ -60,7 +60,7 @@ export const command: CliCommand = {
       return 0;
     }
     if (!values.data) throw new AppError("BAD_REQUEST", "--data is required");
-    const gates = values.gates ? values.gates.split(",").map(Number) : Array.from({ length: 31 }, (_, i) => Math.round(30 + i) / 100);
+    const gates = values.gates ? values.gates.split(",").map(Number) : Array.from({ length: 31 }, (_, i) => (30 + i) / 100);
     const scale = Number(values.scale);
     const maxAbstained = Number(values["max-abstained"]);
     if (gates.some((g) => !(g >= -1 && g <= 1)) || !(scale >= 0 && scale <= 1) || !(maxAbstained >= 0))

@@ -13,14 +13,6 @@ export interface FocusOptions {
   weight: number;
 }
 
-/**
- * BM25 of each unit against the query's focus terms: the query's terms that are not in the result's title, IDF over
- * this result's units, divided by the best unit's. A question about an entry names the entry ("When was the Lumen
- * Bridge completed?" on the page "Lumen Bridge"): those words occur where the entry is named, often its opening
- * sentence, and say nothing about which sentence answers; "completed" does. Undefined where there is nothing to
- * focus on: no title, a query made only of title terms (a broad query: the whole result is on topic), a query that
- * shares no term with the title, or focus terms that no unit contains.
- */
 /** Whether every term of the query is in the title (a broad query: it names the result, and all of it is on topic). */
 export function queryNamesTitle(query: string, title: string | undefined): boolean {
   if (!title) return false;
@@ -29,6 +21,14 @@ export function queryNamesTitle(query: string, title: string | undefined): boole
   return queryTerms.length > 0 && queryTerms.every((t) => titleTerms.has(t));
 }
 
+/**
+ * BM25 of each unit against the query's focus terms: the query's terms that are not in the result's title, IDF over
+ * this result's units, divided by the best unit's. A question about an entry names the entry ("When was the Lumen
+ * Bridge completed?" on the page "Lumen Bridge"): those words occur where the entry is named, often its opening
+ * sentence, and say nothing about which sentence answers; "completed" does. Undefined where there is nothing to
+ * focus on: no title, a query made only of title terms (a broad query: the whole result is on topic), a query that
+ * shares no term with the title, or focus terms that no unit contains.
+ */
 export function focusTermScores(
   focus: Pick<FocusOptions, "query" | "title" | "text">,
   units: ReadonlyArray<{ start: number; end: number }>,

@@ -53,7 +53,8 @@ export function scoreResultUnits({ query, result, resultCount, tokenScores, prof
   // Last, so nothing reads the gated scores as the model's (the reranker reads their level): the order stands. A
   // query made of the result's title names the whole result, which no one sentence need answer: not gated.
   // Scaled above the selection floor only, so a budget keeps the same units of the passage as before.
-  const factor = how && sims && encoder && !queryNamesTitle(query, result.title) ? answerGateFactor(how.gate, sims) : 1;
+  const gated = how && sims && encoder ? answerGateFactor(how.gate, sims) : 1;
+  const factor = gated !== 1 && !queryNamesTitle(query, result.title) ? gated : 1;
   const floor = profile.floor ?? DEFAULT_FLOOR;
   return factor === 1 ? reranked : reranked.map((s) => (s > floor ? floor + (s - floor) * factor : s));
 }
