@@ -42,6 +42,9 @@ Sources (training split only; the validation split is built the same way for che
                         question once; the same guard (repeatable)
   --extend-cyrillic N   with --vocab: append the Cyrillic pieces of an N-piece vocabulary learned from the Ukrainian
                         training text (uk-text/); the given pieces keep their ids, so a trained model is extended
+  --traditional-as-simplified
+                        tokenize a traditional Chinese character the vocabulary lacks as its simplified form
+                        (tokenizer.traditionalAsSimplified; recorded in the meta, and \`train\` serves it so)
   --core-only           leave out the answer-sentence sources (NQ, SelQA, FairytaleQA, PolicyQA, CMRC train, DRCD)
                         and the Ukrainian text: the data mix of the models before them
   --article-chrome RATE share (0-1) of the synthetic QA pages and of the real pages that get 1-3 chrome blocks
@@ -91,6 +94,7 @@ export const command: CliCommand = {
         sections: { type: "string" },
         "spelled-as-unknown": { type: "boolean", default: false },
         "extend-cyrillic": { type: "string" },
+        "traditional-as-simplified": { type: "boolean", default: false },
         "core-only": { type: "boolean", default: false },
         "article-chrome": { type: "string", default: "0" },
         "topical-unanswerable": { type: "string", default: "0" },
@@ -143,6 +147,7 @@ export const command: CliCommand = {
         window: Number(values.window),
         sections,
         spelledWordsAsUnknown: values["spelled-as-unknown"],
+        traditionalAsSimplified: values["traditional-as-simplified"],
         log: (m) => console.log(m),
       });
       writeFileSync(path.join(values.out, "summary.json"), `${JSON.stringify(result, null, 2)}\n`);
@@ -165,6 +170,7 @@ export const command: CliCommand = {
       extraHotpot: values.hotpot ?? [],
       sections,
       ...(values["extend-cyrillic"] ? { extendCyrillic: Number(values["extend-cyrillic"]) } : {}),
+      traditionalAsSimplified: values["traditional-as-simplified"],
       coreOnly: values["core-only"],
       articleChrome,
       topicalUnanswerable,

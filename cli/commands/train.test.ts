@@ -35,6 +35,12 @@ describe("snippet-lab train: options checked before hours of training", () => {
     }
   });
 
+  it("refuses --skip-encoder when the encoder folder it would reuse is missing", async () => {
+    const r = await runTrain(["--data", "/nonexistent", "--skip-encoder", "--encoder", "no-such-encoder", "--work", "/nonexistent/work"]);
+    expect(r.code).toBe(2);
+    expect(r.error).toMatch(/--skip-encoder reuses models\/no-such-encoder, which has no encoder.json/);
+  });
+
   it("refuses --vocab when fine-tuning on gold (the base model's vocabulary is kept)", async () => {
     const r = await runTrain(["--gold", "/nonexistent/gold.jsonl", "--vocab", "/nonexistent/vocab.txt", "--work", "/nonexistent/work"]);
     expect(r.code).toBe(2);

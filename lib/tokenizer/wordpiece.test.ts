@@ -94,6 +94,29 @@ describe("encodeSteps", () => {
   });
 });
 
+describe("traditionalAsSimplified", () => {
+  // A vocabulary with simplified characters only, and one traditional character of its own (們).
+  const vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "国", "军", "战", "们", "們", "的"];
+  const text = "國軍的戰們 x";
+  const plain = new WordPieceTokenizer(vocab).encode(text);
+  const folded = new WordPieceTokenizer(vocab, { traditionalAsSimplified: true }).encode(text);
+
+  it("is off by default: a traditional character the vocabulary lacks is [UNK]", () => {
+    expect(plain.ids.map((id) => vocab[id])).toEqual(["[UNK]", "[UNK]", "的", "[UNK]", "們", "[UNK]"]);
+  });
+
+  it("reads a traditional character the vocabulary lacks as its simplified form, and keeps the vocabulary's own", () => {
+    expect(folded.ids.map((id) => vocab[id])).toEqual(["国", "军", "的", "战", "們", "[UNK]"]);
+  });
+
+  it("keeps the offsets and words of the source", () => {
+    expect(folded.starts).toEqual(plain.starts);
+    expect(folded.ends).toEqual(plain.ends);
+    expect(folded.words).toEqual(plain.words);
+    expect(folded.words.slice(0, 2)).toEqual(["國", "軍"]);
+  });
+});
+
 describe("spelledWordsAsUnknown", () => {
   // Single letters of every script, and pieces for Latin words and one Cyrillic word only.
   const letters = [..."abcdefghijklmnopqrstuvwxyzабвгдеєжзиіїйклмнопрстуфхцчшщьюяαβγδεζ0123456789"];

@@ -1,3 +1,5 @@
+import { traditionalToSimplified } from "./traditional-chinese";
+
 /**
  * BERT-style uncased WordPiece tokenizer with UTF-16 character offsets into the source text.
  * One tokenizer for serving and for training data (Python only ever sees id arrays), so
@@ -41,6 +43,12 @@ export interface WordPieceOptions {
    * altogether already does. Off by default: the models trained before it spell such words letter by letter.
    */
   spelledWordsAsUnknown?: boolean;
+  /**
+   * A traditional Chinese character the vocabulary lacks reads as its simplified form where the vocabulary has that
+   * (OpenCC's character table): a vocabulary learned mostly on simplified text otherwise reads much traditional text
+   * as [UNK]. Offsets, words and every word-level feature stay the source's; only the ids change.
+   */
+  traditionalAsSimplified?: boolean;
 }
 
 /** Scripts whose letters spelled one by one are the training data's own (Latin) or the design (CJK characters). */
@@ -53,6 +61,7 @@ export class WordPieceTokenizer {
   readonly vocabSize: number;
   readonly stripAccents: boolean;
   readonly spelledWordsAsUnknown: boolean;
+  readonly traditionalAsSimplified: boolean;
   private readonly pieceCache = new Map<string, Int32Array | null>();
 
   constructor(tokens: readonly string[], opts: WordPieceOptions = {}) {
@@ -63,6 +72,14 @@ export class WordPieceTokenizer {
     this.vocabSize = tokens.length;
     this.stripAccents = opts.stripAccents ?? true;
     this.spelledWordsAsUnknown = opts.spelledWordsAsUnknown ?? false;
+    this.traditionalAsSimplified = opts.traditionalAsSimplified ?? false;
+    // An alias in the lookup table: a CJK ideograph is a word of its own, so the greedy split finds the simplified id.
+    if (this.traditionalAsSimplified) {
+      for (const [from, to] of traditionalToSimplified()) {
+        const id = this.vocab.get(to);
+        if (id !== undefined && !this.vocab.has(from)) this.vocab.set(from, id);
+      }
+    }
     const id = (t: string) => {
       const v = this.vocab.get(t);
       if (v === undefined) throw new Error(`vocabulary lacks ${t}`);

@@ -21,6 +21,8 @@ export interface BuildGoldTrainingSetOptions {
   sections?: SectionMode;
   /** As the model being fine-tuned is served (its config's `tokenizer.spelledWordsAsUnknown`). */
   spelledWordsAsUnknown?: boolean;
+  /** As the model being fine-tuned is served (its config's `tokenizer.traditionalAsSimplified`). */
+  traditionalAsSimplified?: boolean;
   log: (message: string) => void;
 }
 
@@ -31,7 +33,8 @@ export interface BuildGoldTrainingSetOptions {
 export function buildGoldTrainingSet(opts: BuildGoldTrainingSetOptions) {
   const vocabText = readFileSync(opts.vocabFile, "utf8");
   const spelledWordsAsUnknown = opts.spelledWordsAsUnknown ?? false;
-  const tokenizer = WordPieceTokenizer.fromVocabText(vocabText, { stripAccents: false, spelledWordsAsUnknown });
+  const traditionalAsSimplified = opts.traditionalAsSimplified ?? false;
+  const tokenizer = WordPieceTokenizer.fromVocabText(vocabText, { stripAccents: false, spelledWordsAsUnknown, traditionalAsSimplified });
   const examples: TrainingExample[] = [];
   for (const file of opts.gold) {
     const { records, examples: ex } = readGoldFile(file);
@@ -57,7 +60,12 @@ export function buildGoldTrainingSet(opts: BuildGoldTrainingSetOptions) {
       split: part,
       window: opts.window,
       examples: parts[part].length,
-      tokenizer: { vocabSize: tokenizer.vocabSize, stripAccents: false, spelledWordsAsUnknown },
+      tokenizer: {
+        vocabSize: tokenizer.vocabSize,
+        stripAccents: false,
+        spelledWordsAsUnknown,
+        ...(traditionalAsSimplified ? { traditionalAsSimplified } : {}),
+      },
       featureSections: opts.sections ?? false,
       sources: { gold: opts.gold.map((g) => path.basename(g)) },
     });

@@ -64,6 +64,11 @@ export interface BuildTrainingSetOptions {
    * the Ukrainian text (ids of the given vocabulary unchanged, so a trained model is extended, not retrained).
    */
   extendCyrillic?: number;
+  /**
+   * Tokenize traditional Chinese characters the vocabulary lacks as their simplified form (WordPieceOptions
+   * .traditionalAsSimplified); recorded in the meta's tokenizer, so `train` serves the model the same way.
+   */
+  traditionalAsSimplified?: boolean;
   /** Leave out the answer-sentence sources and the Ukrainian text (the data mix before they existed). */
   coreOnly?: boolean;
   /**
@@ -174,7 +179,8 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
   }
   mkdirSync(opts.outDir, { recursive: true });
   writeFileSync(path.join(opts.outDir, "vocab.txt"), `${vocab.join("\n")}\n`);
-  const tokenizer = new WordPieceTokenizer(vocab, { stripAccents: false });
+  const traditionalAsSimplified = opts.traditionalAsSimplified ?? false;
+  const tokenizer = new WordPieceTokenizer(vocab, { stripAccents: false, traditionalAsSimplified });
 
   const foreign = split.en.train.map((e) => e.query);
   // In-article chrome draws from its own stream: the rest of the data is drawn as without it.
@@ -293,7 +299,8 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
       window: opts.window,
       examples: examples.length,
       examplesBySource: bySource,
-      tokenizer: { vocabSize: vocab.length, stripAccents: false },
+      // Recorded only when on, so a build without it writes the meta it always did.
+      tokenizer: { vocabSize: vocab.length, stripAccents: false, ...(traditionalAsSimplified ? { traditionalAsSimplified } : {}) },
       featureSections: opts.sections ?? false,
       sources: describeSources(opts),
       // Recorded only when on, so a build without chrome writes the meta it always did.

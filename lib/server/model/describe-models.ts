@@ -35,7 +35,15 @@ export type ModelDescription = {
   architecture: { layers: number | null; width: number | null; heads: number | null; ffn: number | null; quantization: string | null };
   /** Parameters estimated from the architecture and the vocabulary (an encoder's embeddings, layers and heads). */
   parameters: number | null;
-  tokenizer: { type: string; lowercase: boolean; stripAccents: boolean; spelledWordsAsUnknown: boolean; vocabSize: number | null; inputs: string };
+  tokenizer: {
+    type: string;
+    lowercase: boolean;
+    stripAccents: boolean;
+    spelledWordsAsUnknown: boolean;
+    traditionalAsSimplified: boolean;
+    vocabSize: number | null;
+    inputs: string;
+  };
   categoryHead: boolean;
   training: { data: string | null; steps: number | null; minutes: number | null; devF1: number | null; teacher: string | null };
   calibration: string | null;
@@ -203,6 +211,7 @@ function describeConfig(
       lowercase: config.tokenizer.lowercase,
       stripAccents: config.tokenizer.stripAccents,
       spelledWordsAsUnknown: config.tokenizer.spelledWordsAsUnknown,
+      traditionalAsSimplified: config.tokenizer.traditionalAsSimplified,
       vocabSize,
       inputs: config.features ? `features ${config.features.version} (${config.features.names.length})` : `type ids: ${config.typeIds}`,
     },
