@@ -15,15 +15,16 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
      --gold exports of the app (see train-data --help)
   2. teacher: a 4-layer encoder, token BCE (keep) + category cross-entropy, step-based, seeded
   3. student: layers of the teacher (layer pruning), distilled on the teacher's soft keep and category outputs
-  4. temperature scaling of each model on the validation windows
-  5. ONNX export (opset 17, int8 token embedding; int8 MatMul weights for the student), parity fixtures
-  6. models/NAME (student) and models/NAME-teacher: model.onnx, vocab.txt, config.json, parity.json
-  7. calibrate: each model's default threshold on the validation split (snippet-lab calibrate --write)
-  8. fit-search-rerank: each model's search-query reranker, fitted on the training split, its weight chosen on
+  4. the student's passage tier: its sentence encoder tuned on the training split's question → answer-sentence
+     lists into models/ENCODER (models/sentence-encoder-tuned/README.md; --skip-encoder keeps it)
+  5. temperature scaling of each model on the validation windows
+  6. ONNX export (opset 17, int8 token embedding; int8 MatMul weights for the student), parity fixtures
+  7. models/NAME (student) and models/NAME-teacher: model.onnx, vocab.txt, config.json, parity.json
+  8. calibrate: each model's default threshold on the validation split (snippet-lab calibrate --write)
+  9. fit-search-rerank: each model's search-query reranker, fitted on the training split, its weight chosen on
      validation (snippet-lab fit-search-rerank --write)
-  9. the passage tier (the student): its sentence encoder tuned on the training split's question → answer-sentence
-     lists into models/ENCODER (before 6; models/sentence-encoder-tuned/README.md), and its answer gate chosen on
-     validation (snippet-lab fit-answer-gate --write)
+ 10. fit-answer-gate: the student's answer gate on passages, chosen on validation (snippet-lab fit-answer-gate
+     --write)
 
   --data DIR              folder with the public data (e.g. ../shared/data)
   --gold FILE             a gold JSONL export of the app; its pairs join the training data (repeatable).
@@ -253,12 +254,11 @@ export const command: CliCommand = {
     // With section windows, a document of entries is scored as its entries, titled by their names (chosen on validation).
     const serveEntryTitles = serveSectionWindows && (fineTune ? readModelConfig(base!).config.features?.entryTitles === true : true);
     // Units of a titled result ranked by the query's focus terms too (chosen on validation); a fine-tune follows its base.
-    const focusWeight = fineTune ? readModelConfig(base!).config.focusWeight : DEFAULT_FOCUS_WEIGHT;
+    const baseConfig = fineTune ? readModelConfig(base!).config : undefined;
+    const focusWeight = fineTune ? baseConfig!.focusWeight : DEFAULT_FOCUS_WEIGHT;
     // Units blended with a sentence encoder's query similarity: the shipped tiers, or a fine-tune's base's.
     const similarity: Partial<SelectionProfile> = fineTune
-      ? Object.fromEntries(
-          SIMILARITY_SETTINGS.flatMap((k) => (readModelConfig(base!).config[k] !== undefined ? [[k, readModelConfig(base!).config[k]]] : [])),
-        )
+      ? Object.fromEntries(SIMILARITY_SETTINGS.flatMap((k) => (baseConfig![k] !== undefined ? [[k, baseConfig![k]]] : [])))
       : defaultSimilarity(values.encoder);
     // Words of a script the vocabulary covers only by letters are served as one [UNK] each (chosen on validation);
     // a fine-tuned model follows its base, and its gold windows are tokenized the same way.
