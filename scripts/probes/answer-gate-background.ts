@@ -1,7 +1,8 @@
 // Answer-gate probe, second signal (issue 29): is the best cosine more telling once the query's own cosine level is
 // taken out? Per validation query (the same sets, sample and "-kw" variants as answer-gate-sweep.ts), dumps every
 // passage unit's raw cosine to the query under the tuned encoder, and the query's cosines to a background of
-// sentences from the other sets' passages. Offline analysis joins it with answer-gate-sweep.ts --out.
+// sentences from the other sets' passages (--background-split train: the training split's passages of
+// --background-sets). answer-gate-background-fit.py joins it with answer-gate-sweep.ts --out and chooses the gates.
 //   node --conditions=react-server --import tsx scripts/probes/answer-gate-background.ts --data ../shared/data --out F
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
