@@ -33,10 +33,10 @@ type SimilarityProfile = Pick<
 >;
 
 /**
- * Each result's query–unit similarity (the sentence encoder's raw cosines, or the word vectors' coverage; empty for a result too long to be blended) for
- * a profile with a `similarityWeight`, from its `similaritySource` (word vectors or the sentence encoder); undefined
- * for any other profile, when the source is missing (logged once: the model's scores then stand alone), or when the
- * sentence encoder does not read the query.
+ * Each result's query–unit similarity (the sentence encoder's raw cosines, or the word vectors' coverage; empty for a
+ * result too long to be blended) for a profile with a `similarityWeight`, from its `similaritySource` (word vectors
+ * or the sentence encoder); undefined for any other profile, when the source is missing (logged once: the model's
+ * scores then stand alone), or when the sentence encoder does not read the query.
  */
 export async function computeResultSimilarity(
   profile: SimilarityProfile,
