@@ -68,6 +68,7 @@ export const command: CliCommand = {
     const { buildDevSets } = await import("../../lib/eval/dev-sets");
     const { prepareEvalResults } = await import("../../lib/eval/run-eval");
     const { scoreResultUnits, selectWithProfile } = await import("../../lib/engine/select-with-profile");
+    const { countSimilarityParts } = await import("../../lib/features/split-sections");
     const { computeQueryMetrics } = await import("../../lib/eval/compute-query-metrics");
     const { typedAsSearchQuery } = await import("../../lib/eval/fit-search-rerank");
     const { chooseAnswerGate } = await import("../../lib/eval/choose-answer-gate");
@@ -127,7 +128,7 @@ export const command: CliCommand = {
             scoreResultUnits({
               query: ex.query,
               result,
-              resultCount: results.length,
+              resultCount: countSimilarityParts(ex.query, results),
               tokenScores: tokenScores[i]!,
               profile,
               similarity: similarity?.[i],

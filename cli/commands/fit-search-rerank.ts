@@ -65,6 +65,7 @@ export const command: CliCommand = {
     const { evaluateDevSet } = await import("../../lib/eval/evaluate-dev-set");
     const { prepareEvalResults } = await import("../../lib/eval/run-eval");
     const { scoreResultUnits } = await import("../../lib/engine/select-with-profile");
+    const { countSimilarityParts } = await import("../../lib/features/split-sections");
     const { isSearchQuery, searchRerankFeatures } = await import("../../lib/engine/search-rerank");
     const { blendsSimilarity } = await import("../../lib/engine/blend-similarity");
     const { fitSearchRerank, typedAsSearchQuery } = await import("../../lib/eval/fit-search-rerank");
@@ -96,7 +97,14 @@ export const command: CliCommand = {
       s: { tokenScores: TokenScores[]; similarity?: number[][] | undefined },
     ) =>
       results.map((result, i) =>
-        scoreResultUnits({ query, result, resultCount: results.length, tokenScores: s.tokenScores[i]!, profile, similarity: s.similarity?.[i] }),
+        scoreResultUnits({
+          query,
+          result,
+          resultCount: countSimilarityParts(query, results),
+          tokenScores: s.tokenScores[i]!,
+          profile,
+          similarity: s.similarity?.[i],
+        }),
       );
 
     // Training lists: every search-typed training query's passages with evidence.

@@ -91,9 +91,10 @@ const DEFAULT_FOCUS_WEIGHT = 0.5;
 
 /**
  * The similarity tiers `train` gives a new student (the shipped default's, each chosen on validation; model card,
- * "A pretrained sentence encoder's similarity" and "A sentence encoder tuned on the training split"): the release's
- * encoder scales the units of long documents, the tuned one ranks the units of passages. The answer gate is chosen
- * after calibration (fit-answer-gate).
+ * "A pretrained sentence encoder's similarity", "A sentence encoder tuned on the training split" and "Single long
+ * documents"): the release's encoder scales the units of multi-result sets, the tuned one ranks the units of passages
+ * and takes turns with the model on a single long document. The answer gate is chosen after calibration
+ * (fit-answer-gate).
  */
 function defaultSimilarity(encoder: string): Partial<SelectionProfile> {
   return {
@@ -102,6 +103,7 @@ function defaultSimilarity(encoder: string): Partial<SelectionProfile> {
     similarityBlend: "scale",
     similarityMaxUnits: 1000,
     similarityPassage: { maxUnits: 40, maxResults: 5, blend: "rank", weight: 0.6, encoder },
+    similarityDocument: { blend: "interleave", weight: 0.5, encoder },
   };
 }
 
@@ -113,6 +115,7 @@ const SIMILARITY_SETTINGS = [
   "similarityBlend",
   "similarityMaxUnits",
   "similarityPassage",
+  "similarityDocument",
 ] as const satisfies ReadonlyArray<keyof SelectionProfile>;
 
 /** The licences of the answer-sentence sources and the Ukrainian text, when the windows were built with them. */

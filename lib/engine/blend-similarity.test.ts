@@ -48,6 +48,24 @@ describe("blendSimilarity, rank", () => {
   });
 });
 
+describe("blendSimilarity, interleave", () => {
+  it("takes turns between the model's ranking and the similarity's, handing out the model's own scores", () => {
+    // Model order 0, 1, 2, 3; similarity order 3, 2, 1, 0. At 0.5: model 0, similarity 3, model 1, similarity 2.
+    const scores = [0.9, 0.7, 0.5, 0.3];
+    const similarity = [0.1, 0.2, 0.3, 0.4];
+    expect(blendSimilarity(scores, similarity, 0.5, "interleave")).toEqual([0.9, 0.5, 0.3, 0.7]);
+    // A third of the turns, six units: model 0, similarity 5, model 1, model 2, similarity 4, model 3.
+    const six = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4];
+    expect(blendSimilarity(six, [0, 0.1, 0.2, 0.3, 0.4, 0.5], 1 / 3, "interleave")).toEqual([0.9, 0.7, 0.6, 0.4, 0.5, 0.8]);
+    expect(blendSimilarity(scores, similarity, 1, "interleave")).toEqual([0.3, 0.5, 0.7, 0.9]);
+  });
+  it("skips a unit both rankings put first: the similarity's turn takes its next one", () => {
+    // Both rank unit 0 first; the similarity's turn then takes unit 2, its second.
+    expect(blendSimilarity([0.9, 0.7, 0.5], [1, 0.2, 0.5], 0.5, "interleave")).toEqual([0.9, 0.5, 0.7]);
+    expect(blendSimilarity([0.9, 0.7, 0.5], [0.5, 0.5, 0.5], 0.5, "interleave")).toEqual([0.9, 0.7, 0.5]);
+  });
+});
+
 describe("answerGateFactor", () => {
   it("scales a passage whose best cosine is under the gate, and nothing else", () => {
     const gate = { cosine: 0.4, scale: 0.25 };
@@ -79,6 +97,16 @@ describe("similarityBlendFor", () => {
     expect(similarityBlendFor(profile, 5, 1)).toEqual({ weight: 0.6, blend: "mix", passage: true });
     expect(similarityBlendFor(profile, 40, 1)).toEqual({ weight: 0.6, blend: "mix", passage: true });
     expect(similarityBlendFor(profile, 41, 1)).toEqual({ weight: 0.5, blend: "scale", passage: false });
+  });
+  it("blends a set's only part longer than a passage by the document tier, when the profile has one", () => {
+    const withDocument = { ...profile, similarityDocument: { blend: "interleave" as const, weight: 0.5 } };
+    expect(similarityBlendFor(withDocument, 41, 1)).toEqual({ weight: 0.5, blend: "interleave", passage: false, document: true });
+    expect(similarityBlendFor(withDocument, 5, 1)).toEqual({ weight: 0.6, blend: "mix", passage: true });
+    expect(similarityBlendFor(withDocument, 41, 2)).toEqual({ weight: 0.5, blend: "scale", passage: false });
+    expect(similarityBlendFor(withDocument, 1001, 1)).toBeUndefined();
+    // A query made of the document's title: the set's tier.
+    expect(similarityBlendFor(withDocument, 41, 1, true)).toEqual({ weight: 0.5, blend: "scale", passage: false });
+    expect(similarityBlendFor({ ...profile, similarityDocument: { blend: "rank" as const, weight: 0 } }, 41, 1)).toBeUndefined();
   });
   it("treats a result as a passage only in a set of at most maxResults results", () => {
     const few = { ...profile, similarityPassage: { ...profile.similarityPassage, maxResults: 5 } };

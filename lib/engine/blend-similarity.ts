@@ -20,8 +20,11 @@ export function blendsSimilarity(units: number, maxUnits = SIMILARITY_MAX_UNITS)
  * unit the model scored near 0 stays near 0. `rank`: the units are ordered as `mix` orders them, and the model's own
  * scores are handed out in that order (the best to the first), so the similarity chooses which units a result keeps
  * and the model's scores still decide how many: a threshold keeps as many units of the result as before.
+ * `interleave`: as `rank`, but the order takes turns between the model's ranking and the similarity's (a weighted
+ * round robin, each turn its ranking's best unit not yet taken), so a budget holds the model's best units and the
+ * similarity's best ones both.
  */
-export type SimilarityBlend = "mix" | "scale" | "rank" | "geometric";
+export type SimilarityBlend = "mix" | "scale" | "rank" | "geometric" | "interleave";
 
 /**
  * A result's unit scores with `similarity` (another ranking of the same units, any scale) mixed in at `weight`: the
@@ -35,6 +38,7 @@ export function blendSimilarity(scores: readonly number[], similarity: readonly 
   let top = 0;
   for (const s of similarity) if (s > top) top = s;
   if (best === 0 || top === 0 || weight <= 0) return scores.slice();
+  if (mode === "interleave") return interleaveScores(scores, similarity, weight);
   const mixed =
     mode === "scale"
       ? scores.map((s, i) => s * (1 - weight + (weight * similarity[i]!) / top))
@@ -54,6 +58,43 @@ export function blendSimilarity(scores: readonly number[], similarity: readonly 
   return mixed.map((s) => (s * best) / mixedTop);
 }
 
+/**
+ * `interleave`: the model's scores handed out in the order of a weighted round robin between the two rankings, each
+ * turn taking its ranking's best unit not yet taken (weight: the similarity's share of the turns; a tie goes to the
+ * model).
+ */
+function interleaveScores(scores: readonly number[], similarity: readonly number[], weight: number): number[] {
+  const n = scores.length;
+  const byModel = scores.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
+  const bySimilarity = scores.map((_, i) => i).sort((a, b) => similarity[b]! - similarity[a]! || scores[b]! - scores[a]! || a - b);
+  const w = Math.min(1, weight);
+  const taken = new Array<boolean>(n).fill(false);
+  const order: number[] = [];
+  let m = 0;
+  let s = 0;
+  let modelTurns = 0;
+  let similarityTurns = 0;
+  while (order.length < n) {
+    const similarityNext = w >= 1 || similarityTurns / w < modelTurns / (1 - w);
+    const list = similarityNext ? bySimilarity : byModel;
+    let k = similarityNext ? s : m;
+    while (taken[list[k]!]) k++;
+    taken[list[k]!] = true;
+    order.push(list[k]!);
+    if (similarityNext) {
+      s = k + 1;
+      similarityTurns++;
+    } else {
+      m = k + 1;
+      modelTurns++;
+    }
+  }
+  const values = [...scores].sort((a, b) => b - a);
+  const out = new Array<number>(n);
+  order.forEach((unit, k) => (out[unit] = values[k]!));
+  return out;
+}
+
 /** The similarity settings of a profile (SelectionProfile's fields; kept structural so this file stays import-free). */
 export interface SimilaritySettings {
   similarityWeight?: number | undefined;
@@ -69,6 +110,7 @@ export interface SimilaritySettings {
         gate?: AnswerGate | undefined;
       }
     | undefined;
+  similarityDocument?: { blend: SimilarityBlend; weight: number; encoder?: string | undefined } | undefined;
 }
 
 /**
@@ -107,6 +149,8 @@ export interface SimilarityBlendChoice {
   blend: SimilarityBlend;
   /** Whether the result blends as a passage (`similarityPassage`): its similarity may come from another encoder. */
   passage: boolean;
+  /** Whether it blends as a single long document (`similarityDocument`): its similarity may come from another encoder. */
+  document?: true;
   /** The passage tier's answer gate, when it has one. */
   gate?: AnswerGate;
 }
@@ -114,15 +158,25 @@ export interface SimilarityBlendChoice {
 /**
  * How a result of `units` units, in a result set of `results` results, blends its similarity under a profile:
  * `similarityPassage` for a passage of at most its `maxUnits` units in a set of at most its `maxResults` results,
- * else `similarityWeight` and `similarityBlend`; undefined when it is not blended (no weight, or more than
+ * `similarityDocument` for any other result that is the set's only part (`results` 1: see countSimilarityParts) and
+ * whose title the query is not made of (`namesTitle`: a broad query, the whole document on topic, asks for no one
+ * sentence), else `similarityWeight` and `similarityBlend`; undefined when it is not blended (no weight, or more than
  * `similarityMaxUnits` units).
  */
-export function similarityBlendFor(profile: SimilaritySettings, units: number, results: number): SimilarityBlendChoice | undefined {
+export function similarityBlendFor(
+  profile: SimilaritySettings,
+  units: number,
+  results: number,
+  namesTitle = false,
+): SimilarityBlendChoice | undefined {
   if (!profile.similarityWeight || !blendsSimilarity(units, profile.similarityMaxUnits)) return undefined;
   const passage = profile.similarityPassage;
   if (passage && units <= passage.maxUnits && results <= (passage.maxResults ?? Infinity))
     return passage.weight > 0
       ? { weight: passage.weight, blend: passage.blend, passage: true, ...(passage.gate ? { gate: passage.gate } : {}) }
       : undefined;
+  const document = profile.similarityDocument;
+  if (document && results === 1 && !namesTitle)
+    return document.weight > 0 ? { weight: document.weight, blend: document.blend, passage: false, document: true } : undefined;
   return { weight: profile.similarityWeight, blend: profile.similarityBlend ?? "mix", passage: false };
 }

@@ -27,7 +27,11 @@ export interface ScoreResultUnitsOptions {
    * per unit): blended in with the profile's `similarityWeight`. Absent or of another length: not blended.
    */
   similarity?: readonly number[] | undefined;
-  /** How many results the set holds (a profile's `similarityPassage` may apply to small sets only). */
+  /**
+   * How many parts the set has for the similarity tiers: its results, or a single document's titled sections
+   * (countSimilarityParts). A profile's `similarityPassage` may apply to small sets only, its `similarityDocument`
+   * to a set of one part.
+   */
   resultCount: number;
 }
 
@@ -42,7 +46,8 @@ export function scoreResultUnits({ query, result, resultCount, tokenScores, prof
     aggregation: aggregation ?? profile.aggregation,
     focus: resultFocus(query, { title: result.title, text: result.doc.text }, profile.focusWeight),
   });
-  const how = similarityBlendFor(profile, scores.length, resultCount);
+  const namesTitle = queryNamesTitle(query, result.title);
+  const how = similarityBlendFor(profile, scores.length, resultCount, namesTitle);
   const sims = how && similarity && similarity.length === scores.length ? similarity : undefined;
   // The sentence encoder's similarity is a raw cosine: the blend reads its order within the result, the gate its best.
   const encoder = profile.similaritySource === "sentence-encoder";
@@ -54,7 +59,7 @@ export function scoreResultUnits({ query, result, resultCount, tokenScores, prof
   // query made of the result's title names the whole result, which no one sentence need answer: not gated.
   // Scaled above the selection floor only, so a budget keeps the same units of the passage as before.
   const gated = how && sims && encoder ? answerGateFactor(how.gate, sims) : 1;
-  const factor = gated !== 1 && !queryNamesTitle(query, result.title) ? gated : 1;
+  const factor = gated !== 1 && !namesTitle ? gated : 1;
   const floor = profile.floor ?? DEFAULT_FLOOR;
   return factor === 1 ? reranked : reranked.map((s) => (s > floor ? floor + (s - floor) * factor : s));
 }

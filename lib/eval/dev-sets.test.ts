@@ -3,6 +3,7 @@ import { textToCanonical } from "../text/text-to-canonical";
 import {
   asLines,
   asPlainText,
+  asWholeDocuments,
   buildTopicalUnanswerableSet,
   inCyrillic,
   joinAsSections,
@@ -12,6 +13,7 @@ import {
 } from "./dev-sets";
 import type { EvalExample } from "../data/types";
 import { createRng } from "../data/synthesize-page";
+import { parseSentenceLabels } from "../data/read-sentence-labels";
 
 /** The bridge question over two titled paragraphs: evidence is "She was born…" and, unless `one`, all of b. */
 function twoParagraphs(id: string, a: string, b: string, one = false): EvalExample {
@@ -178,5 +180,29 @@ describe("buildTopicalUnanswerableSet", () => {
         expect(text.slice(e.start, e.end)).toBe(`Fact ${i} is number ${i * 7}.`);
       }
     }
+  });
+});
+
+describe("asWholeDocuments", () => {
+  it("asks each question over its whole story, one paragraph per distinct passage, evidence and answers following", () => {
+    const one = ["The king had three daughters.", "The youngest was called Mara."];
+    const two = ["Mara found a golden key.", "It opened the tower door."];
+    const line = (id: string, title: string, question: string, sentences: string[], labels: number[], answer: string) =>
+      JSON.stringify({ id, title, question, sentences, labels, answers: [answer] });
+    const examples = parseSentenceLabels(
+      [
+        line("s-1", "story", "How many daughters did the king have?", one, [1, 0], "three"),
+        line("s-2", "story", "What was the youngest called?", one, [0, 1], "Mara"),
+        line("s-3", "story", "What did the key open?", two, [0, 1], "the tower door"),
+        line("t-1", "short", "Who sang?", ["A bird sang."], [1], "A bird"),
+      ].join("\n"),
+    );
+    const long = asWholeDocuments(examples, "en");
+    expect(long.map((e) => e.id)).toEqual(["s-1:long", "s-2:long", "s-3:long"]);
+    const doc = long[0]!.results[0]!.doc!;
+    expect(doc.text).toBe(`story\n${one.join(" ")}\n${two.join(" ")}`);
+    for (const e of long) expect(e.results[0]!.doc).toBe(doc);
+    expect(long.map((e) => e.evidence.map((x) => doc.text.slice(x.start, x.end)))).toEqual([[one[0]], [one[1]], [two[1]]]);
+    expect(long.map((e) => e.answers)).toEqual([["three"], ["Mara"], ["the tower door"]]);
   });
 });

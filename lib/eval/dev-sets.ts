@@ -71,6 +71,8 @@ export const DEV_SET_NAMES = [
   "unanswerable-topical",
   "nq-long",
   "unanswerable-search",
+  "policyqa-long",
+  "fairytale-long",
 ] as const;
 export type DevSetName = (typeof DEV_SET_NAMES)[number];
 
@@ -192,26 +194,10 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
       enSplit.filter((e) => e.evidence.length > 0),
       "en",
     );
-    const examples: EvalExample[] = [];
-    for (const a of articles) {
-      a.paragraphs.forEach((p, i) => {
-        for (const q of p.questions) {
-          const ex: EvalExample = {
-            id: `${q.id}:long`,
-            query: q.query,
-            results: [{ id: a.group, doc: articleDoc(a) }],
-            evidence: q.evidence.map((e) => ({ resultId: a.group, start: e.start + paragraphOffset(a, i), end: e.end + paragraphOffset(a, i) })),
-            group: a.group,
-          };
-          if (q.answers.length) ex.answers = q.answers;
-          examples.push(ex);
-        }
-      });
-    }
     sets.push({
       name: "squad-en-long",
       kind: "long documents (a whole article, thousands of tokens)",
-      examples: sample(rng, examples, max),
+      examples: sample(rng, wholeDocumentExamples(articles), max),
       setting: { budget: 200 },
       measure: "answerKept",
     });
@@ -445,7 +431,61 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
       });
   }
 
+  // Long documents of other kinds of prose (legal, narrative): the whole privacy policy or the whole story's questioned
+  // sections as one untitled-paragraph document, answer kept at 200 tokens, as squad-en-long. Built last, so every
+  // set above keeps its sample.
+  for (const [name, source, kind] of [
+    ["policyqa-long", "policyqa", "a whole privacy policy (legal prose, thousands of tokens) as one document"],
+    ["fairytale-long", "fairytale", "a whole fairy tale (its questioned sections in order, thousands of tokens) as one document"],
+  ] as const) {
+    if (!names.has(name)) continue;
+    const list = splitExamples(await loadAnswerSentenceSource(opts.dataDir, source), SPLITS.answerSentences)[split].filter(
+      (e) => e.evidence.length > 0 && (e.answers?.length ?? 0) > 0,
+    );
+    sets.push({
+      name,
+      kind: `${kind} (${ANSWER_SENTENCE_SOURCES[source].files.join(", ")})`,
+      examples: sample(rng, asWholeDocuments(list, "en"), max),
+      setting: { budget: 200 },
+      measure: "answerKept",
+    });
+  }
+
   return sets;
+}
+
+/**
+ * One-passage questions asked over their whole group (article, story, site) as one document: the group's distinct
+ * passages in file order (several questions share a passage, and a sentence-labelled record is its own result, so
+ * passages are told apart by their text). Groups of one passage are left out: that is the short set.
+ */
+export function asWholeDocuments(examples: readonly EvalExample[], lang: string): EvalExample[] {
+  const articles = groupQaArticles(
+    examples.map((e) => ({ ...e, results: e.results.map((r) => ({ ...r, id: r.text ?? r.id })) })),
+    lang,
+  ).filter((a) => a.paragraphs.length >= 2);
+  return wholeDocumentExamples(articles);
+}
+
+/** Each question of each article asked over the whole article as one document (its evidence moved into it). */
+function wholeDocumentExamples(articles: readonly QaArticle[]): EvalExample[] {
+  const examples: EvalExample[] = [];
+  for (const a of articles) {
+    a.paragraphs.forEach((p, i) => {
+      for (const q of p.questions) {
+        const ex: EvalExample = {
+          id: `${q.id}:long`,
+          query: q.query,
+          results: [{ id: a.group, doc: articleDoc(a) }],
+          evidence: q.evidence.map((e) => ({ resultId: a.group, start: e.start + paragraphOffset(a, i), end: e.end + paragraphOffset(a, i) })),
+          group: a.group,
+        };
+        if (q.answers.length) ex.answers = q.answers;
+        examples.push(ex);
+      }
+    });
+  }
+  return examples;
 }
 
 /**

@@ -3,7 +3,7 @@ import { htmlToCanonical } from "../text/html-to-canonical";
 import { segmentSentences } from "../text/segment-sentences";
 import { textToCanonical } from "../text/text-to-canonical";
 import type { CanonicalDoc } from "../text/types";
-import { namesDocument, splitSections } from "./split-sections";
+import { countSimilarityParts, namesDocument, splitSections } from "./split-sections";
 
 const PAPER = [
   "We study compression of retrieved pages for question answering.",
@@ -111,5 +111,35 @@ describe("splitSections on a document of entries (entryTitles)", () => {
     const { sections } = split(textToCanonical(prose.join("\n\n")), "Where does the river rise?", undefined, true);
     expect(sections).toHaveLength(4);
     expect(sections!.every((s) => s.title === undefined)).toBe(true);
+  });
+});
+
+describe("countSimilarityParts", () => {
+  const filler = (n: number, word: string) => Array.from({ length: n }, (_, i) => `${word}${i}`).join(" ");
+  const one = (text: string, query = "Which datasets are used?") => {
+    const doc = textToCanonical(text);
+    return countSimilarityParts(query, [{ doc, units: segmentSentences(doc) }]);
+  };
+  it("counts a single document's titled sections (headings, or entries opening with their names) when the query names one", () => {
+    expect(one(PAPER)).toBe(2);
+    expect(one(PAPER, "Does the model beat BM25?")).toBe(1);
+    const entries = ["Ramganga", "Kosasthalaiyar River", "Withlacoochee River"].map(
+      (n) => `${n} is a river of the north. It is ${filler(110, "w")}.`,
+    );
+    expect(one(entries.join("\n\n"), "Where does the Ramganga rise?")).toBe(3);
+    expect(one(entries.join("\n\n"), "Where does the river rise?")).toBe(1);
+  });
+  it("is 1 for a document of untitled parts, one named by the query, or a short one; a set's results otherwise", () => {
+    expect(one([`The country ${filler(150, "a")}.`, `In 1990 ${filler(150, "b")}.`, `Its people ${filler(150, "c")}.`].join("\n\n"))).toBe(1);
+    expect(one("Short text. Two sentences.")).toBe(1);
+    const doc = textToCanonical(PAPER);
+    expect(countSimilarityParts("compressing pages", [{ doc, units: segmentSentences(doc), title: "Compressing pages" }])).toBe(1);
+    expect(
+      countSimilarityParts("q", [
+        { doc, units: [] },
+        { doc, units: [] },
+        { doc, units: [] },
+      ]),
+    ).toBe(3);
   });
 });

@@ -1,6 +1,7 @@
 import { tokenizeTerms } from "../engine/scorers/tokenize-terms";
 import type { Block, CanonicalDoc, Sentence } from "../text/types";
 import { entryTitle } from "./entry-title";
+import { titleCore } from "./title-mentions";
 
 /** A block at least this much link text is a menu or a link list: page chrome, even outside a <nav>. */
 const CHROME_LINK_DENSITY = 0.5;
@@ -173,4 +174,35 @@ export function splitSections({ query, doc, units, title, entryTitles = false }:
     });
   }
   return out.length >= 2 ? out : undefined;
+}
+
+/**
+ * How many parts a result set has for the similarity tiers (lib/engine/blend-similarity.ts similarityBlendFor): its
+ * results, or, for a single plain document, its titled sections (headings, or entries opening with their names) when
+ * it has at least two and the query names one of them (every term of its title). Such a document is, to the model, a
+ * set of titled results whose titles and bridges locate a multi-hop answer, so it blends as a set of that many
+ * results, not as one long text. Any other document is 1: a query naming no section asks the text.
+ */
+export function countSimilarityParts(
+  query: string,
+  results: ReadonlyArray<{ doc: CanonicalDoc; units: readonly Sentence[]; title?: string | undefined }>,
+): number {
+  if (results.length !== 1) return results.length;
+  const only = results[0]!;
+  const sections = splitSections({
+    query,
+    doc: only.doc,
+    units: only.units,
+    ...(only.title !== undefined ? { title: only.title } : {}),
+    entryTitles: true,
+  });
+  const titles = (sections ?? []).flatMap((s) => (s.title ? [s.title] : []));
+  if (titles.length < 2) return 1;
+  // A query naming none of the sections asks the text, not the structure: one long document.
+  const queryTerms = new Set(tokenizeTerms(query));
+  const named = titles.some((t) => {
+    const terms = tokenizeTerms(titleCore(t) ?? t);
+    return terms.length > 0 && terms.every((x) => queryTerms.has(x));
+  });
+  return named ? titles.length : 1;
 }

@@ -22,6 +22,15 @@ export const searchRerankSchema = z
  * (`scoreResultUnits`, `selectWithProfile` in lib/engine/select-with-profile.ts) runs on the server, in the browser,
  * in research views and in evaluation alike. A new setting is a field here and its use there. Client-safe.
  */
+const encoderFolderSchema = z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, "a folder name under models/");
+const similarityBlendSchema = z.enum(["mix", "scale", "rank", "geometric", "interleave"]);
+/** What a similarity tier (passage, document) sets: its blend, weight and encoder folder. */
+const similarityTierFields = {
+  blend: similarityBlendSchema,
+  weight: z.number().min(0).max(1),
+  encoder: encoderFolderSchema.optional(),
+};
+
 export const selectionProfileSchema = z.object({
   aggregation: z.enum(AGGREGATIONS).describe("How a unit's token probabilities become its score."),
   threshold: z
@@ -65,18 +74,15 @@ export const selectionProfileSchema = z.object({
     .describe(
       "What `similarityWeight` blends in: `word-vectors` (the default; models/embeddings) or `sentence-encoder`, the cosine between the query and each unit of a pretrained English sentence encoder (models/sentence-encoder), for queries whose words its vocabulary reads (lib/sentence-encoder/reads-text.ts; other queries keep the model's scores).",
     ),
-  similarityEncoder: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9._-]*$/, "a folder name under models/")
+  similarityEncoder: encoderFolderSchema
     .optional()
     .describe(
       "Which sentence encoder `similaritySource: sentence-encoder` reads: a folder under models/ (absent: `sentence-encoder`, the release's weights; `sentence-encoder-tuned` holds them tuned by this project on the training split's question–answer-sentence lists).",
     ),
-  similarityBlend: z
-    .enum(["mix", "scale", "rank", "geometric"])
+  similarityBlend: similarityBlendSchema
     .optional()
     .describe(
-      "How `similarityWeight` blends: `mix` (the default) adds the similarity as a share of the result's best score; `scale` multiplies each unit's score by (1 − weight + weight × similarity), so it reorders what the model keeps and never lifts a unit the model scored near 0; `rank` orders the units as `mix` does and hands them the model's own scores in that order, so the similarity chooses which units and the model's scores how many (lib/engine/blend-similarity.ts).",
+      "How `similarityWeight` blends: `mix` (the default) adds the similarity as a share of the result's best score; `scale` multiplies each unit's score by (1 − weight + weight × similarity), so it reorders what the model keeps and never lifts a unit the model scored near 0; `rank` orders the units as `mix` does and hands them the model's own scores in that order, so the similarity chooses which units and the model's scores how many; `interleave` hands them out in turns between the model's ranking and the similarity's (lib/engine/blend-similarity.ts).",
     ),
   similarityMaxUnits: z
     .number()
@@ -90,12 +96,7 @@ export const selectionProfileSchema = z.object({
     .object({
       maxUnits: z.number().int().positive(),
       maxResults: z.number().int().positive().optional(),
-      blend: z.enum(["mix", "scale", "rank", "geometric"]),
-      weight: z.number().min(0).max(1),
-      encoder: z
-        .string()
-        .regex(/^[a-z0-9][a-z0-9._-]*$/, "a folder name under models/")
-        .optional(),
+      ...similarityTierFields,
       gate: z
         .object({ cosine: z.number().min(-1).max(1), scale: z.number().min(0).max(1) })
         .optional()
@@ -106,6 +107,14 @@ export const selectionProfileSchema = z.object({
     .optional()
     .describe(
       "How a passage (a result of at most `maxUnits` units, in a set of at most `maxResults` results) blends its similarity instead of `similarityBlend` and `similarityWeight`, and from which sentence encoder (`encoder`, a folder under models/; absent: `similarityEncoder`). Absent: every result blends alike (lib/engine/blend-similarity.ts similarityBlendFor).",
+    ),
+  similarityDocument: z
+    .object({
+      ...similarityTierFields,
+    })
+    .optional()
+    .describe(
+      "How a single long document (the set's only result, longer than a passage, without two titled sections: lib/features/split-sections.ts countSimilarityParts) blends its similarity instead of `similarityBlend` and `similarityWeight`, and from which sentence encoder (`encoder`; absent: `similarityEncoder`), unless the query is made of its title (a broad query: the whole document is on topic). Up to `similarityMaxUnits` units. Absent: it blends as any other result.",
     ),
   searchRerank: searchRerankSchema
     .optional()

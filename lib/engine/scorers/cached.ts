@@ -1,4 +1,5 @@
 import type { SelectionProfile } from "../../schemas/selection-profile";
+import { countSimilarityParts } from "../../features/split-sections";
 import { scoreResultUnits } from "../select-with-profile";
 import type { PreparedResult, Scorer, TokenScores } from "../types";
 
@@ -22,9 +23,10 @@ export function createCachedScorer({
     name,
     async scoreUnits({ query, results, aggregation }) {
       const sims = await similarity?.(query, results);
+      const resultCount = countSimilarityParts(query, results);
       return {
         unitScores: results.map((result, i) =>
-          scoreResultUnits({ query, result, resultCount: results.length, tokenScores: tokenScores[i]!, profile, aggregation, similarity: sims?.[i] }),
+          scoreResultUnits({ query, result, resultCount, tokenScores: tokenScores[i]!, profile, aggregation, similarity: sims?.[i] }),
         ),
         tokenScores: [...tokenScores],
         ...(sims ? { similarity: sims } : {}),

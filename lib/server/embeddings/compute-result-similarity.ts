@@ -1,5 +1,8 @@
 import "server-only";
 import { blendsSimilarity, similarityBlendFor } from "../../engine/blend-similarity";
+import { queryNamesTitle } from "../../engine/focus-terms";
+import { countSimilarityParts } from "../../features/split-sections";
+import type { CanonicalDoc, Sentence } from "../../text/types";
 import { computeEmbeddingUnitScores } from "../../embeddings/embedding-unit-scores";
 import type { WordVectors } from "../../embeddings/word-vectors";
 import type { SelectionProfile } from "../../schemas/selection-profile";
@@ -29,7 +32,13 @@ async function encoderOrWarn(name: string | undefined): Promise<SentenceEncoder 
 
 type SimilarityProfile = Pick<
   SelectionProfile,
-  "similarityWeight" | "similaritySource" | "similarityEncoder" | "similarityBlend" | "similarityMaxUnits" | "similarityPassage"
+  | "similarityWeight"
+  | "similaritySource"
+  | "similarityEncoder"
+  | "similarityBlend"
+  | "similarityMaxUnits"
+  | "similarityPassage"
+  | "similarityDocument"
 >;
 
 /**
@@ -41,16 +50,19 @@ type SimilarityProfile = Pick<
 export async function computeResultSimilarity(
   profile: SimilarityProfile,
   query: string,
-  results: ReadonlyArray<{ doc: { text: string }; units: ReadonlyArray<{ start: number; end: number }> }>,
+  results: ReadonlyArray<{ doc: CanonicalDoc; units: readonly Sentence[]; title?: string | undefined }>,
+  parts = countSimilarityParts(query, results),
 ): Promise<number[][] | undefined> {
   if (!profile.similarityWeight) return undefined;
   // A long result is not blended (blendsSimilarity): nothing to compute, and no `similarity` in its units.
   const blends = (units: number) => blendsSimilarity(units, profile.similarityMaxUnits);
   if (profile.similaritySource === "sentence-encoder") {
-    // A passage (similarityPassage) may read another encoder: each encoder embeds only the results it blends.
-    const nameOf = (r: { units: readonly unknown[] }) => {
-      const how = similarityBlendFor(profile, r.units.length, results.length);
-      return how?.passage ? (profile.similarityPassage?.encoder ?? profile.similarityEncoder) : profile.similarityEncoder;
+    // A passage (similarityPassage) or a document (similarityDocument) may read another encoder: each encoder embeds
+    // only the results it blends.
+    const nameOf = (r: { units: readonly unknown[]; title?: string | undefined }) => {
+      const how = similarityBlendFor(profile, r.units.length, parts, queryNamesTitle(query, r.title));
+      const tier = how?.passage ? profile.similarityPassage : how?.document ? profile.similarityDocument : undefined;
+      return tier?.encoder ?? profile.similarityEncoder;
     };
     const names = [...new Set(results.filter((r) => blends(r.units.length)).map(nameOf))];
     if (names.length === 0) return results.map(() => []);
@@ -87,13 +99,17 @@ export async function computeResultSimilarity(
 export async function similarityFingerprint(profile: SimilarityProfile): Promise<string> {
   // The word vectors' key without the newer settings is the one stored rows were written under.
   const passage = profile.similarityPassage;
+  const document = profile.similarityDocument;
   const settings = `${profile.similarityBlend && profile.similarityBlend !== "mix" ? ` ${profile.similarityBlend}` : ""}${profile.similarityMaxUnits ? ` max ${profile.similarityMaxUnits}` : ""}${passage ? ` passage ${passage.maxUnits}${passage.maxResults ? `x${passage.maxResults}` : ""} ${passage.blend} ${passage.weight}${passage.gate ? ` gate ${passage.gate.cosine}x${passage.gate.scale}` : ""}` : ""}`;
   if (profile.similaritySource === "sentence-encoder") {
     const fingerprintOf = async (name: string | undefined) =>
       (await loadSentenceEncoder(sentenceEncoderDir(name)).catch(() => undefined))?.fingerprint ?? "none";
     const own = await fingerprintOf(profile.similarityEncoder);
     const other = passage?.encoder && passage.encoder !== profile.similarityEncoder ? ` ${await fingerprintOf(passage.encoder)}` : "";
-    return `encoder ${own}${settings}${other}`;
+    const documentKey = document
+      ? ` document ${document.blend} ${document.weight}${document.encoder && document.encoder !== profile.similarityEncoder ? ` ${await fingerprintOf(document.encoder)}` : ""}`
+      : "";
+    return `encoder ${own}${settings}${other}${documentKey}`;
   }
   return `${wordVectorsFingerprint()}${settings}`;
 }

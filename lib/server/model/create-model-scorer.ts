@@ -6,7 +6,7 @@ import { computeResultSimilarity } from "../embeddings/compute-result-similarity
 import type { PreparedResult, Scorer, TokenScores } from "../../engine/types";
 import { computeTokenFeaturesSteps, type SectionMode } from "../../features/compute-token-features";
 import { titleOrEntryName } from "../../features/entry-title";
-import { splitSections, type DocumentSection } from "../../features/split-sections";
+import { countSimilarityParts, splitSections, type DocumentSection } from "../../features/split-sections";
 import { runSteps, runStepsAsync } from "../../run-steps";
 import { profileOf } from "../../schemas/selection-profile";
 import { FEATURE_COUNT } from "../../features/feature-spec";
@@ -121,18 +121,19 @@ export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
               entryTitles: model.config.features.entryTitles === true,
             })
           : undefined;
+      const parts = countSimilarityParts(query, results);
       // The similarity's encoder has its own worker: it runs while the token model does, not after it.
       const [scored, similarity] = await Promise.all([
         sections
           ? scoreSections(model, query, results[0]!, sections)
           : scoreTokens(model, query, model.config.features?.entryTitles && results.length > 1 ? results.map(withEntryName) : results),
-        computeResultSimilarity(profile, query, results),
+        computeResultSimilarity(profile, query, results, parts),
       ]);
       const unitScores = results.map((result, i) =>
         scoreResultUnits({
           query,
           result,
-          resultCount: results.length,
+          resultCount: parts,
           tokenScores: scored.tokenScores[i]!,
           profile,
           aggregation,

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { AGGREGATION_FORMULA } from "@/lib/engine/compute-unit-scores";
 import { scoreResultUnits } from "@/lib/engine/select-with-profile";
+import { countSimilarityParts } from "@/lib/features/split-sections";
 import { searchRerankKey } from "@/lib/engine/search-rerank";
 import { computeResultSimilarity, similarityFingerprint } from "../embeddings/compute-result-similarity";
 import type { StoredUnits } from "@/lib/engine/prepare-key";
@@ -181,7 +182,7 @@ export async function loadUnitScores({
       const unitScores = scoreResultUnits({
         query: p.query,
         result: results[i]![k]!,
-        resultCount: results[i]!.length,
+        resultCount: countSimilarityParts(p.query, results[i]!),
         tokenScores: t,
         profile,
         similarity: sims?.[k],

@@ -65,14 +65,15 @@ describe("the tuned encoder (models/sentence-encoder-tuned, the default model's)
 describe("computeResultSimilarity with the sentence encoder", () => {
   const text = "The Eiffel Tower was built in 1889. Herman Melville published Moby-Dick in 1851. Paris is in France.";
   const units = [
-    { start: 0, end: 35 },
-    { start: 36, end: 80 },
-    { start: 81, end: text.length },
+    { start: 0, end: 35, block: 0 },
+    { start: 36, end: 80, block: 0 },
+    { start: 81, end: text.length, block: 0 },
   ];
+  const doc = { text, blocks: [{ start: 0, end: text.length, kind: "paragraph" as const, role: "main" as const }] };
   const profile = { similarityWeight: 0.5, similaritySource: "sentence-encoder" as const };
 
   it("gives each unit its raw cosine to an English query (the answer gate reads the best; the blend rescales them)", async () => {
-    const sims = await computeResultSimilarity(profile, "who wrote moby dick", [{ doc: { text }, units }]);
+    const sims = await computeResultSimilarity(profile, "who wrote moby dick", [{ doc, units }]);
     expect(sims).toHaveLength(1);
     const cos = sims![0]!;
     expect(cos).toHaveLength(3);
@@ -84,28 +85,28 @@ describe("computeResultSimilarity with the sentence encoder", () => {
   });
 
   it("leaves a query it cannot read (another language) to the model alone", async () => {
-    expect(await computeResultSimilarity(profile, "谁写了白鲸记", [{ doc: { text }, units }])).toBeUndefined();
-    expect(await computeResultSimilarity(profile, "Chi ha scritto il romanzo Moby Dick?", [{ doc: { text }, units }])).toBeUndefined();
+    expect(await computeResultSimilarity(profile, "谁写了白鲸记", [{ doc, units }])).toBeUndefined();
+    expect(await computeResultSimilarity(profile, "Chi ha scritto il romanzo Moby Dick?", [{ doc, units }])).toBeUndefined();
   });
 
   it("computes nothing for a result longer than similarityMaxUnits", async () => {
-    const sims = await computeResultSimilarity({ ...profile, similarityMaxUnits: 2 }, "who wrote moby dick", [{ doc: { text }, units }]);
+    const sims = await computeResultSimilarity({ ...profile, similarityMaxUnits: 2 }, "who wrote moby dick", [{ doc, units }]);
     expect(sims).toEqual([[]]);
   });
 
   it("reads the encoder a profile names, and leaves the model's scores alone when that folder is missing", async () => {
     const missing = { ...profile, similarityEncoder: "no-such-encoder" };
-    expect(await computeResultSimilarity(missing, "who wrote moby dick", [{ doc: { text }, units }])).toBeUndefined();
+    expect(await computeResultSimilarity(missing, "who wrote moby dick", [{ doc, units }])).toBeUndefined();
     expect(await similarityFingerprint(missing)).toBe("encoder none");
     const named = { ...profile, similarityEncoder: "sentence-encoder" };
-    expect(await computeResultSimilarity(named, "who wrote moby dick", [{ doc: { text }, units }])).toEqual(
-      await computeResultSimilarity(profile, "who wrote moby dick", [{ doc: { text }, units }]),
+    expect(await computeResultSimilarity(named, "who wrote moby dick", [{ doc, units }])).toEqual(
+      await computeResultSimilarity(profile, "who wrote moby dick", [{ doc, units }]),
     );
   });
 
   it("reads the passage tier's encoder for a passage of a small set, the profile's for the rest", async () => {
     const q = "who wrote moby dick";
-    const one = [{ doc: { text }, units }];
+    const one = [{ doc, units }];
     const tiered = {
       ...profile,
       similarityPassage: { maxUnits: 40, maxResults: 1, blend: "rank" as const, weight: 0.6, encoder: "sentence-encoder-tuned" },
@@ -116,10 +117,16 @@ describe("computeResultSimilarity with the sentence encoder", () => {
     expect(await computeResultSimilarity(tiered, q, one)).toEqual(tuned);
     expect(await computeResultSimilarity(tiered, q, [...one, ...one])).toEqual([...release!, ...release!]);
     // Both tiers in one set (a 2-unit passage, the 3-unit result beside it): each read by its own encoder.
-    const short = [{ doc: { text }, units: units.slice(0, 2) }];
+    const short = [{ doc, units: units.slice(0, 2) }];
     const shortTuned = await computeResultSimilarity({ ...profile, similarityEncoder: "sentence-encoder-tuned" }, q, short);
     const both = { ...profile, similarityPassage: { ...tiered.similarityPassage, maxUnits: 2, maxResults: 2 } };
     expect(await computeResultSimilarity(both, q, [...short, ...one])).toEqual([...shortTuned!, ...release!]);
+    // A single document longer than a passage reads the document tier's encoder; the same result in a set does not.
+    const documentTier = { ...both, similarityDocument: { blend: "interleave" as const, weight: 0.5, encoder: "sentence-encoder-tuned" } };
+    expect(await computeResultSimilarity(documentTier, q, one)).toEqual(tuned);
+    expect(await computeResultSimilarity(documentTier, q, [...one, ...one])).toEqual([...release!, ...release!]);
+    expect(await computeResultSimilarity(documentTier, q, [{ doc, units, title: "Who wrote Moby-Dick" }])).toEqual(release);
+    expect(await similarityFingerprint(documentTier)).toMatch(/ document interleave 0\.5 [0-9a-f]{16}$/);
   });
 
   it("keys stored scores by the encoder's weights", async () => {
