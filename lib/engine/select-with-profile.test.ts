@@ -126,6 +126,39 @@ describe("scoreResultUnits with the sentence encoder's cosines", () => {
       scoreResultUnits({ query, result, resultCount: 1, tokenScores, profile: { ...words, similarityPassage: tier }, similarity: cosines }),
     );
   });
+
+  it("blends a set's only part longer than a passage by the document tier, keeping the model's scores", () => {
+    // Every unit is "longer than a passage" at maxUnits 2: the document tier applies to a set of one part.
+    const passage = { maxUnits: 2, maxResults: 5, blend: "rank" as const, weight: 0.6 };
+    const document: SelectionProfile = { ...encoder, similarityPassage: passage, similarityDocument: { blend: "interleave", weight: 0.5 } };
+    const plain = scoreResultUnits({
+      query,
+      result,
+      resultCount: 1,
+      tokenScores,
+      profile: { ...encoder, similarityPassage: passage },
+      similarity: cosines,
+    });
+    const turns = scoreResultUnits({ query, result, resultCount: 1, tokenScores, profile: document, similarity: cosines });
+    expect(turns).not.toEqual(plain);
+    // The scores handed out are the model's own (interleave reorders them).
+    const own = scoreResultUnits({ query, result, resultCount: 1, tokenScores, profile: { ...encoder, similarityWeight: 0 } });
+    expect([...turns].sort()).toEqual([...own].sort());
+    // Two parts, or a query made of the result's title: the set's blend.
+    expect(scoreResultUnits({ query, result, resultCount: 2, tokenScores, profile: document, similarity: cosines })).toEqual(
+      scoreResultUnits({ query, result, resultCount: 2, tokenScores, profile: { ...encoder, similarityPassage: passage }, similarity: cosines }),
+    );
+    expect(scoreResultUnits({ query: "lumen bridge", result, resultCount: 1, tokenScores, profile: document, similarity: cosines })).toEqual(
+      scoreResultUnits({
+        query: "lumen bridge",
+        result,
+        resultCount: 1,
+        tokenScores,
+        profile: { ...encoder, similarityPassage: passage },
+        similarity: cosines,
+      }),
+    );
+  });
 });
 
 describe("selectWithProfile", () => {
