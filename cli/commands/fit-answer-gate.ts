@@ -105,6 +105,8 @@ export const command: CliCommand = {
       results: PreparedResult[];
       tokenScores: TokenScores[];
       similarity: number[][] | undefined;
+      /** The set's parts for the similarity tiers (countSimilarityParts), once per query. */
+      parts: number;
     }
     const scored = new Map<string, Scored[]>();
     for (const set of sets) {
@@ -113,7 +115,7 @@ export const command: CliCommand = {
         const results = prepareEvalResults(ex);
         const out = await scorer.scoreUnits({ query: ex.query, results, aggregation: base.aggregation });
         if (!out.tokenScores) throw new AppError("UNPROCESSABLE", `${name} gives no token scores`);
-        rows.push({ ex, results, tokenScores: out.tokenScores, similarity: out.similarity });
+        rows.push({ ex, results, tokenScores: out.tokenScores, similarity: out.similarity, parts: countSimilarityParts(ex.query, results) });
       }
       scored.set(set.name, rows);
       console.error(`${set.name}: ${rows.length} queries scored`);
@@ -123,12 +125,12 @@ export const command: CliCommand = {
       const sets: Record<string, AnswerGateSetFigures> = {};
       for (const [setName, rows] of scored) {
         const f: AnswerGateSetFigures = { answerable: 0, answerableNothing: 0, recall: 0, unanswerable: 0, unanswerableNothing: 0 };
-        for (const { ex, results, tokenScores, similarity } of rows) {
+        for (const { ex, results, tokenScores, similarity, parts } of rows) {
           const unitScores = results.map((result, i) =>
             scoreResultUnits({
               query: ex.query,
               result,
-              resultCount: countSimilarityParts(ex.query, results),
+              resultCount: parts,
               tokenScores: tokenScores[i]!,
               profile,
               similarity: similarity?.[i],

@@ -95,17 +95,12 @@ export const command: CliCommand = {
       query: string,
       results: readonly PreparedResult[],
       s: { tokenScores: TokenScores[]; similarity?: number[][] | undefined },
-    ) =>
-      results.map((result, i) =>
-        scoreResultUnits({
-          query,
-          result,
-          resultCount: countSimilarityParts(query, results),
-          tokenScores: s.tokenScores[i]!,
-          profile,
-          similarity: s.similarity?.[i],
-        }),
+    ) => {
+      const resultCount = countSimilarityParts(query, results);
+      return results.map((result, i) =>
+        scoreResultUnits({ query, result, resultCount, tokenScores: s.tokenScores[i]!, profile, similarity: s.similarity?.[i] }),
       );
+    };
 
     // Training lists: every search-typed training query's passages with evidence.
     const train = await buildDevSets({

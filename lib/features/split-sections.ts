@@ -196,6 +196,11 @@ export function countSimilarityParts(
     ...(only.title !== undefined ? { title: only.title } : {}),
     entryTitles: true,
   });
+  return countSectionParts(query, sections);
+}
+
+/** countSimilarityParts of a single document from its sections as splitSections gave them with `entryTitles`. */
+export function countSectionParts(query: string, sections: readonly DocumentSection[] | undefined): number {
   const titles = (sections ?? []).flatMap((s) => (s.title ? [s.title] : []));
   if (titles.length < 2) return 1;
   // A query naming none of the sections asks the text, not the structure: one long document.

@@ -17,13 +17,13 @@ export function createCachedScorer({
   profile: SelectionProfile;
   tokenScores: readonly TokenScores[];
   /** The live scorer's unit similarity (profiles with a `similarityWeight`; the server's word vectors or sentence encoder compute it). */
-  similarity?: (query: string, results: readonly PreparedResult[]) => Promise<number[][] | undefined>;
+  similarity?: (query: string, results: readonly PreparedResult[], parts: number) => Promise<number[][] | undefined>;
 }): Scorer {
   return {
     name,
     async scoreUnits({ query, results, aggregation }) {
-      const sims = await similarity?.(query, results);
       const resultCount = countSimilarityParts(query, results);
+      const sims = await similarity?.(query, results, resultCount);
       return {
         unitScores: results.map((result, i) =>
           scoreResultUnits({ query, result, resultCount, tokenScores: tokenScores[i]!, profile, aggregation, similarity: sims?.[i] }),

@@ -6,7 +6,7 @@ import { computeResultSimilarity } from "../embeddings/compute-result-similarity
 import type { PreparedResult, Scorer, TokenScores } from "../../engine/types";
 import { computeTokenFeaturesSteps, type SectionMode } from "../../features/compute-token-features";
 import { titleOrEntryName } from "../../features/entry-title";
-import { countSimilarityParts, splitSections, type DocumentSection } from "../../features/split-sections";
+import { countSectionParts, countSimilarityParts, splitSections, type DocumentSection } from "../../features/split-sections";
 import { runSteps, runStepsAsync } from "../../run-steps";
 import { profileOf } from "../../schemas/selection-profile";
 import { FEATURE_COUNT } from "../../features/feature-spec";
@@ -121,7 +121,11 @@ export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
               entryTitles: model.config.features.entryTitles === true,
             })
           : undefined;
-      const parts = countSimilarityParts(query, results);
+      // The sections the model reads, split with entry titles, are the similarity's parts too: not split twice.
+      const parts =
+        results.length === 1 && model.config.features?.sectionWindows && model.config.features.entryTitles === true
+          ? countSectionParts(query, sections)
+          : countSimilarityParts(query, results);
       // The similarity's encoder has its own worker: it runs while the token model does, not after it.
       const [scored, similarity] = await Promise.all([
         sections

@@ -110,7 +110,7 @@ export function resolveMethod(requested: string, models: readonly ModelDefaults[
         name: id,
         profile: model.profile,
         tokenScores,
-        similarity: (query, results) => computeResultSimilarity(model.profile, query, results),
+        similarity: (query, results, parts) => computeResultSimilarity(model.profile, query, results, parts),
       }),
   };
 }
