@@ -17,8 +17,10 @@
 //   stemmer  BM25 over the result set's units with the project's light English suffix rule (tokenizeTerms) against
 //           Snowball stemmers per language (@orama/stemmers: `npm install --no-save @orama/stemmers`), alone and
 //           blended into the model's scores: does a real stemmer find answer sentences the rule misses?
+//   phrase   Chinese questions: the longest run of characters a unit shares with the query, alone and blended into the
+//           model's scores, and BM25 over character bigrams and trigrams.
 //   node --conditions=react-server --import tsx scripts/probes/answer-sentence-probe.ts --data ../shared/data \
-//     [--probe type|stack|embedding|stemmer|sentence-encoder|association] [--vectors DIR] [--sets nq,selqa,…] [--max-queries 300] [--train-queries 1500]
+//     [--probe type|stack|embedding|stemmer|sentence-encoder|association|phrase] [--vectors DIR] [--sets nq,selqa,…] [--max-queries 300] [--train-queries 1500]
 //     [--query-style] [--train-kw]
 import { parseArgs } from "node:util";
 import { resolveDevSetMethods } from "../../cli/commands/resolve-dev-set-methods";
@@ -362,6 +364,55 @@ else if (values.probe === "embedding") {
   probes.push(derived("use", (q, r) => cosines(q, r)));
   for (const w of values.weights.split(",").map(Number))
     probes.push(derived(`model+use ${w}`, async (q, r, s) => blendSimilarity(s, await cosines(q, r), w)));
+} else if (values.probe === "phrase") {
+  // Phrase matching for Chinese (issue 29's Chinese goal): a CMRC / DRCD question is most often its answer sentence
+  // with the answer replaced by a question word, so the answer sentence shares a long contiguous run of characters
+  // with it, in order, which bags of character bigrams (BM25) do not see. Per unit: the longest run of characters it
+  // shares with the query (punctuation and spaces dropped on both sides), and BM25 over character trigrams.
+  const strip = (t: string) =>
+    t
+      .normalize("NFKC")
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]/gu, "");
+  const longestShared = (a: string, b: string): number => {
+    // Dynamic programming over a × b, one row at a time (units are short).
+    let best = 0;
+    let prev = new Uint16Array(b.length + 1);
+    let cur = new Uint16Array(b.length + 1);
+    for (let i = 1; i <= a.length; i++) {
+      for (let j = 1; j <= b.length; j++) {
+        cur[j] = a[i - 1] === b[j - 1] ? prev[j - 1]! + 1 : 0;
+        if (cur[j]! > best) best = cur[j]!;
+      }
+      [prev, cur] = [cur, prev];
+      cur.fill(0);
+    }
+    return best;
+  };
+  const phrase = (q: string, r: PreparedResult): number[] => {
+    const sq = strip(q);
+    return rescaleToUnit(r.units.map((u) => longestShared(sq, strip(r.doc.text.slice(u.start, u.end)))));
+  };
+  const trigrams = () => (text: string) => {
+    const out: string[] = [];
+    for (const m of text.normalize("NFKC").toLowerCase().matchAll(WORD)) {
+      const w = m[0];
+      if (!CJK_CHAR.test(w)) {
+        out.push(...tokenizeTerms(w));
+        continue;
+      }
+      const cs = [...w];
+      for (let i = 0; i + 2 < cs.length; i++) out.push(cs[i]! + cs[i + 1]! + cs[i + 2]!);
+      for (let i = 0; i + 1 < cs.length; i++) out.push(cs[i]! + cs[i + 1]!);
+    }
+    return out;
+  };
+  probes.push(derived("phrase", (q, r) => phrase(q, r)));
+  probes.push(lexicalMethod("bm25 2+3-grams", trigrams));
+  for (const w of values.weights.split(",").map(Number)) {
+    probes.push(derived(`model+phrase ${w}`, (q, r, s) => blendSimilarity(s, phrase(q, r), w)));
+    probes.push(derived(`model+phrase rank ${w}`, (q, r, s) => blendSimilarity(s, phrase(q, r), w, "rank")));
+  }
 } else if (values.probe === "association") {
   const assoc = await fitAssociations();
   probes.push(derived("assoc", (q, r) => assoc(q, r)));
