@@ -3,7 +3,7 @@ import { htmlToCanonical } from "../text/html-to-canonical";
 import { segmentSentences } from "../text/segment-sentences";
 import { textToCanonical } from "../text/text-to-canonical";
 import type { CanonicalDoc } from "../text/types";
-import { countSimilarityParts, namesDocument, splitSections } from "./split-sections";
+import { countSectionParts, countSimilarityParts, namesDocument, splitSections } from "./split-sections";
 
 const PAPER = [
   "We study compression of retrieved pages for question answering.",
@@ -141,5 +141,23 @@ describe("countSimilarityParts", () => {
         { doc, units: [] },
       ]),
     ).toBe(3);
+  });
+  it("counts the same from sections already split with entry titles (the live scorer's, not split twice)", () => {
+    const entries = ["Ramganga", "Kosasthalaiyar River", "Withlacoochee River"]
+      .map((n) => `${n} is a river of the north. It is ${filler(110, "w")}.`)
+      .join("\n\n");
+    for (const [text, query] of [
+      [PAPER, "Which datasets are used?"],
+      [PAPER, "Does the model beat BM25?"],
+      [entries, "Where does the Ramganga rise?"],
+      [entries, "Where does the river rise?"],
+      ["Short text. Two sentences.", "Which datasets are used?"],
+    ] as const) {
+      const doc = textToCanonical(text);
+      const units = segmentSentences(doc);
+      const sections = splitSections({ query, doc, units, entryTitles: true });
+      expect(countSectionParts(query, sections)).toBe(countSimilarityParts(query, [{ doc, units }]));
+    }
+    expect(countSectionParts("q", undefined)).toBe(1);
   });
 });
