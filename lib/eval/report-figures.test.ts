@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeRowSetting, figureLabel, reportFigures, sweepFigures } from "./report-figures";
+import { chartFigures, describeRowSetting, figureLabel, reportFigures, sweepFigures } from "./report-figures";
 
 const evalAll = {
   provenance: { commit: "fd540ba", command: "snippet-lab eval-all --split report", date: "2026-12-04T17:40:43.712Z", split: "report" },
@@ -83,5 +83,32 @@ describe("sweepFigures", () => {
     expect(f).toMatchObject({ dataset: "demo (gold)", queries: 12, setting: "budget 4000", value: 0.9, tokensPerQuery: 900 });
     expect(f?.atDefaultThreshold?.evidenceRecall).toBe(0.6);
     expect(f?.provenance).toEqual({ commit: null, date: "2026-01-02T00:00:00.000Z", command: "model-eval job job1", split: null });
+  });
+});
+
+describe("chartFigures", () => {
+  const figure = (value: number | null, split: string | null, date: string | null) => ({
+    dataset: "squad-en",
+    measure: "evidenceRecall",
+    setting: "ratio 0.2",
+    value,
+    provenance: { commit: null, command: null, split, date },
+  });
+  it("names a split other than the report's, and keeps the newest run where reports of one split overlap", () => {
+    expect(
+      chartFigures([
+        figure(0.34, "report", "2026-12-05T10:00:00.000Z"),
+        figure(0.33, "report", "2026-12-06T10:00:00.000Z"),
+        figure(0.3, "report", null),
+        figure(0.31, "val", "2026-12-06T11:00:00.000Z"),
+        figure(null, "report", "2026-12-07T10:00:00.000Z"),
+      ]),
+    ).toEqual({
+      "Evidence recall at ratio 0.2 (squad-en)": 0.33,
+      "Evidence recall at ratio 0.2 (squad-en), val split": 0.31,
+    });
+  });
+  it("labels a figure without provenance (an eval --json report) as the report's", () => {
+    expect(chartFigures([{ ...figure(0.5, null, null), provenance: null }])).toEqual({ "Evidence recall at ratio 0.2 (squad-en)": 0.5 });
   });
 });

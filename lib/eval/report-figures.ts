@@ -94,6 +94,28 @@ export function figureLabel(f: Pick<ReportFigures, "measure" | "setting" | "data
 }
 
 /**
+ * A model's figures for the models chart and its CSV, one per label: a split other than the report's is named in the
+ * label ("…, val split"), so validation figures are never plotted as report figures; and where several reports of
+ * one split have the same figure (a later full run beside an earlier run of a few sets), the newest run's is kept.
+ * Before, the last report read won, whichever its split or date.
+ */
+export function chartFigures(
+  evaluation: readonly Pick<ReportFigures, "measure" | "setting" | "dataset" | "value" | "provenance">[],
+): Record<string, number> {
+  const out = new Map<string, { value: number; date: string }>();
+  for (const e of evaluation) {
+    if (e.value === null) continue;
+    const split = e.provenance?.split;
+    const label = split && split !== "report" ? `${figureLabel(e)}, ${split} split` : figureLabel(e);
+    // ISO dates order as strings; a report without one counts as the oldest.
+    const date = e.provenance?.date ?? "";
+    const seen = out.get(label);
+    if (!seen || date > seen.date) out.set(label, { value: e.value, date });
+  }
+  return Object.fromEntries([...out].map(([label, { value }]) => [label, value]));
+}
+
+/**
  * A model's figures from an app evaluation (a model-eval or sweep job's result: the report rows of a dataset's gold
  * pairs), headlined at the medium preset's budget, as the shipped report's figures are at their set's setting.
  */

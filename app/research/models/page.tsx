@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
 import { hasPermission } from "@/lib/auth/policy";
-import { figureLabel } from "@/lib/eval/report-figures";
+import { chartFigures } from "@/lib/eval/report-figures";
 import { requireUser } from "@/lib/server/auth/require-user";
 import { listDatasets } from "@/lib/server/db/datasets/list-datasets";
 import { describeModels } from "@/lib/server/model/describe-models";
@@ -41,7 +41,7 @@ export default async function ModelsPage() {
     p50: m.bench?.batch1.p50Ms ?? null,
     p99: m.bench?.batch1.p99Ms ?? null,
     quality: {
-      ...Object.fromEntries(m.evaluation.flatMap((e) => (e.value !== null ? [[figureLabel(e), e.value]] : []))),
+      ...chartFigures(m.evaluation),
       ...(m.training.devF1 !== null ? { "Token F1 on the training dev windows": m.training.devF1 } : {}),
     },
   }));
