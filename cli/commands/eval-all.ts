@@ -18,7 +18,7 @@ and their thresholds, settings).
                       cmrc, squad-en-long, pages-it, pages-zh, pages-en, real-pages, unanswerable, hotpot-doc,
                       hotpot-para, hotpot-text, hotpot-flat, pages-cyr, hotpot-untitled, hotpot-lines, nq, selqa,
                       fairytale, policyqa, drcd, uk-ict, unanswerable-topical,
-                      nq-long, unanswerable-search, policyqa-long, fairytale-long
+                      nq-long, unanswerable-search, policyqa-long, fairytale-long, claims
                       (default all)
   --max-queries N     cap per set (deterministic sample; default 600)
   --out DIR           default docs/results/<split>

@@ -27,6 +27,7 @@ queries keeping nothing.
   --gates LIST          cosines tried (default 0.30 to 0.60 by 0.01)
   --scale X             the factor on a gated passage's scores (default 0.25)
   --max-abstained X     the most a gate may add to a set's answerable queries keeping nothing (default 0.05)
+  --all                 a column for every gate tried (default: every fifth and the chosen one)
   --write               write the gate into models/NAME/config.json (similarityPassage.gate)`;
 
 /** Sets with unanswerable queries: what the gate is for (measured, not guarded). */
@@ -52,6 +53,7 @@ export const command: CliCommand = {
         scale: { type: "string", default: "0.25" },
         "max-abstained": { type: "string", default: "0.05" },
         write: { type: "boolean", default: false },
+        all: { type: "boolean", default: false },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -158,7 +160,7 @@ export const command: CliCommand = {
     const candidates = gates.map(figuresAt);
     const chosen = chooseAnswerGate({ base: none, candidates, maxAbstained });
 
-    const shown = [none, ...candidates.filter((c, i) => c === chosen || i % 5 === 0)];
+    const shown = [none, ...candidates.filter((c, i) => values.all || c === chosen || i % 5 === 0)];
     const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
     console.log(`| set (validation, default threshold) | ${shown.map((c) => (c.cosine === null ? "no gate" : `gate ${c.cosine}`)).join(" | ")} |`);
     console.log(`|---|${shown.map(() => "---").join("|")}|`);

@@ -4,6 +4,7 @@ import {
   asLines,
   asPlainText,
   asWholeDocuments,
+  buildClaimSet,
   buildTopicalUnanswerableSet,
   inCyrillic,
   joinAsSections,
@@ -204,5 +205,47 @@ describe("asWholeDocuments", () => {
     for (const e of long) expect(e.results[0]!.doc).toBe(doc);
     expect(long.map((e) => e.evidence.map((x) => doc.text.slice(x.start, x.end)))).toEqual([[one[0]], [one[1]], [two[1]]]);
     expect(long.map((e) => e.answers)).toEqual([["three"], ["Mara"], ["the tower door"]]);
+  });
+});
+
+describe("buildClaimSet", () => {
+  const paragraph = (id: string, city: string, year: string): EvalExample => {
+    const text = `The museum is a large building. It was founded in ${city} in ${year}.`;
+    return {
+      id,
+      query: `When was the museum founded in ${city}?`,
+      results: [{ id: "p", text }],
+      evidence: [{ resultId: "p", start: text.indexOf("It"), end: text.length }],
+      answers: [year],
+      group: id,
+    };
+  };
+  const source = Array.from({ length: 40 }, (_, i) => paragraph(`q${i}`, `Town${i}`, String(1800 + i)));
+
+  it("rewrites questions as claims, about half with another answer the passage lacks, evidence unchanged", () => {
+    const set = buildClaimSet([source], createRng(3), 30);
+    expect(set).toMatchObject({ name: "claims", setting: { ratio: 0.4 }, measure: "evidenceRecall" });
+    expect(set.examples).toHaveLength(30);
+    const refuted = set.examples.filter((e) => e.id.endsWith(":claim-refuted"));
+    expect(refuted.length).toBeGreaterThan(5);
+    expect(refuted.length).toBeLessThan(25);
+    for (const e of set.examples) {
+      const original = source.find((s) => e.id.startsWith(`${s.id}:`))!;
+      expect(e.query).toMatch(/^The museum was founded in Town\d+ in \d{4}\.$/);
+      expect(e.evidence).toEqual(original.evidence);
+      expect(e.answers).toEqual(original.answers);
+      const year = e.query.match(/(\d{4})\.$/)![1]!;
+      expect(original.results[0]!.text!.includes(year)).toBe(!e.id.endsWith("refuted"));
+    }
+  });
+
+  it("takes equal shares of each source and leaves out long answers and questions no rule reads", () => {
+    const other = source.map((e, i) => ({ ...e, id: `o${i}`, group: `o${i}`, query: i % 2 ? "museum founding year" : e.query }));
+    const long = { ...source[0]!, id: "long", answers: ["a very long answer of many words indeed"] };
+    const set = buildClaimSet([[long, ...source], other], createRng(5), 20);
+    expect(set.examples.filter((e) => e.id.startsWith("q"))).toHaveLength(10);
+    expect(set.examples.filter((e) => e.id.startsWith("o"))).toHaveLength(10);
+    expect(set.examples.some((e) => e.id.startsWith("long"))).toBe(false);
+    expect(set.examples.every((e) => e.query.endsWith("."))).toBe(true);
   });
 });

@@ -23,6 +23,7 @@ import { SPAN_CATEGORIES } from "../spans/categories";
 import { CAT } from "../data/training/categories";
 import type { LabeledDoc } from "../data/training/page-builder";
 import { buildSearchPassageExamples } from "../data/search-passages";
+import { questionToClaim } from "../data/question-to-claim";
 import { groupQaArticles, type QaArticle } from "../data/training/qa-articles";
 import type { CategorySpan, EvalExample, EvidenceSpan } from "../data/types";
 import { textToCanonical } from "../text/text-to-canonical";
@@ -73,6 +74,7 @@ export const DEV_SET_NAMES = [
   "unanswerable-search",
   "policyqa-long",
   "fairytale-long",
+  "claims",
 ] as const;
 export type DevSetName = (typeof DEV_SET_NAMES)[number];
 
@@ -136,7 +138,7 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
   const split = opts.split;
   const max = opts.maxQueries;
   const sets: DevSet[] = [];
-  const needSquad = [...names].some((n) => n.startsWith("squad") || n.startsWith("pages-") || n.startsWith("unanswerable"));
+  const needSquad = [...names].some((n) => n.startsWith("squad") || n.startsWith("pages-") || n.startsWith("unanswerable") || n === "claims");
   const squadEn = needSquad ? await loadSquadEn(opts.dataDir) : [];
   const enSplit = splitExamples(squadEn, SPLITS.squad)[split];
   let pages: AnalyzedPage[] | undefined;
@@ -451,7 +453,66 @@ export async function buildDevSets(opts: BuildDevSetsOptions): Promise<DevSet[]>
     });
   }
 
+  if (names.has("claims")) {
+    const nq = splitExamples(await loadAnswerSentenceSource(opts.dataDir, "nq"), SPLITS.answerSentences)[split];
+    sets.push(buildClaimSet([enSplit, nq], rng, max));
+  }
+
   return sets;
+}
+
+/** What a wrong answer must look like to stand for a right one: a number for a number, a name for a name. */
+function answerShape(a: string): string {
+  return /\d/.test(a) ? "number" : /^\p{Lu}/u.test(a) ? "name" : "other";
+}
+
+/**
+ * Claims → evidence sentences (no claim data in `../shared/data`): each source's questions rewritten as claims by
+ * `questionToClaim`, half of them with the right answer (supported) and half with another question's answer of the
+ * same shape that the passage does not hold (refuted, as a claim checker's mutated claims are). Either way the
+ * evidence is the answer sentence: it is what a reader needs to judge the claim. Equal shares of each source, scored
+ * at 40% of the tokens.
+ */
+export function buildClaimSet(sources: readonly (readonly EvalExample[])[], rng: Rng, max: number | undefined): DevSet {
+  const per = Math.ceil((max ?? 300) / sources.length);
+  const examples: EvalExample[] = [];
+  for (const source of sources) {
+    // Short answers only: a claim holds an entity, a date or a number, not a quoted sentence.
+    const usable = source.filter((e) => e.evidence.length > 0 && (e.answers?.[0]?.split(/\s+/).length ?? 99) <= 6);
+    const pool = new Map<string, string[]>();
+    for (const e of usable) {
+      const a = e.answers![0]!;
+      pool.set(answerShape(a), [...(pool.get(answerShape(a)) ?? []), a]);
+    }
+    let taken = 0;
+    for (const e of sample(rng, usable, usable.length)) {
+      if (taken >= per) break;
+      const right = e.answers![0]!;
+      const refuted = rng() < 0.5;
+      let answer = right;
+      if (refuted) {
+        const text = e.results
+          .map((r) => r.doc?.text ?? r.text ?? r.html ?? "")
+          .join("\n")
+          .toLowerCase();
+        const candidates = pool.get(answerShape(right)) ?? [];
+        const wrong = sample(rng, candidates, 20).find((c) => !text.includes(c.toLowerCase()));
+        if (wrong === undefined) continue;
+        answer = wrong;
+      }
+      const claim = questionToClaim(e.query, answer);
+      if (claim === undefined) continue;
+      examples.push({ ...e, id: `${e.id}:claim-${refuted ? "refuted" : "supported"}`, query: claim, answers: [right] });
+      taken++;
+    }
+  }
+  return {
+    name: "claims",
+    kind: "claims → evidence sentences: SQuAD-en and Natural Questions questions rewritten as claims by rule, half with a wrong answer (refuted); one paragraph, recall at 40% of tokens",
+    examples: examples.slice(0, max ?? examples.length),
+    setting: { ratio: 0.4 },
+    measure: "evidenceRecall",
+  };
 }
 
 /**

@@ -1,0 +1,37 @@
+// Claims probe (issue 29): the `claims` dev set by part — its SQuAD-en and Natural Questions claims, with the right
+// answer (supported) or a wrong one (refuted) — on the same queries as eval-all (every set is built, then filtered).
+//   node --conditions=react-server --import tsx scripts/probes/claims-parts.ts --data ../shared/data \
+//     --split val --max-queries 300 --methods model:snippet-lab,bm25,lead,oracle
+import { parseArgs } from "node:util";
+import { resolveDevSetMethods } from "../../cli/commands/resolve-dev-set-methods";
+import { buildDevSets } from "../../lib/eval/dev-sets";
+import { evaluateDevSet } from "../../lib/eval/evaluate-dev-set";
+
+const { values } = parseArgs({
+  options: {
+    data: { type: "string", default: "../shared/data" },
+    split: { type: "string", default: "val" },
+    "max-queries": { type: "string", default: "300" },
+    methods: { type: "string", default: "model:snippet-lab,bm25,lead,oracle" },
+  },
+});
+if (values.split !== "val" && values.split !== "report") throw new Error("--split must be val or report");
+const methods = await resolveDevSetMethods(values.methods);
+const all = await buildDevSets({ dataDir: values.data, split: values.split, maxQueries: Number(values["max-queries"]) });
+const claims = all.find((s) => s.name === "claims")!;
+// Natural Questions ids are numbers; SQuAD's are hex strings.
+const fromNq = (id: string) => /^\d+:/.test(id);
+const parts: Array<[string, (id: string) => boolean]> = [
+  ["all", () => true],
+  ["SQuAD-en, supported", (id) => !fromNq(id) && id.endsWith(":claim-supported")],
+  ["SQuAD-en, refuted", (id) => !fromNq(id) && id.endsWith(":claim-refuted")],
+  ["Natural Questions, supported", (id) => fromNq(id) && id.endsWith(":claim-supported")],
+  ["Natural Questions, refuted", (id) => fromNq(id) && id.endsWith(":claim-refuted")],
+];
+console.log(`| claims (${values.split}), recall at 40% | queries | ${methods.map((m) => m.name).join(" | ")} |`);
+console.log(`|---|---|${methods.map(() => "---").join("|")}|`);
+for (const [name, keep] of parts) {
+  const examples = claims.examples.filter((e) => keep(e.id));
+  const r = await evaluateDevSet({ ...claims, examples }, methods);
+  console.log(`| ${name} | ${examples.length} | ${r.rows.map((row) => row.headline?.toFixed(3) ?? "–").join(" | ")} |`);
+}
