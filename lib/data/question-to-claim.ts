@@ -3,7 +3,8 @@
  * al., 2018, "Transforming Question Answering Datasets Into Natural Language Inference Datasets"): the wh-phrase is
  * replaced by the answer and the inversion undone ("When did the Normans conquer England?" + "1066" → "The Normans
  * conquered England in 1066."). The claims stand in for claim → evidence data, which `../shared/data` lacks: the
- * evidence is the question's answer sentence. Questions no rule reads (how, yes/no, keyword queries) give undefined.
+ * evidence is the question's answer sentence. Questions no rule reads (why, how but "how many / much", yes/no, keyword
+ * queries) give undefined.
  */
 
 const BE = new Set(["is", "was", "are", "were"]);
@@ -252,6 +253,7 @@ function withNoun(answer: string, noun: readonly string[]): string {
   return [answer, ...noun].join(" ");
 }
 
+/** The claim of `question` with `answer` in its wh-phrase's place, ending with a period; undefined: no rule reads it. */
 export function questionToClaim(question: string, answer: string): string | undefined {
   const ans = answer.trim().replace(/[.?!]+$/, "");
   const words = question
