@@ -482,7 +482,10 @@ export function buildClaimSet(sources: readonly (readonly EvalExample[])[], rng:
     const pool = new Map<string, string[]>();
     for (const e of usable) {
       const a = e.answers![0]!;
-      pool.set(answerShape(a), [...(pool.get(answerShape(a)) ?? []), a]);
+      const shape = answerShape(a);
+      const list = pool.get(shape);
+      if (list) list.push(a);
+      else pool.set(shape, [a]);
     }
     let taken = 0;
     for (const e of sample(rng, usable, usable.length)) {
