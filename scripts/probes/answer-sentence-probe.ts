@@ -19,8 +19,11 @@
 //           blended into the model's scores: does a real stemmer find answer sentences the rule misses?
 //   phrase   Chinese questions: the longest run of characters a unit shares with the query, alone and blended into the
 //           model's scores, and BM25 over character bigrams and trigrams.
+//   wh-anchor  Chinese questions keep their question word where the answer stands: the runs of the question's text
+//           just before and after it (--anchor-context characters a side) that a unit holds, and their order
+//           (--anchor-mode suffix: only the runs adjacent to the question word, with --anchor-gap), alone and blended.
 //   node --conditions=react-server --import tsx scripts/probes/answer-sentence-probe.ts --data ../shared/data \
-//     [--probe type|stack|embedding|stemmer|sentence-encoder|association|phrase] [--vectors DIR] [--sets nq,selqa,…] [--max-queries 300] [--train-queries 1500]
+//     [--probe type|stack|embedding|stemmer|sentence-encoder|association|phrase|wh-anchor] [--vectors DIR] [--sets nq,selqa,…] [--max-queries 300] [--train-queries 1500]
 //     [--query-style] [--train-kw]
 import { parseArgs } from "node:util";
 import { resolveDevSetMethods } from "../../cli/commands/resolve-dev-set-methods";
@@ -52,6 +55,9 @@ const { values } = parseArgs({
     weights: { type: "string", default: "0.2,0.35,0.5" },
     "query-style": { type: "boolean", default: false },
     "train-kw": { type: "boolean", default: false },
+    "anchor-context": { type: "string" },
+    "anchor-gap": { type: "string" },
+    "anchor-mode": { type: "string" },
   },
 });
 const dataDir = values.data;
@@ -412,6 +418,82 @@ else if (values.probe === "embedding") {
   for (const w of values.weights.split(",").map(Number)) {
     probes.push(derived(`model+phrase ${w}`, (q, r, s) => blendSimilarity(s, phrase(q, r), w)));
     probes.push(derived(`model+phrase rank ${w}`, (q, r, s) => blendSimilarity(s, phrase(q, r), w, "rank")));
+  }
+} else if (values.probe === "wh-anchor") {
+  // Chinese questions keep their question word where the answer stands (wh-in-situ): "苏轼的父亲是谁" asks for what
+  // follows "的父亲是" in the answer sentence. Per unit: the longest suffix of the question's text just before the
+  // question word and the longest prefix of the text just after it that the unit holds, and whether the two occur in
+  // that order with a short gap (where the answer would be). The entity a paragraph is about is shared by its
+  // distractor sentences; the words around the gap are the relation asked about.
+  const strip = (t: string) =>
+    t
+      .normalize("NFKC")
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]/gu, "");
+  const WH =
+    /为什么|為什麼|为何|為何|什么|什麼|甚么|甚麼|哪里|哪裡|哪裏|哪儿|哪兒|哪个|哪個|哪些|哪一|哪|谁|誰|多少|几|幾|何时|何時|何地|何人|何种|何種|何处|何處|何|怎么|怎麼|怎样|怎樣|如何|多久|多长|多長|多大|多高|多远|多遠/u;
+  const TRAILING = /[呢吗嗎么麼吧]+$/u;
+  const maxContext = Number(values["anchor-context"] ?? 6);
+  const maxGap = Number(values["anchor-gap"] ?? 20);
+  const anchor = (q: string, r: PreparedResult): number[] | undefined => {
+    const sq = strip(q);
+    const m = WH.exec(sq);
+    if (!m) return undefined;
+    const left = sq.slice(Math.max(0, m.index - maxContext), m.index);
+    const right = sq
+      .slice(m.index + m[0].length)
+      .replace(TRAILING, "")
+      .slice(0, maxContext);
+    // --anchor-mode suffix: the context's run adjacent to the question word, in order around a short gap; shared
+    // (default): the longest run of each side's context the unit holds anywhere (paraphrased verbs break adjacency).
+    const shared = (ctx: string, su: string): [number, number] => {
+      for (let k = ctx.length; k >= 2; k--)
+        for (let i = 0; i + k <= ctx.length; i++) {
+          const at = su.indexOf(ctx.slice(i, i + k));
+          if (at >= 0) return [k, at];
+        }
+      return [0, -1];
+    };
+    return rescaleToUnit(
+      r.units.map((u) => {
+        const su = strip(r.doc.text.slice(u.start, u.end));
+        if (values["anchor-mode"] !== "suffix") {
+          const [l, la] = shared(left, su);
+          const [rr, ra] = shared(right, su);
+          return l + rr + (l >= 2 && rr >= 2 && ra > la ? 1 : 0);
+        }
+        let l = 0;
+        let lEnd = -1;
+        for (let k = left.length; k >= 2 && l === 0; k--) {
+          const at = su.indexOf(left.slice(left.length - k));
+          if (at >= 0) [l, lEnd] = [k, at + k];
+        }
+        let rr = 0;
+        let rStart = -1;
+        for (let k = right.length; k >= 2 && rr === 0; k--) {
+          const at = su.indexOf(right.slice(0, k), Math.max(0, lEnd));
+          const any = at >= 0 ? at : su.indexOf(right.slice(0, k));
+          if (any >= 0) [rr, rStart] = [k, at];
+        }
+        const ordered = l >= 2 && rr >= 2 && rStart >= lEnd && rStart - lEnd <= maxGap ? 2 : 0;
+        return l + rr + ordered;
+      }),
+    );
+  };
+  probes.push(derived("anchor", (q, r, s) => anchor(q, r) ?? s));
+  for (const w of values.weights.split(",").map(Number)) {
+    probes.push(
+      derived(`model+anchor ${w}`, (q, r, s) => {
+        const a = anchor(q, r);
+        return a ? blendSimilarity(s, a, w) : s;
+      }),
+    );
+    probes.push(
+      derived(`model+anchor rank ${w}`, (q, r, s) => {
+        const a = anchor(q, r);
+        return a ? blendSimilarity(s, a, w, "rank") : s;
+      }),
+    );
   }
 } else if (values.probe === "association") {
   const assoc = await fitAssociations();
