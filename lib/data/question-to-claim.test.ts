@@ -27,6 +27,12 @@ describe("questionToClaim", () => {
     ["when was the last time a wildcard team won the superbowl", "2010", "The last time a wildcard team won the superbowl was 2010."],
     // the noun is not repeated when the answer holds it
     ["How many nations are within the basin?", "nine nations", "Nine nations are within the basin."],
+    // The answer ends with the question's first noun: not repeated ("182 million tons tons of dust").
+    [
+      "How many tons of dust are blown from the Sahara each year?",
+      "182 million tons",
+      "182 million tons of dust are blown from the Sahara each year.",
+    ],
   ])("%s + %s", (question, answer, claim) => {
     expect(questionToClaim(question, answer)).toBe(claim);
   });

@@ -246,11 +246,18 @@ function undoAux(aux: string, rest: string[], answer: string, kind: Slot): strin
 
 const isAux = (w: string) => BE.has(w.toLowerCase()) || DO.has(w.toLowerCase()) || HAVE_OR_MODAL.has(w.toLowerCase());
 
-/** "16,000" + "species of trees" → "16,000 species of trees"; "nine nations" + "nations" stays. */
+/**
+ * "16,000" + "species of trees" → "16,000 species of trees"; "nine nations" + "nations" stays; "182 million tons" +
+ * "tons of dust" → "182 million tons of dust" (the words the answer ends with are not repeated).
+ */
 function withNoun(answer: string, noun: readonly string[]): string {
   const last = noun.at(-1)?.toLowerCase();
-  if (last === undefined || answer.toLowerCase().split(/\s+/).includes(last)) return answer;
-  return [answer, ...noun].join(" ");
+  const words = answer.split(/\s+/);
+  const lower = words.map((w) => w.toLowerCase());
+  if (last === undefined || lower.includes(last)) return answer;
+  let overlap = Math.min(words.length, noun.length);
+  while (overlap > 0 && lower.slice(-overlap).join(" ") !== noun.slice(0, overlap).join(" ").toLowerCase()) overlap--;
+  return [answer, ...noun.slice(overlap)].join(" ");
 }
 
 /** The claim of `question` with `answer` in its wh-phrase's place, ending with a period; undefined: no rule reads it. */

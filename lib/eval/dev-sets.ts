@@ -119,6 +119,16 @@ function sample<T>(rng: Rng, xs: readonly T[], n: number | undefined): T[] {
   return a.slice(0, n);
 }
 
+/** All of `xs` in a random order (`sample` keeps the order when it takes everything). */
+function shuffle<T>(rng: Rng, xs: readonly T[]): T[] {
+  const a = [...xs];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
 /** A long page (~`targetChars`) around one paragraph: consecutive article paragraphs inside real boilerplate. */
 function longPage(rng: Rng, article: QaArticle, p: number, targetChars: number) {
   let from = p;
@@ -488,7 +498,8 @@ export function buildClaimSet(sources: readonly (readonly EvalExample[])[], rng:
       else pool.set(shape, [a]);
     }
     let taken = 0;
-    for (const e of sample(rng, usable, usable.length)) {
+    // Shuffled, so the claims come from the whole split, not its first articles.
+    for (const e of shuffle(rng, usable)) {
       if (taken >= per) break;
       const right = e.answers![0]!;
       const refuted = rng() < 0.5;
@@ -498,8 +509,13 @@ export function buildClaimSet(sources: readonly (readonly EvalExample[])[], rng:
           .map((r) => r.doc?.text ?? r.text ?? r.html ?? "")
           .join("\n")
           .toLowerCase();
+        // Up to 20 draws from the answers of the same shape (drawn by index: the pool is the whole source's).
         const candidates = pool.get(answerShape(right)) ?? [];
-        const wrong = sample(rng, candidates, 20).find((c) => !text.includes(c.toLowerCase()));
+        let wrong: string | undefined;
+        for (let k = 0; k < 20 && wrong === undefined && candidates.length > 0; k++) {
+          const c = candidates[Math.floor(rng() * candidates.length)]!;
+          if (!text.includes(c.toLowerCase())) wrong = c;
+        }
         if (wrong === undefined) continue;
         answer = wrong;
       }
