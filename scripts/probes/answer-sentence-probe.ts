@@ -421,10 +421,10 @@ else if (values.probe === "embedding") {
   }
 } else if (values.probe === "wh-anchor") {
   // Chinese questions keep their question word where the answer stands (wh-in-situ): "苏轼的父亲是谁" asks for what
-  // follows "的父亲是" in the answer sentence. Per unit: the longest suffix of the question's text just before the
-  // question word and the longest prefix of the text just after it that the unit holds, and whether the two occur in
-  // that order with a short gap (where the answer would be). The entity a paragraph is about is shared by its
-  // distractor sentences; the words around the gap are the relation asked about.
+  // follows "的父亲是" in the answer sentence. Per unit: how much of the question's text just before and just after the
+  // question word (up to --anchor-context characters a side) the unit holds, and whether in that order. The entity a
+  // paragraph is about is shared by its distractor sentences; the words around the gap are the relation asked about.
+  // A question without a question word keeps the model's scores.
   const strip = (t: string) =>
     t
       .normalize("NFKC")
@@ -471,9 +471,10 @@ else if (values.probe === "embedding") {
         let rr = 0;
         let rStart = -1;
         for (let k = right.length; k >= 2 && rr === 0; k--) {
-          const at = su.indexOf(right.slice(0, k), Math.max(0, lEnd));
-          const any = at >= 0 ? at : su.indexOf(right.slice(0, k));
-          if (any >= 0) [rr, rStart] = [k, at];
+          // After the left run if it is there (its start then counts for the order), else anywhere.
+          const after = su.indexOf(right.slice(0, k), Math.max(0, lEnd));
+          if (after >= 0) [rr, rStart] = [k, after];
+          else if (su.includes(right.slice(0, k))) rr = k;
         }
         const ordered = l >= 2 && rr >= 2 && rStart >= lEnd && rStart - lEnd <= maxGap ? 2 : 0;
         return l + rr + ordered;
