@@ -86,6 +86,26 @@ describe("selectSpans", () => {
     expect(sel.reason).toMatch(/threshold/);
   });
 
+  it("cutBestBelow: keeps the best unit's prefix instead of filler that scores far below it", () => {
+    // The best unit (12 tokens, 0.9) exceeds the budget of 8; the two short ones fit but score 0.05 and 0.04.
+    const doc = makeResult("d", ["w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12.", "x y.", "z q r."]);
+    const base = { results: [doc], unitScores: [[0.9, 0.05, 0.04]], budget: 8, threshold: 0, fallbackFloor: 0.3 };
+    const count = (t: string) => t.split(" ").length;
+    // Default: the budget is packed with what fits.
+    expect(selectSpans(base).results[0]!.keptUnits).toEqual([1, 2]);
+    // Nothing that fits scores a tenth of the best: its prefix instead.
+    const cut = selectSpans({ ...base, cutBestBelow: 0.1, countTokens: count });
+    expect(cut.truncated).toBe(true);
+    expect(cut.results[0]!.spans.map((s) => s.text)).toEqual(["w1 w2 w3 w4 w5 w6 w7 w8"]);
+    expect(cut.reason).toMatch(/nothing that fits scores/);
+    // A unit that fits and scores at least that share of the best keeps the packing.
+    expect(selectSpans({ ...base, cutBestBelow: 0.05 }).results[0]!.keptUnits).toEqual([1, 2]);
+    // A best unit at or under the fallback floor is not worth cutting: packing stands.
+    expect(selectSpans({ ...base, unitScores: [[0.25, 0.021, 0.021]], cutBestBelow: 0.1 }).results[0]!.keptUnits).toEqual([1, 2]);
+    // Without a budget nothing is cut.
+    expect(selectSpans({ ...base, budget: Infinity, cutBestBelow: 0.1 }).results[0]!.keptUnits).toEqual([0, 1, 2]);
+  });
+
   it("cuts the best unit to a verbatim word-boundary prefix when it alone exceeds the budget", () => {
     const long = makeResult("l", ["w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12.", "x."]);
     const sel = selectSpans({ results: [long], unitScores: [[0.9, 0.01]], budget: 4, threshold: 0.5 });

@@ -27,6 +27,13 @@ export interface SelectSpansOptions {
    */
   fallbackFloor?: number;
   /**
+   * When the best unit alone exceeds the budget (so packing skips it) and no unit that fits scores at least this
+   * share of its score, the best unit is kept cut to a verbatim prefix instead: most of the one relevant sentence
+   * rather than the budget filled with text the method ranks far below it. Only for a best unit above the fallback
+   * floor. Absent: the budget is packed with whatever fits.
+   */
+  cutBestBelow?: number;
+  /**
    * Exact downstream counter used only when the fallback unit must be cut to fit the budget
    * (the server passes countDownstreamTokens); without it the cut is estimated from the unit's
    * characters-per-token ratio, which keeps this module free of the tokenizer's big tables.
@@ -122,6 +129,24 @@ export function chooseUnits(opts: SelectSpansOptions): UnitChoice {
     }
   }
 
+  let cutInstead = false;
+  if (keptCount > 0 && best && opts.cutBestBelow !== undefined && budget !== Infinity) {
+    const bestFitsNot = (results[best.r]!.unitTokens[best.u] ?? 0) > budget;
+    if (bestFitsNot && best.score > fallbackFloor && best.score >= threshold) {
+      let top = 0;
+      for (let r = 0; r < results.length; r++) {
+        const flags = kept[r]!;
+        for (let u = 0; u < flags.length; u++) if (flags[u]) top = Math.max(top, unitScores[r]?.[u] ?? 0);
+      }
+      // Nothing that fit comes close: drop it, and the fallback below keeps the best unit's prefix.
+      if (top < opts.cutBestBelow * best.score) {
+        for (const flags of kept) flags.fill(0);
+        keptCount = 0;
+        cutInstead = true;
+      }
+    }
+  }
+
   let reason: string | undefined;
   let cut: { r: number; u: number; end: number; tokens: number } | undefined;
   if (keptCount === 0) {
@@ -137,8 +162,9 @@ export function chooseUnits(opts: SelectSpansOptions): UnitChoice {
     } else {
       const res = results[best.r]!;
       const t = res.unitTokens[best.u] ?? 0;
-      const why =
-        best.score < threshold
+      const why = cutInstead
+        ? `The best unit (score ${best.score.toFixed(3)}) exceeds the budget (${budget} tokens) and nothing that fits scores ${opts.cutBestBelow} of it; kept the best unit.`
+        : best.score < threshold
           ? `No unit reached the threshold (${threshold}); kept the best unit (score ${best.score.toFixed(3)}).`
           : `No whole unit fits the budget (${budget} tokens); kept the best unit (score ${best.score.toFixed(3)}).`;
       if (t <= budget) {

@@ -89,6 +89,7 @@ function spanOptions({ results, unitScores, budget, countTokens, profile, thresh
     // Absent settings are the engine's own (DEFAULT_FLOOR; the fallback floor defaults to the floor).
     ...(profile.floor !== undefined ? { floor: profile.floor } : {}),
     ...(profile.fallbackFloor !== undefined ? { fallbackFloor: profile.fallbackFloor } : {}),
+    ...(profile.cutBestBelow !== undefined ? { cutBestBelow: profile.cutBestBelow } : {}),
     ...(countTokens ? { countTokens } : {}),
   };
 }

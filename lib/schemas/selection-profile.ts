@@ -46,6 +46,14 @@ export const selectionProfileSchema = z.object({
     .describe(
       "The model's calibrated fallback floor: with a threshold above the floor, nothing is kept unless the best unit scores above it; when nothing passes the threshold, the best unit is kept only above it.",
     ),
+  cutBestBelow: z
+    .number()
+    .gt(0)
+    .max(1)
+    .optional()
+    .describe(
+      "When the best unit alone exceeds the budget and no unit that fits scores at least this share of its score, the best unit is kept cut to a verbatim prefix instead of filling the budget with the rest (only above the fallback floor). Absent: the budget is packed with whatever fits.",
+    ),
   floor: z
     .number()
     .min(0)
