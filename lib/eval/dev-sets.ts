@@ -109,14 +109,10 @@ function vitalSpans(resultId: string, doc: LabeledDoc): EvidenceSpan[] {
     .map(({ resultId: r, start, end }) => ({ resultId: r, start, end }));
 }
 
+/** `n` of `xs` at random; all of them, in their order, when `n` covers them (or is absent). */
 function sample<T>(rng: Rng, xs: readonly T[], n: number | undefined): T[] {
   if (n === undefined || xs.length <= n) return [...xs];
-  const a = [...xs];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a.slice(0, n);
+  return shuffle(rng, xs).slice(0, n);
 }
 
 /** All of `xs` in a random order (`sample` keeps the order when it takes everything). */
