@@ -129,26 +129,27 @@ export function chooseUnits(opts: SelectSpansOptions): UnitChoice {
     }
   }
 
-  let cutInstead = false;
-  if (keptCount > 0 && best && opts.cutBestBelow !== undefined && budget !== Infinity) {
-    const bestFitsNot = (results[best.r]!.unitTokens[best.u] ?? 0) > budget;
-    if (bestFitsNot && best.score > fallbackFloor && best.score >= threshold) {
+  let reason: string | undefined;
+  let cut: { r: number; u: number; end: number; tokens: number } | undefined;
+  const bestTokens = best ? (results[best.r]!.unitTokens[best.u] ?? 0) : 0;
+  if (keptCount > 0 && best && opts.cutBestBelow !== undefined && budget !== Infinity && bestTokens > budget) {
+    if (best.score > fallbackFloor && best.score >= threshold) {
       let top = 0;
       for (let r = 0; r < results.length; r++) {
         const flags = kept[r]!;
         for (let u = 0; u < flags.length; u++) if (flags[u]) top = Math.max(top, unitScores[r]?.[u] ?? 0);
       }
-      // Nothing that fit comes close: drop it, and the fallback below keeps the best unit's prefix.
-      if (top < opts.cutBestBelow * best.score) {
+      // Nothing that fit comes close: the best unit's prefix replaces it (when the budget holds a prefix at all).
+      const c = top < opts.cutBestBelow * best.score ? cutBest(results[best.r]!, best.u, bestTokens, budget, opts.countTokens) : undefined;
+      if (c) {
         for (const flags of kept) flags.fill(0);
-        keptCount = 0;
-        cutInstead = true;
+        cut = { r: best.r, u: best.u, ...c };
+        keptCount = 1;
+        reason = `The best unit (score ${best.score.toFixed(3)}) exceeds the budget (${budget} tokens) and nothing that fits scores ${opts.cutBestBelow} of it; kept the best unit, cut to fit the budget.`;
       }
     }
   }
 
-  let reason: string | undefined;
-  let cut: { r: number; u: number; end: number; tokens: number } | undefined;
   if (keptCount === 0) {
     if (!best) {
       reason = "There is no text to select from.";
@@ -160,20 +161,16 @@ export function chooseUnits(opts: SelectSpansOptions): UnitChoice {
             ? `No unit scored above the fallback floor (${fallbackFloor}; the best scored ${best.score.toFixed(3)}): the results do not look like they answer the query.`
             : `No unit reached the threshold (${threshold}) and none scored above ${fallbackFloor}: nothing in the results looks relevant enough to the query.`;
     } else {
-      const res = results[best.r]!;
-      const t = res.unitTokens[best.u] ?? 0;
-      const why = cutInstead
-        ? `The best unit (score ${best.score.toFixed(3)}) exceeds the budget (${budget} tokens) and nothing that fits scores ${opts.cutBestBelow} of it; kept the best unit.`
-        : best.score < threshold
+      const why =
+        best.score < threshold
           ? `No unit reached the threshold (${threshold}); kept the best unit (score ${best.score.toFixed(3)}).`
           : `No whole unit fits the budget (${budget} tokens); kept the best unit (score ${best.score.toFixed(3)}).`;
-      if (t <= budget) {
+      if (bestTokens <= budget) {
         kept[best.r]![best.u] = 1;
         keptCount = 1;
         reason = why;
       } else {
-        const unit = res.units[best.u]!;
-        const c = cutToBudget(res.doc.text, unit.start, unit.end, t, Math.floor(budget), opts.countTokens);
+        const c = cutBest(results[best.r]!, best.u, bestTokens, budget, opts.countTokens);
         if (c) {
           cut = { r: best.r, u: best.u, ...c };
           keptCount = 1;
@@ -204,6 +201,12 @@ export function sameChoice(a: UnitChoice, b: UnitChoice): boolean {
     for (let u = 0; u < x.length; u++) if (x[u] !== y[u]) return false;
   }
   return true;
+}
+
+/** Unit `u` of `res` (`tokens` long) cut to a verbatim prefix that fits `budget`; undefined when none does. */
+function cutBest(res: SelectableResult, u: number, tokens: number, budget: number, countTokens: SelectSpansOptions["countTokens"]) {
+  const unit = res.units[u]!;
+  return cutToBudget(res.doc.text, unit.start, unit.end, tokens, Math.floor(budget), countTokens);
 }
 
 /** selectSpans' second stage: a choice's spans (document order, adjacent units merged), snippets and tokens. */
