@@ -90,6 +90,12 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
 const DEFAULT_FOCUS_WEIGHT = 0.5;
 
 /**
+ * The `cutBestBelow` share `train` gives a new student (the shipped default's, chosen on validation; model card, "A best
+ * sentence larger than the budget").
+ */
+const DEFAULT_CUT_BEST_BELOW = 0.1;
+
+/**
  * The similarity tiers `train` gives a new student (the shipped default's, each chosen on validation; model card,
  * "A pretrained sentence encoder's similarity", "A sentence encoder tuned on the training split" and "Single long
  * documents"): the release's encoder scales the units of multi-result sets, the tuned one ranks the units of passages
@@ -259,6 +265,8 @@ export const command: CliCommand = {
     // Units of a titled result ranked by the query's focus terms too (chosen on validation); a fine-tune follows its base.
     const baseConfig = fineTune ? readModelConfig(base!).config : undefined;
     const focusWeight = fineTune ? baseConfig!.focusWeight : DEFAULT_FOCUS_WEIGHT;
+    // The best unit cut to fit instead of low-scored filler: the shipped share, or a fine-tune's base's.
+    const cutBestBelow = fineTune ? baseConfig!.cutBestBelow : DEFAULT_CUT_BEST_BELOW;
     // Units blended with a sentence encoder's query similarity: the shipped tiers, or a fine-tune's base's.
     const similarity: Partial<SelectionProfile> = fineTune
       ? Object.fromEntries(SIMILARITY_SETTINGS.flatMap((k) => (baseConfig![k] !== undefined ? [[k, baseConfig![k]]] : [])))
@@ -461,8 +469,8 @@ export const command: CliCommand = {
         // Replaced by `snippet-lab calibrate --write` below.
         threshold: 0.5,
         ...(focusWeight !== undefined ? { focusWeight } : {}),
-        // The student serves the similarity tiers; the teacher (the distillation source) is measured as trained.
-        ...(role === "student" ? similarity : {}),
+        // The student serves the similarity tiers and the cut; the teacher (the distillation source) is measured as trained.
+        ...(role === "student" ? { ...similarity, ...(cutBestBelow !== undefined ? { cutBestBelow } : {}) } : {}),
         architecture: {
           layers,
           d: arch.d,

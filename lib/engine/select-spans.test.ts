@@ -104,6 +104,10 @@ describe("selectSpans", () => {
     expect(selectSpans({ ...base, unitScores: [[0.25, 0.021, 0.021]], cutBestBelow: 0.1 }).results[0]!.keptUnits).toEqual([1, 2]);
     // Without a budget nothing is cut.
     expect(selectSpans({ ...base, budget: Infinity, cutBestBelow: 0.1 }).results[0]!.keptUnits).toEqual([0, 1, 2]);
+    // A budget that holds no prefix of the best unit (every prefix counts 4 tokens here) keeps the packing, not nothing.
+    const noPrefix = selectSpans({ ...base, budget: 3, cutBestBelow: 0.1, countTokens: () => 4 });
+    expect(noPrefix.results[0]!.keptUnits).toEqual([1]);
+    expect(noPrefix.truncated).toBeFalsy();
   });
 
   it("cuts the best unit to a verbatim word-boundary prefix when it alone exceeds the budget", () => {
