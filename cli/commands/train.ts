@@ -90,10 +90,10 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
 const DEFAULT_FOCUS_WEIGHT = 0.5;
 
 /**
- * The `cutBestBelow` share `train` gives a new student (the shipped default's, chosen on validation; model card, "A best
- * sentence larger than the budget").
+ * The `cutBestBelow` and `cutBestMinShare` `train` gives a new student (the shipped default's, chosen on validation;
+ * model card, "A best sentence larger than the budget").
  */
-const DEFAULT_CUT_BEST_BELOW = 0.1;
+const DEFAULT_CUT_BEST = { cutBestBelow: 0.5, cutBestMinShare: 0.9 };
 
 /**
  * The similarity tiers `train` gives a new student (the shipped default's, each chosen on validation; model card,
@@ -123,6 +123,14 @@ const SIMILARITY_SETTINGS = [
   "similarityPassage",
   "similarityDocument",
 ] as const satisfies ReadonlyArray<keyof SelectionProfile>;
+
+/** The best-unit cut's settings (a fine-tune follows its base's). */
+const CUT_BEST_SETTINGS = ["cutBestBelow", "cutBestMinShare"] as const satisfies ReadonlyArray<keyof SelectionProfile>;
+
+/** The listed settings a base model's config holds. */
+function settingsOf(config: Partial<SelectionProfile>, keys: ReadonlyArray<keyof SelectionProfile>): Partial<SelectionProfile> {
+  return Object.fromEntries(keys.flatMap((k) => (config[k] !== undefined ? [[k, config[k]]] : [])));
+}
 
 /** The licences of the answer-sentence sources and the Ukrainian text, when the windows were built with them. */
 function answerSentenceLicences(meta: Record<string, unknown>): string {
@@ -265,12 +273,10 @@ export const command: CliCommand = {
     // Units of a titled result ranked by the query's focus terms too (chosen on validation); a fine-tune follows its base.
     const baseConfig = fineTune ? readModelConfig(base!).config : undefined;
     const focusWeight = fineTune ? baseConfig!.focusWeight : DEFAULT_FOCUS_WEIGHT;
-    // The best unit cut to fit instead of low-scored filler: the shipped share, or a fine-tune's base's.
-    const cutBestBelow = fineTune ? baseConfig!.cutBestBelow : DEFAULT_CUT_BEST_BELOW;
+    // The best unit cut to fit instead of low-scored filler: the shipped settings, or a fine-tune's base's.
+    const cutBest = fineTune ? settingsOf(baseConfig!, CUT_BEST_SETTINGS) : DEFAULT_CUT_BEST;
     // Units blended with a sentence encoder's query similarity: the shipped tiers, or a fine-tune's base's.
-    const similarity: Partial<SelectionProfile> = fineTune
-      ? Object.fromEntries(SIMILARITY_SETTINGS.flatMap((k) => (baseConfig![k] !== undefined ? [[k, baseConfig![k]]] : [])))
-      : defaultSimilarity(values.encoder);
+    const similarity = fineTune ? settingsOf(baseConfig!, SIMILARITY_SETTINGS) : defaultSimilarity(values.encoder);
     // Words of a script the vocabulary covers only by letters are served as one [UNK] each (chosen on validation);
     // a fine-tuned model follows its base, and its gold windows are tokenized the same way.
     const spelledAsUnknown = fineTune ? readModelConfig(base!).config.tokenizer.spelledWordsAsUnknown : true;
@@ -470,7 +476,7 @@ export const command: CliCommand = {
         threshold: 0.5,
         ...(focusWeight !== undefined ? { focusWeight } : {}),
         // The student serves the similarity tiers and the cut; the teacher (the distillation source) is measured as trained.
-        ...(role === "student" ? { ...similarity, ...(cutBestBelow !== undefined ? { cutBestBelow } : {}) } : {}),
+        ...(role === "student" ? { ...similarity, ...cutBest } : {}),
         architecture: {
           layers,
           d: arch.d,

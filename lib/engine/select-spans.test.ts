@@ -104,6 +104,9 @@ describe("selectSpans", () => {
     expect(selectSpans({ ...base, unitScores: [[0.25, 0.021, 0.021]], cutBestBelow: 0.1 }).results[0]!.keptUnits).toEqual([1, 2]);
     // Without a budget nothing is cut.
     expect(selectSpans({ ...base, budget: Infinity, cutBestBelow: 0.1 }).results[0]!.keptUnits).toEqual([0, 1, 2]);
+    // A prefix must hold cutBestMinShare of the best unit's characters ("w1 … w8" is 23 of 39 characters): under it, packing stands.
+    expect(selectSpans({ ...base, cutBestBelow: 0.1, cutBestMinShare: 0.75, countTokens: count }).results[0]!.keptUnits).toEqual([1, 2]);
+    expect(selectSpans({ ...base, cutBestBelow: 0.1, cutBestMinShare: 0.5, countTokens: count }).truncated).toBe(true);
     // A budget that holds no prefix of the best unit (every prefix counts 4 tokens here) keeps the packing, not nothing.
     const noPrefix = selectSpans({ ...base, budget: 3, cutBestBelow: 0.1, countTokens: () => 4 });
     expect(noPrefix.results[0]!.keptUnits).toEqual([1]);

@@ -34,6 +34,11 @@ export interface SelectSpansOptions {
    */
   cutBestBelow?: number;
   /**
+   * With `cutBestBelow`: the share of the best unit's characters its prefix must hold for the cut to replace the
+   * packing (default 0). A sentence cut to a fragment rarely still says what it said; one a little over the budget does.
+   */
+  cutBestMinShare?: number;
+  /**
    * Exact downstream counter used only when the fallback unit must be cut to fit the budget
    * (the server passes countDownstreamTokens); without it the cut is estimated from the unit's
    * characters-per-token ratio, which keeps this module free of the tokenizer's big tables.
@@ -139,9 +144,10 @@ export function chooseUnits(opts: SelectSpansOptions): UnitChoice {
         const flags = kept[r]!;
         for (let u = 0; u < flags.length; u++) if (flags[u]) top = Math.max(top, unitScores[r]?.[u] ?? 0);
       }
-      // Nothing that fit comes close: the best unit's prefix replaces it (when the budget holds a prefix at all).
+      // Nothing that fit comes close: the best unit's prefix replaces it (when the budget holds enough of it).
       const c = top < opts.cutBestBelow * best.score ? cutBest(results[best.r]!, best.u, bestTokens, budget, opts.countTokens) : undefined;
-      if (c) {
+      const unit = results[best.r]!.units[best.u]!;
+      if (c && c.end - unit.start >= (opts.cutBestMinShare ?? 0) * (unit.end - unit.start)) {
         for (const flags of kept) flags.fill(0);
         cut = { r: best.r, u: best.u, ...c };
         keptCount = 1;

@@ -90,6 +90,7 @@ function spanOptions({ results, unitScores, budget, countTokens, profile, thresh
     ...(profile.floor !== undefined ? { floor: profile.floor } : {}),
     ...(profile.fallbackFloor !== undefined ? { fallbackFloor: profile.fallbackFloor } : {}),
     ...(profile.cutBestBelow !== undefined ? { cutBestBelow: profile.cutBestBelow } : {}),
+    ...(profile.cutBestMinShare !== undefined ? { cutBestMinShare: profile.cutBestMinShare } : {}),
     ...(countTokens ? { countTokens } : {}),
   };
 }

@@ -54,6 +54,14 @@ export const selectionProfileSchema = z.object({
     .describe(
       "When the best unit alone exceeds the budget and no unit that fits scores at least this share of its score, the best unit is kept cut to a verbatim prefix instead of filling the budget with the rest (only above the fallback floor). Absent: the budget is packed with whatever fits.",
     ),
+  cutBestMinShare: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe(
+      "With cutBestBelow: the share of the best unit's characters its prefix must hold for the cut to replace the packing (absent: 0, any prefix).",
+    ),
   floor: z
     .number()
     .min(0)
