@@ -10,6 +10,7 @@ does. Prints the share of unanswerable queries that keep nothing at that gate, p
 """
 import json, sys
 import numpy as np
+from answer_gate_rule import choose_gate
 
 sweep, bg = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
 rows = {}
@@ -21,26 +22,13 @@ for key in sweep:
                         best=s['best'] if s['best'] is not None else 9.0, mu=b.mean(), sd=b.std(),
                         **{f'top{k}': b[:k].mean() for k in (1, 3, 10, 30, 100)}))
     rows[key] = out
-GUARDED = [k for k in rows if not k.startswith('unanswerable')] + ['unanswerable-search', 'unanswerable-search-kw', 'unanswerable-topical']
-TARGETS = ['unanswerable-search', 'unanswerable-search-kw', 'unanswerable-topical', 'unanswerable']
 
 
-def nothing(part, f, t):
-    return np.mean([r['kn'] or (r['passage'] and f(r) < t) for r in part])
+def on(f):
+    return lambda r, t: r['kn'] or (r['passage'] and f(r) < t)
 
 
-def choose(name, f, grid):
-    chosen = None
-    for t in grid:
-        ok = all(nothing(p, f, t) - nothing(p, f, -np.inf) <= 0.05 + 1e-9
-                 for p in ([r for r in rows[k] if r['answerable']] for k in GUARDED) if p)
-        if not ok: break
-        chosen = t
-    shares = ' '.join(f'{k}={100 * nothing([r for r in rows[k] if not r["answerable"]], f, chosen):.1f}%' for k in TARGETS)
-    print(f'{name:24s} gate {chosen:.3f}  {shares}')
-
-
-choose('best cosine', lambda r: r['best'], np.linspace(-0.5, 1, 1501))
-choose('z (best-mean)/spread', lambda r: (r['best'] - r['mu']) / r['sd'], np.linspace(-3, 6, 1801))
+choose_gate(rows, 'best cosine', on(lambda r: r['best']), np.linspace(-0.5, 1, 1501))
+choose_gate(rows, 'z (best-mean)/spread', on(lambda r: (r['best'] - r['mu']) / r['sd']), np.linspace(-3, 6, 1801))
 for k in (1, 3, 10, 30, 100):
-    choose(f'best - top{k}', lambda r, k=k: r['best'] - r[f'top{k}'], np.linspace(-0.5, 1, 1501))
+    choose_gate(rows, f'best - top{k}', on(lambda r, k=k: r['best'] - r[f'top{k}']), np.linspace(-0.5, 1, 1501))

@@ -12,6 +12,7 @@ that keep nothing at that gate, per target set.
 """
 import json, sys
 import numpy as np
+from answer_gate_rule import choose_gate
 sweep, bg = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
 rows = {}
 for key in sweep:
@@ -26,27 +27,20 @@ for key in sweep:
                               restmean=rest.mean()))
         out.append(dict(answerable=s['answerable'], kn=s['keptNothing'], passage=s['best'] is not None, stats=stats))
     rows[key] = out
-GUARDED = [k for k in rows if not k.startswith('unanswerable')] + ['unanswerable-search', 'unanswerable-search-kw', 'unanswerable-topical']
-TARGETS = ['unanswerable-search', 'unanswerable-search-kw', 'unanswerable-topical', 'unanswerable']
 
-def gated(r, f, t):
-    if r['kn']: return True
-    if not r['passage'] or not r['stats']: return False
-    return max(f(x) for x in r['stats']) < t
 
-def nothing(part, f, t):
-    return np.mean([gated(r, f, t) for r in part])
+def on(f):
+    """A query is gated when every result's statistic is under the gate."""
+    def gated(r, t):
+        if r['kn']: return True
+        if not r['passage'] or not r['stats']: return False
+        return max(f(x) for x in r['stats']) < t
+    return gated
+
 
 def choose(name, f, grid):
-    chosen = None
-    for t in grid:
-        ok = all(nothing(p, f, t) - nothing(p, f, -np.inf) <= 0.05 + 1e-9
-                 for p in ([r for r in rows[k] if r['answerable']] for k in GUARDED) if p)
-        if not ok: break
-        chosen = t
-    if chosen is None: print(name, 'none'); return
-    shares = ' '.join(f'{k}={100 * nothing([r for r in rows[k] if not r["answerable"]], f, chosen):.1f}%' for k in TARGETS)
-    print(f'{name:28s} gate {chosen:.3f}  {shares}')
+    choose_gate(rows, name, on(f), grid)
+
 
 choose('best', lambda x: x['best'], np.arange(0.2, 0.8, 0.005))
 for lam in (0.25, 0.5, 0.75, 1.0):

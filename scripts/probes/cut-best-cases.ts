@@ -1,7 +1,9 @@
-// Where `cutBestBelow` changes a selection, and what its settings change: per budgeted set, the queries whose
-// selection the first variant's cut changes, how many of them gain or lose evidence recall, how much of the best unit
-// its prefix holds (median), and the set's recall without the cut and under each variant (`cutBestBelow/cutBestMinShare`).
-// One scoring per query; the selections are re-run from it.
+// Where `cutBestBelow` changes a selection, and what its settings change: per budgeted set (a share of the tokens or
+// a fixed count), the queries whose selection the first variant's cut changes, how many of them gain or lose on the
+// set's measure (answer kept where that is its measure, else evidence recall), how much of the best unit its prefix
+// holds (median), and the set's measure without the cut and under each variant (`cutBestBelow/cutBestMinShare`).
+// One scoring per query; the selections are re-run from it, and any selection that differs from the one without the
+// cut is measured (so a variant may change more than the cut).
 //   node --conditions=react-server --import tsx scripts/probes/cut-best-cases.ts --data ../shared/data \
 //     [--split val] [--max-queries 300] [--sets fairytale,policyqa,uk-ict,drcd] [--method model:snippet-lab] \
 //     [--variants 0.1/0,0.1/0.9,0.25/0.9]
@@ -12,7 +14,7 @@ import { computeQueryMetrics } from "../../lib/eval/compute-query-metrics";
 import { prepareEvalResults } from "../../lib/eval/run-eval";
 import { summarizeQueryMetrics } from "../../lib/eval/summarize-query-metrics";
 import type { QueryMetrics } from "../../lib/eval/types";
-import { selectionOfChoice, type UnitChoice } from "../../lib/engine/select-spans";
+import { sameChoice, selectionOfChoice, type UnitChoice } from "../../lib/engine/select-spans";
 import { BASELINE_PROFILE, chooseWithProfile } from "../../lib/engine/select-with-profile";
 
 const { values } = parseArgs({
@@ -47,7 +49,10 @@ const head = [
   ...variants.map((v) => v.label),
 ];
 console.log(`| ${head.join(" | ")} |\n|${head.map(() => "---").join("|")}|`);
-for (const set of built.filter((s) => values.sets.split(",").includes(s.name) && s.setting.ratio !== undefined)) {
+// Sets under a budget (a share of the tokens or a fixed count), not the threshold-only ones or the real pages.
+const budgeted = built.filter((s) => s.measure !== "pages" && !s.setting.useModelThreshold);
+for (const set of budgeted.filter((s) => values.sets.split(",").includes(s.name))) {
+  const byAnswer = set.measure === "answerKept";
   const without: QueryMetrics[] = [];
   const runs = variants.map(() => [] as QueryMetrics[]);
   let fires = 0;
@@ -57,19 +62,23 @@ for (const set of built.filter((s) => values.sets.split(",").includes(s.name) &&
   for (const ex of set.examples) {
     const results = prepareEvalResults(ex);
     const tokensIn = results.reduce((a, r) => a + r.tokensIn, 0);
-    const budget = set.setting.ratio! * tokensIn;
+    const budget = set.setting.ratio !== undefined ? set.setting.ratio * tokensIn : set.setting.budget!;
     const scorer = await method.createScorer(ex);
     const { unitScores } = await scorer.scoreUnits({ query: ex.query, results, aggregation: "mean" });
     const measure = (choice: UnitChoice) =>
-      computeQueryMetrics({ selection: selectionOfChoice({ results, unitScores, budget, threshold: 0, choice }), evidence: ex.evidence });
-    const recall = (m: QueryMetrics) => (m.evidenceTotal ? m.evidenceKept / m.evidenceTotal : 0);
+      computeQueryMetrics({
+        selection: selectionOfChoice({ results, unitScores, budget, threshold: 0, choice }),
+        evidence: ex.evidence,
+        ...(ex.answers ? { answers: ex.answers } : {}),
+      });
+    const recall = (m: QueryMetrics) => (byAnswer ? Number(m.answerKept ?? 0) : m.evidenceTotal ? m.evidenceKept / m.evidenceTotal : 0);
     const plain = chooseWithProfile({ results, unitScores, budget, threshold: 0, profile: base });
     const m0 = measure(plain);
     without.push(m0);
     variants.forEach((v, i) => {
       const choice = chooseWithProfile({ results, unitScores, budget, threshold: 0, profile: v.profile });
       const fired = choice.cut !== undefined && plain.cut === undefined;
-      const m1 = fired ? measure(choice) : m0;
+      const m1 = sameChoice(choice, plain) ? m0 : measure(choice);
       runs[i]!.push(m1);
       if (i === 0 && fired) {
         fires++;
@@ -81,7 +90,10 @@ for (const set of built.filter((s) => values.sets.split(",").includes(s.name) &&
     });
   }
   prefixShares.sort((a, b) => a - b);
-  const f = (list: QueryMetrics[]) => summarizeQueryMetrics(list).evidenceRecall.toFixed(3);
+  const f = (list: QueryMetrics[]) => {
+    const summary = summarizeQueryMetrics(list);
+    return (byAnswer ? (summary.answerKept ?? 0) : summary.evidenceRecall).toFixed(3);
+  };
   const median = prefixShares.length ? prefixShares[Math.floor(prefixShares.length / 2)]!.toFixed(2) : "–";
   console.log(`| ${[set.name, set.examples.length, fires, gains, losses, median, f(without), ...runs.map(f)].join(" | ")} |`);
 }
