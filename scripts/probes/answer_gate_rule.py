@@ -21,9 +21,11 @@ def share_gated(part, gated, t):
 def choose_gate(rows, name, gated, grid):
     """Prints the chosen gate and the share of each target set's unanswerable queries that keep nothing at it."""
     answerable = [p for p in ([r for r in rows[k] if r['answerable']] for k in guarded_sets(rows) if k in rows) if p]
+    # Each part's share keeping nothing without a gate, counted once, not at every gate of the grid.
+    ungated = [share_gated(p, gated, -np.inf) for p in answerable]
     chosen = None
     for t in grid:
-        if not all(share_gated(p, gated, t) - share_gated(p, gated, -np.inf) <= 0.05 + 1e-9 for p in answerable):
+        if not all(share_gated(p, gated, t) - base <= 0.05 + 1e-9 for p, base in zip(answerable, ungated)):
             break
         chosen = t
     if chosen is None:

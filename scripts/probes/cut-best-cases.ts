@@ -71,7 +71,7 @@ for (const set of budgeted.filter((s) => values.sets.split(",").includes(s.name)
         evidence: ex.evidence,
         ...(ex.answers ? { answers: ex.answers } : {}),
       });
-    const recall = (m: QueryMetrics) => (byAnswer ? Number(m.answerKept ?? 0) : m.evidenceTotal ? m.evidenceKept / m.evidenceTotal : 0);
+    const measureOf = (m: QueryMetrics) => (byAnswer ? Number(m.answerKept ?? 0) : m.evidenceTotal ? m.evidenceKept / m.evidenceTotal : 0);
     const plain = chooseWithProfile({ results, unitScores, budget, threshold: 0, profile: base });
     const m0 = measure(plain);
     without.push(m0);
@@ -82,8 +82,8 @@ for (const set of budgeted.filter((s) => values.sets.split(",").includes(s.name)
       runs[i]!.push(m1);
       if (i === 0 && fired) {
         fires++;
-        if (recall(m1) > recall(m0)) gains++;
-        if (recall(m1) < recall(m0)) losses++;
+        if (measureOf(m1) > measureOf(m0)) gains++;
+        if (measureOf(m1) < measureOf(m0)) losses++;
         const unit = results[choice.cut!.r]!.units[choice.cut!.u]!;
         prefixShares.push((choice.cut!.end - unit.start) / (unit.end - unit.start));
       }
