@@ -1,4 +1,6 @@
+import { ZodError } from "zod";
 import { isAppError } from "../lib/errors";
+import { zodToAppError } from "../lib/server/http/handle-route";
 import { commands, helpText } from "./commands/index";
 import { ignoreClosedStdout } from "./ignore-closed-stdout";
 
@@ -29,7 +31,9 @@ export async function main(argv: string[]): Promise<number> {
   }
   try {
     return await command.run(rest);
-  } catch (e) {
+  } catch (thrown) {
+    // A request schema's refusal (`compress` parses its flags into the API's body) reads as the API words it.
+    const e = thrown instanceof ZodError ? zodToAppError(thrown) : thrown;
     // parseArgs reports unknown/malformed options as TypeErrors with ERR_PARSE_ARGS_* codes.
     const code = (e as { code?: string }).code ?? "";
     if (code.startsWith("ERR_PARSE_ARGS") || (isAppError(e) && e.code === "BAD_REQUEST")) {

@@ -5,6 +5,7 @@ import { AppError } from "../../lib/errors";
 import { DATASET_LIMITS, IMPORT_FORMATS, type ImportFormat } from "../../lib/schemas/datasets";
 import { formatBenchTable, runBenchImport } from "../bench-import/run-bench-import";
 import type { CliCommand } from "../types";
+import { numberFlag } from "../number-flag";
 
 // The benchmark lives in cli/bench-import/: the generated file (generate-jsonl.ts, word-pools.ts) and the run and its
 // table (run-bench-import.ts).
@@ -26,12 +27,6 @@ size, and peak RSS.
   --format F     format of --file: ${IMPORT_FORMATS.join(", ")} (default jsonl)
   --json OUT     also write the figures as JSON
   --keep         keep the temporary folder (database and generated file) and print its path`;
-
-function positiveInt(name: string, value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new AppError("BAD_REQUEST", `--${name} must be a positive integer, got ${JSON.stringify(value)}`);
-  return n;
-}
 
 export const command: CliCommand = {
   name: "bench-import",
@@ -55,11 +50,10 @@ export const command: CliCommand = {
       console.log(usage);
       return 0;
     }
-    const pairs = positiveInt("pairs", values.pairs);
+    const pairs = numberFlag(values.pairs, "--pairs", { integer: true, min: 1 });
     if (pairs > DATASET_LIMITS.maxImportPairs)
       throw new AppError("BAD_REQUEST", `--pairs is at most ${DATASET_LIMITS.maxImportPairs} (one import's limit)`);
-    const sizeMb = values["size-mb"] !== undefined ? Number(values["size-mb"]) : undefined;
-    if (sizeMb !== undefined && !(sizeMb > 0)) throw new AppError("BAD_REQUEST", `--size-mb must be a positive number`);
+    const sizeMb = numberFlag(values["size-mb"], "--size-mb", { min: 0, aboveMin: true });
     const format = (values.format ?? "jsonl") as ImportFormat;
     if (!IMPORT_FORMATS.includes(format)) throw new AppError("BAD_REQUEST", `--format must be one of ${IMPORT_FORMATS.join(", ")}`);
     if (values.format && !values.file) throw new AppError("BAD_REQUEST", "--format goes with --file (generated files are jsonl)");
@@ -68,7 +62,7 @@ export const command: CliCommand = {
     const result = await runBenchImport({
       pairs,
       ...(sizeMb !== undefined ? { sizeMb } : {}),
-      seed: positiveInt("seed", values.seed),
+      seed: numberFlag(values.seed, "--seed", { integer: true, min: 1 }),
       ...(values.file ? { file: path.resolve(values.file) } : {}),
       format,
       keep: values.keep,

@@ -9,6 +9,7 @@ import { AppError } from "../../lib/errors";
 import type { CliCommand } from "../types";
 import { createRng } from "../../lib/data/synthesize-page";
 import type { SlowQuery } from "../bench-research/open-bench-db";
+import { numberFlag } from "../number-flag";
 
 // Server modules (Prisma, models) load inside run() so `--help` stays instant.
 
@@ -134,12 +135,7 @@ const sweepPayload = (datasetId: string, modelName: string) => ({
   budgets: [] as number[],
 });
 
-const positive = (v: string | undefined, name: string): number | undefined => {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new AppError("BAD_REQUEST", `${name} must be a positive integer`);
-  return n;
-};
+const positive = (v: string | undefined, name: string): number | undefined => numberFlag(v, name, { integer: true, min: 1 });
 
 export const command: CliCommand = {
   name: "bench-research",

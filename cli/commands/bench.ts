@@ -1,10 +1,12 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { AppError } from "../../lib/errors";
 import { percentile } from "../../lib/eval/percentile";
 import { loadModel, type LoadedModel } from "../../lib/server/model/load-model";
 import { loadSentenceEncoder, sentenceEncoderDir } from "../../lib/server/sentence-encoder/load-sentence-encoder";
 import { runBatch, type WindowInput } from "../../lib/server/model/window-batcher";
 import type { CliCommand } from "../types";
+import { numberFlag } from "../number-flag";
 
 const usage = `snippet-lab bench [--model NAME] [--json OUT] [--runs N] [--threads N] [--provider cpu|cuda]
 
@@ -74,15 +76,18 @@ export const command: CliCommand = {
       console.log(usage);
       return 0;
     }
+    if (values.provider !== "cpu" && values.provider !== "cuda") {
+      throw new AppError("BAD_REQUEST", `--provider takes cpu or cuda (got "${values.provider}")`);
+    }
+    const runs = numberFlag(values.runs, "--runs", { integer: true, min: 10 });
+    const threads = numberFlag(values.threads, "--threads", { integer: true, min: 1 });
+    const window = numberFlag(values.window, "--window", { integer: true, min: 2 });
     // One session with every core (or --threads), whatever layout the server uses (loadModel's sessionLayout).
-    const model = await loadModel({
-      sessions: 1,
-      name: values.model,
-      provider: values.provider === "cuda" ? "cuda" : "cpu",
-      intraOpNumThreads: values.threads ? Number(values.threads) : undefined,
-    });
-    const length = values.window ? Number(values.window) : model.config.window;
-    const runs = Math.max(10, Number(values.runs));
+    const model = await loadModel({ sessions: 1, name: values.model, provider: values.provider, intraOpNumThreads: threads });
+    if (window !== undefined && window > model.config.window) {
+      throw new AppError("BAD_REQUEST", `--window takes at most the model's window, ${model.config.window} tokens (got ${window})`);
+    }
+    const length = window ?? model.config.window;
     const time = async (batch: WindowInput[]) => {
       const t = performance.now();
       await runBatch(model, batch);

@@ -8,6 +8,7 @@ import type { SelectionProfile } from "../../lib/schemas/selection-profile";
 import type { CliCommand } from "../types";
 import { describeCommit } from "../describe-commit";
 import { calibrationSetKind, calibrationSetScore } from "../../lib/eval/calibration-set-score";
+import { numberFlag } from "../number-flag";
 
 const usage = `snippet-lab calibrate --model NAME --data DIR [--write] [--json OUT]
 
@@ -59,6 +60,7 @@ export const command: CliCommand = {
       console.log(usage);
       return 0;
     }
+    const maxQueries = numberFlag(values["max-queries"], "--max-queries", { integer: true, min: 1 });
     if (!values.data) throw new AppError("BAD_REQUEST", "--data is required");
     const { buildDevSets } = await import("../../lib/eval/dev-sets");
     const { runEval } = await import("../../lib/eval/run-eval");
@@ -79,7 +81,7 @@ export const command: CliCommand = {
     const { floor: _floor, fallbackFloor: _fallbackFloor, ...uncalibrated } = method.profile;
     const profileWith = (settings: Partial<SelectionProfile>): SelectionProfile => ({ ...uncalibrated, ...settings });
     const thresholds = Array.from({ length: 45 }, (_, i) => Math.round((0.02 + i * 0.02) * 100) / 100);
-    const sets = await buildDevSets({ dataDir: values.data, split: "val", names: SETS, maxQueries: Number(values["max-queries"]) });
+    const sets = await buildDevSets({ dataDir: values.data, split: "val", names: SETS, maxQueries });
 
     // Score every set once; the sweep re-runs only the selection (cheap) for each threshold and fallback floor.
     const scored: Record<string, Array<{ example: EvalExample; results: readonly PreparedResult[]; unitScores: number[][] }>> = {};

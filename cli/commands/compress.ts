@@ -5,6 +5,7 @@ import { compressRequestSchema } from "../../lib/schemas/compress";
 import { compressRequest } from "../../lib/server/compress/compress-request";
 import { decodeTextFile } from "../../lib/text-decoding/decode-text-file";
 import type { CliCommand } from "../types";
+import { numberFlag } from "../number-flag";
 
 const usage = `snippet-lab compress --query "QUESTION" FILE [FILE ...] [options]
 
@@ -61,11 +62,12 @@ export const command: CliCommand = {
       query: values.query,
       results,
       preset: values.preset,
-      budget: values.budget ? Number(values.budget) : undefined,
-      threshold: values.threshold ? Number(values.threshold) : undefined,
+      // Only that each is a number here; the request schema checks the ranges, as the API does.
+      budget: numberFlag(values.budget, "--budget"),
+      threshold: numberFlag(values.threshold, "--threshold"),
       method: values.model,
       aggregation: values.aggregation,
-      fragmentSize: values["fragment-size"] ? Number(values["fragment-size"]) : undefined,
+      fragmentSize: numberFlag(values["fragment-size"], "--fragment-size"),
     });
     const res = await compressRequest(body);
     if (values.json) {

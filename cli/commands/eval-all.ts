@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
 import type { CliCommand } from "../types";
 import { describeCommit } from "../describe-commit";
+import { numberFlag } from "../number-flag";
 
 const usage = `snippet-lab eval-all --data DIR [--split report|val] [--methods LIST] [--out DIR] [options]
 
@@ -46,6 +47,7 @@ export const command: CliCommand = {
       console.log(usage);
       return 0;
     }
+    const maxQueries = numberFlag(values["max-queries"], "--max-queries", { integer: true, min: 1 });
     if (!values.data) throw new AppError("BAD_REQUEST", "--data is required");
     if (values.split !== "report" && values.split !== "val") throw new AppError("BAD_REQUEST", "--split must be report or val");
     const { buildDevSets, DEV_SET_NAMES } = await import("../../lib/eval/dev-sets");
@@ -68,7 +70,7 @@ export const command: CliCommand = {
     const t0 = performance.now();
     // Every set is built (cheap next to scoring) and the listed ones evaluated: one seeded generator samples them in
     // order, so a subset gets exactly the queries the full run gets.
-    const sets = (await buildDevSets({ dataDir: values.data, split: values.split, maxQueries: Number(values["max-queries"]) })).filter((s) =>
+    const sets = (await buildDevSets({ dataDir: values.data, split: values.split, maxQueries })).filter((s) =>
       (names as readonly string[]).includes(s.name),
     );
     const results = [];

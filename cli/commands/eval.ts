@@ -9,6 +9,8 @@ import { parseSweep } from "../../lib/eval/parse-sweep";
 import type { EvalMethod } from "../../lib/eval/run-eval";
 import type { CliCommand } from "../types";
 import { describeCommit } from "../describe-commit";
+import { MAX_FRAGMENT_SIZE } from "../../lib/schemas/compress";
+import { numberFlag } from "../number-flag";
 
 // Heavy modules (tokenizer tables, importers, onnxruntime) load inside run() so `--help` stays instant.
 
@@ -80,12 +82,6 @@ async function resolveEvalMethod(name: string, models: ModelInfo[]): Promise<Eva
   return evalMethod;
 }
 
-function positiveNumber(value: string, flag: string): number {
-  const x = Number(value);
-  if (!Number.isFinite(x) || x <= 0) throw new AppError("BAD_REQUEST", `${flag} must be a positive number, got "${value}"`);
-  return x;
-}
-
 export const command: CliCommand = {
   name: "eval",
   summary: "evaluate methods (model, bm25, lead, oracle, llm-extract, hybrid) on SQuAD / HotpotQA / JSONL gold evidence, with fidelity",
@@ -121,6 +117,9 @@ export const command: CliCommand = {
     if (!["all", "train", "val", "report"].includes(values.split)) throw new AppError("BAD_REQUEST", "--split must be all, train, val or report");
     const aggregation = values.aggregation as Aggregation;
     if (aggregation !== "mean" && aggregation !== "max") throw new AppError("BAD_REQUEST", "--aggregation must be mean or max");
+    const floor = numberFlag(values.floor, "--floor", { min: 0, max: 1 });
+    const limit = numberFlag(values.limit, "--limit", { integer: true, min: 1 });
+    const fragmentSize = numberFlag(values["fragment-size"], "--fragment-size", { integer: true, min: 1, max: MAX_FRAGMENT_SIZE });
 
     let ratios = values.ratios ? parseSweep(values.ratios) : [];
     const budgets = values.budgets ? parseSweep(values.budgets) : [];
@@ -143,7 +142,7 @@ export const command: CliCommand = {
     for (const name of methodNames) {
       const m = await resolveEvalMethod(name, models);
       // An explicit --floor is the run's, for every method.
-      if (values.floor !== undefined) m.profile = { ...(m.profile ?? BASELINE_PROFILE), floor: Number(values.floor) };
+      if (floor !== undefined) m.profile = { ...(m.profile ?? BASELINE_PROFILE), floor };
       methods.push(m);
     }
 
@@ -151,16 +150,15 @@ export const command: CliCommand = {
     let examples = await readExamples(format, values.input);
     let dataset = path.basename(values.input).replace(/\.(jsonl|json)$/i, "");
     if (values.split !== "all") {
-      const valShare = Number(values["val-share"]);
-      const reportShare = Number(values["report-share"]);
-      if (!Number.isInteger(Number(values.seed))) throw new AppError("BAD_REQUEST", "--seed must be an integer");
-      if (!(valShare >= 0 && reportShare >= 0 && valShare + reportShare <= 1))
-        throw new AppError("BAD_REQUEST", "--val-share and --report-share must be ≥ 0 and sum to ≤ 1");
+      const valShare = numberFlag(values["val-share"], "--val-share", { min: 0, max: 1 });
+      const reportShare = numberFlag(values["report-share"], "--report-share", { min: 0, max: 1 });
+      const seed = numberFlag(values.seed, "--seed", { integer: true });
+      if (valShare + reportShare > 1) throw new AppError("BAD_REQUEST", "--val-share and --report-share must sum to at most 1");
       const { splitThreeWays } = await import("../../lib/data/split-by-group");
-      examples = splitThreeWays(examples, { valShare, reportShare, seed: Number(values.seed) })[values.split as "train" | "val" | "report"];
+      examples = splitThreeWays(examples, { valShare, reportShare, seed })[values.split as "train" | "val" | "report"];
       dataset += `:${values.split}`;
     }
-    if (values.limit) examples = examples.slice(0, positiveNumber(values.limit, "--limit"));
+    if (limit !== undefined) examples = examples.slice(0, limit);
     if (examples.length === 0) throw new AppError("UNPROCESSABLE", "No examples to evaluate");
     const quiet = values.quiet;
     if (!quiet) console.error(`Loaded ${examples.length} queries from ${values.input} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -177,7 +175,7 @@ export const command: CliCommand = {
       thresholds,
       aggregation,
       reportCosts: true,
-      ...(values["fragment-size"] ? { fragmentSize: positiveNumber(values["fragment-size"], "--fragment-size") } : {}),
+      ...(fragmentSize !== undefined ? { fragmentSize } : {}),
       ...(values.locale ? { locale: values.locale } : {}),
       onProgress: ({ done, total }) => {
         const now = performance.now();

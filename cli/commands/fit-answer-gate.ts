@@ -8,6 +8,7 @@ import type { DevSet } from "../../lib/eval/dev-sets";
 import type { AnswerGateCandidate, AnswerGateSetFigures } from "../../lib/eval/choose-answer-gate";
 import type { SelectionProfile } from "../../lib/schemas/selection-profile";
 import type { CliCommand } from "../types";
+import { numberFlag } from "../number-flag";
 
 const usage = `snippet-lab fit-answer-gate --model NAME --data DIR [--write]
 
@@ -61,6 +62,7 @@ export const command: CliCommand = {
       console.log(usage);
       return 0;
     }
+    const maxQueries = numberFlag(values["max-queries"], "--max-queries", { integer: true, min: 1 });
     if (!values.data) throw new AppError("BAD_REQUEST", "--data is required");
     const gates = values.gates ? values.gates.split(",").map(Number) : Array.from({ length: 31 }, (_, i) => (30 + i) / 100);
     const scale = Number(values.scale);
@@ -90,9 +92,7 @@ export const command: CliCommand = {
 
     // Every set built, then filtered, as eval-all does: the same queries as its validation run.
     const wanted = new Set<string>([...TARGETS, ...GUARDED]);
-    const val = (await buildDevSets({ dataDir: values.data, split: "val", maxQueries: Number(values["max-queries"]) })).filter((s) =>
-      wanted.has(s.name),
-    );
+    const val = (await buildDevSets({ dataDir: values.data, split: "val", maxQueries })).filter((s) => wanted.has(s.name));
     const sets: DevSet[] = val.flatMap((s) => {
       const typed = s.examples.map((e) => ({ ...e, query: typedAsSearchQuery(e.query) }));
       // Real search queries are typed in lowercase already: no second copy of them.

@@ -8,6 +8,7 @@ import type { SearchRerank, SelectionProfile } from "../../lib/schemas/selection
 import type { DevSet } from "../../lib/eval/dev-sets";
 import type { DevSetMethod } from "../../lib/eval/evaluate-dev-set";
 import type { CliCommand } from "../types";
+import { numberFlag } from "../number-flag";
 
 const usage = `snippet-lab fit-search-rerank --model NAME --data DIR [--write]
 
@@ -57,6 +58,8 @@ export const command: CliCommand = {
       console.log(usage);
       return 0;
     }
+    const maxQueries = numberFlag(values["max-queries"], "--max-queries", { integer: true, min: 1 });
+    const trainQueries = numberFlag(values["train-queries"], "--train-queries", { integer: true, min: 1 });
     if (!values.data) throw new AppError("BAD_REQUEST", "--data is required");
     const weights = values.weights.split(",").map(Number);
     const maxLoss = Number(values["max-loss"]);
@@ -107,7 +110,7 @@ export const command: CliCommand = {
       dataDir: values.data,
       split: "train" as never,
       names: TRAIN_SETS,
-      maxQueries: Number(values["train-queries"]),
+      maxQueries: trainQueries,
     });
     const lists: { x: number[][]; y: number[] }[] = [];
     for (const set of train) {
@@ -130,7 +133,7 @@ export const command: CliCommand = {
     console.error(`fitted on ${fitted.lists} passages; coefficients ${fitted.coefficients.map((c) => c.toFixed(3)).join(" ")}`);
 
     // Validation: the real search queries, and the guarded sets with their questions typed as search queries.
-    const val = await buildDevSets({ dataDir: values.data, split: "val", maxQueries: Number(values["max-queries"]) });
+    const val = await buildDevSets({ dataDir: values.data, split: "val", maxQueries });
     const byName = new Map(val.map((s) => [s.name, s]));
     const target = byName.get(TARGET);
     if (!target) throw new AppError("UNPROCESSABLE", `the validation split has no ${TARGET} set (is ${values.data} the shared data?)`);

@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
 import { judgeConfigFromFlags } from "../judge-config-from-flags";
 import type { CliCommand } from "../types";
+import { numberFlag } from "../number-flag";
 
 // Server modules (Prisma, openai) load inside run() so `--help` stays instant.
 
@@ -68,9 +69,7 @@ export const command: CliCommand = {
     try {
       if (action === "write") {
         if (!values.dataset || !values.out) throw new AppError("BAD_REQUEST", "write needs --dataset and --out");
-        const limit = values.limit === undefined ? undefined : Number(values.limit);
-        if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
-          throw new AppError("BAD_REQUEST", `--limit must be a positive integer, got "${values.limit}"`);
+        const limit = numberFlag(values.limit, "--limit", { integer: true, min: 1 });
         const { findDatasetId } = await import("../../lib/server/db/datasets/find-dataset-id");
         const datasetId = await findDatasetId({ name: values.dataset });
         const out = createWriteStream(values.out);

@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
 import type { JudgeEvalReport } from "../../lib/schemas/judge";
 import type { CliCommand } from "../types";
+import { numberFlag } from "../number-flag";
 
 const usage = `snippet-lab judge-eval --dataset NAME [--configs LIST] [--json OUT] [--csv OUT] [--worst N]
 
@@ -63,8 +64,7 @@ export const command: CliCommand = {
       },
     });
     if (!values.dataset) throw new AppError("BAD_REQUEST", "--dataset is required");
-    const worst = values.worst === undefined ? 10 : Number(values.worst);
-    if (!Number.isInteger(worst) || worst < 0) throw new AppError("BAD_REQUEST", `--worst must be a non-negative integer, got "${values.worst}"`);
+    const worst = numberFlag(values.worst, "--worst", { integer: true, min: 0 }) ?? 10;
     const configs = values.configs
       ?.split(",")
       .map((s) => s.trim())

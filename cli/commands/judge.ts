@@ -4,6 +4,7 @@ import { AppError, isAppError } from "../../lib/errors";
 import type { JudgeRunSummary } from "../../lib/schemas/judge";
 import { judgeConfigFromFlags } from "../judge-config-from-flags";
 import type { CliCommand } from "../types";
+import { numberFlag } from "../number-flag";
 
 // Server modules (Prisma, openai, the job runner) load inside run() so `--help` stays instant.
 
@@ -49,13 +50,6 @@ function countBy<T>(items: readonly T[], key: (item: T) => string): string {
   return [...counts].map(([k, n]) => `${k} ${n}`).join(", ") || "none";
 }
 
-function positiveInt(value: string | undefined, flag: string, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new AppError("BAD_REQUEST", `${flag} must be an integer from 1 to ${max}, got "${value}"`);
-  return n;
-}
-
 export const command: CliCommand = {
   name: "judge",
   summary: "pre-label pairs with an LLM judge (OpenAI-compatible server) as resumable jobs: cached, retried, costed",
@@ -83,8 +77,8 @@ export const command: CliCommand = {
       },
     });
     if (!values.dataset && !values.pair?.length && !values.resume) throw new AppError("BAD_REQUEST", "--dataset, --resume or --pair is required");
-    const limit = positiveInt(values.limit, "--limit");
-    const workers = positiveInt(values.workers, "--workers", 16);
+    const limit = numberFlag(values.limit, "--limit", { integer: true, min: 1 });
+    const workers = numberFlag(values.workers, "--workers", { integer: true, min: 1, max: 16 });
     const variant = values["one-stage"] ? "one-stage" : "two-stage";
 
     // The flags overlay the environment's settings; the config is passed to the jobs this process runs and starts.

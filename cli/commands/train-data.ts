@@ -3,6 +3,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { parseSectionMode } from "../../lib/features/section-mode";
 import type { CliCommand } from "../types";
+import { numberFlag } from "../number-flag";
 
 const usage = `snippet-lab train-data --data DIR --out DIR [options]
 
@@ -72,6 +73,9 @@ Sources (training split only; the validation split is built the same way for che
   --spelled-as-unknown  gold windows only: a word of a script the vocabulary covers only by letters is one [UNK]
                         (tokenizer.spelledWordsAsUnknown of the model being fine-tuned)`;
 
+/** A share of the examples or pages, from none to all. */
+const SHARE = { min: 0, max: 1 };
+
 export const command: CliCommand = {
   name: "train-data",
   summary: "build the vocabulary and tokenized training windows from the public data (and gold exports)",
@@ -119,21 +123,24 @@ export const command: CliCommand = {
       console.error(`train-data: --sections takes all, plain or off (got "${values.sections}")`);
       return 2;
     }
-    const topicalUnanswerable = Number(values["topical-unanswerable"]);
-    if (!Number.isFinite(topicalUnanswerable) || topicalUnanswerable < 0 || topicalUnanswerable > 1) {
-      console.error(`train-data: --topical-unanswerable takes a share from 0 to 1 (got "${values["topical-unanswerable"]}")`);
+    let numbers;
+    try {
+      numbers = {
+        topicalUnanswerable: numberFlag(values["topical-unanswerable"], "--topical-unanswerable", SHARE),
+        searchPassages: numberFlag(values["search-passages"], "--search-passages", SHARE),
+        articleChrome: numberFlag(values["article-chrome"], "--article-chrome", SHARE),
+        vocabSize: numberFlag(values["vocab-size"], "--vocab-size", { integer: true, min: 100 }),
+        window: numberFlag(values.window, "--window", { integer: true, min: 16 }),
+        seed: numberFlag(values.seed, "--seed", { integer: true }),
+        limit: numberFlag(values.limit, "--limit", { integer: true, min: 1 }),
+        goldCopies: numberFlag(values["gold-copies"], "--gold-copies", { integer: true, min: 0 }),
+        extendCyrillic: numberFlag(values["extend-cyrillic"], "--extend-cyrillic", { integer: true, min: 0 }),
+      };
+    } catch (e) {
+      console.error(`train-data: ${(e as Error).message}`);
       return 2;
     }
-    const searchPassages = Number(values["search-passages"]);
-    if (!Number.isFinite(searchPassages) || searchPassages < 0 || searchPassages > 1) {
-      console.error(`train-data: --search-passages takes a share from 0 to 1 (got "${values["search-passages"]}")`);
-      return 2;
-    }
-    const articleChrome = Number(values["article-chrome"]);
-    if (!Number.isFinite(articleChrome) || articleChrome < 0 || articleChrome > 1) {
-      console.error(`train-data: --article-chrome takes a share from 0 to 1 (got "${values["article-chrome"]}")`);
-      return 2;
-    }
+    const { topicalUnanswerable, searchPassages, articleChrome } = numbers;
     if (!values.data && articleChrome > 0) {
       console.error("train-data: --article-chrome needs --data (it changes the pages built from the public data)");
       return 2;
@@ -144,7 +151,7 @@ export const command: CliCommand = {
         gold: values.gold!,
         vocabFile: values.vocab!,
         outDir: values.out,
-        window: Number(values.window),
+        window: numbers.window,
         sections,
         spelledWordsAsUnknown: values["spelled-as-unknown"],
         traditionalAsSimplified: values["traditional-as-simplified"],
@@ -160,16 +167,16 @@ export const command: CliCommand = {
       dataDir: values.data,
       outDir: values.out,
       vocabFile: values.vocab,
-      vocabSize: Number(values["vocab-size"]),
-      window: Number(values.window),
-      seed: Number(values.seed),
-      limit: values.limit ? Number(values.limit) : undefined,
+      vocabSize: numbers.vocabSize,
+      window: numbers.window,
+      seed: numbers.seed,
+      limit: numbers.limit,
       gold: values.gold ?? [],
-      goldCopies: Number(values["gold-copies"]),
+      goldCopies: numbers.goldCopies,
       extraQa: (values.qa ?? []).map(parseExtraQaArg),
       extraHotpot: values.hotpot ?? [],
       sections,
-      ...(values["extend-cyrillic"] ? { extendCyrillic: Number(values["extend-cyrillic"]) } : {}),
+      ...(numbers.extendCyrillic ? { extendCyrillic: numbers.extendCyrillic } : {}),
       traditionalAsSimplified: values["traditional-as-simplified"],
       coreOnly: values["core-only"],
       articleChrome,

@@ -5,6 +5,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import type { CliCommand } from "../types";
+import { numberFlag } from "../number-flag";
 
 const usage = `snippet-lab train-embeddings --data DIR [--out DIR] [options]
 
@@ -52,13 +53,14 @@ export const command: CliCommand = {
       console.error(`train-embeddings: --data is required\n\n${usage}`);
       return 2;
     }
-    const num = (name: keyof typeof values) => {
-      const n = Number(values[name]);
-      if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got ${values[name]}`);
-      return n;
-    };
+    const num = (name: "dim" | "words" | "min-count" | "epochs" | "threads") => numberFlag(values[name], `--${name}`, { integer: true, min: 1 });
     const dim = num("dim");
     const maxWords = num("words");
+    const minCount = num("min-count");
+    const epochs = num("epochs");
+    const threads = num("threads");
+    const seed = numberFlag(values.seed, "--seed", { integer: true, min: 0 });
+    const limit = numberFlag(values.limit, "--limit", { integer: true, min: 1 });
     const ft = spawnSync("fasttext", [], { encoding: "utf8" });
     if (ft.error) {
       console.error("train-embeddings: `fasttext` is not on PATH (Debian: apt-get install fasttext)");
@@ -68,7 +70,7 @@ export const command: CliCommand = {
     const { embeddingTerms } = await import("../../lib/embeddings/embedding-terms");
     const { centerRows, quantizeRows } = await import("../../lib/embeddings/word-vectors");
     const t0 = performance.now();
-    const { texts, counts: sources } = await collectTrainingTexts(values.data, values.limit ? num("limit") : undefined);
+    const { texts, counts: sources } = await collectTrainingTexts(values.data, limit);
     const tmp = mkdtempSync(path.join(os.tmpdir(), "snippet-lab-embeddings-"));
     try {
       const wordCounts = new Map<string, number>();
@@ -84,8 +86,8 @@ export const command: CliCommand = {
       const corpus = path.join(tmp, "corpus.txt");
       writeFileSync(corpus, `${lines.join("\n")}\n`);
       console.log(`corpus: ${texts.length} texts, ${corpusTokens} words, ${wordCounts.size} distinct (${JSON.stringify(sources)})`);
-      const args = ["skipgram", "-input", corpus, "-output", path.join(tmp, "model"), "-dim", String(dim), "-minCount", values["min-count"]!];
-      args.push("-epoch", values.epochs!, "-thread", values.threads!, "-seed", values.seed!, "-minn", "3", "-maxn", "5", "-verbose", "1");
+      const args = ["skipgram", "-input", corpus, "-output", path.join(tmp, "model"), "-dim", String(dim), "-minCount", String(minCount)];
+      args.push("-epoch", String(epochs), "-thread", String(threads), "-seed", String(seed), "-minn", "3", "-maxn", "5", "-verbose", "1");
       const run = spawnSync("fasttext", args, { stdio: ["ignore", "inherit", "inherit"] });
       if (run.status !== 0) {
         console.error(`train-embeddings: fasttext exited with ${run.status}`);
@@ -125,11 +127,11 @@ export const command: CliCommand = {
           centred: true,
           minn: 3,
           maxn: 5,
-          minCount: Number(values["min-count"]),
-          epochs: Number(values.epochs),
+          minCount,
+          epochs,
         },
-        seed: Number(values.seed),
-        threads: Number(values.threads),
+        seed,
+        threads,
         sources,
         minutes: Math.round(minutes * 10) / 10,
       };

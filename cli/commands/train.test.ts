@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { command as train } from "./train";
+import { command as trainData } from "./train-data";
 
-/** The exit code and what `train` printed to stderr: its checks run before any training step. */
-async function runTrain(args: string[]): Promise<{ code: number; error: string }> {
+/** The exit code and what `train` (or `train-data`) printed to stderr: its checks run before any training step. */
+async function runTrain(args: string[], command = train): Promise<{ code: number; error: string }> {
   const errors: string[] = [];
   vi.spyOn(console, "error").mockImplementation((...a: unknown[]) => void errors.push(a.join(" ")));
   vi.spyOn(console, "log").mockImplementation(() => {});
-  const code = await train.run(args);
+  const code = await command.run(args);
   return { code, error: errors.join("\n") };
 }
 
@@ -33,6 +34,17 @@ describe("snippet-lab train: options checked before hours of training", () => {
       expect(r.code).toBe(2);
       expect(r.error).toMatch(/--teacher-mlm-weight takes a weight/);
     }
+  });
+
+  it("refuses a word or an out-of-range figure in a numeric flag at once, not when its step starts", async () => {
+    const steps = await runTrain(["--data", "/nonexistent", "--teacher-steps", "lots", "--work", "/nonexistent/work"]);
+    expect(steps).toEqual({ code: 2, error: 'train: --teacher-steps takes an integer of at least 1 (got "lots")' });
+    const alpha = await runTrain(["--data", "/nonexistent", "--alpha", "2", "--work", "/nonexistent/work"]);
+    expect(alpha.error).toBe('train: --alpha takes a number from 0 to 1 (got "2")');
+    const window = await runTrain(["--data", "/nonexistent", "--out", "/nonexistent/out", "--window", "big"], trainData);
+    expect(window).toEqual({ code: 2, error: 'train-data: --window takes an integer of at least 16 (got "big")' });
+    const share = await runTrain(["--data", "/nonexistent", "--out", "/nonexistent/out", "--article-chrome", "1.5"], trainData);
+    expect(share.error).toBe('train-data: --article-chrome takes a number from 0 to 1 (got "1.5")');
   });
 
   it("refuses --skip-encoder when the encoder folder it would reuse is missing", async () => {

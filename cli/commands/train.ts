@@ -6,6 +6,7 @@ import { calibratedSettings, profileOf, type SelectionProfile } from "../../lib/
 import { parseSectionMode, type SectionMode } from "../../lib/features/section-mode";
 import type { CliCommand } from "../types";
 import { ENCODER_RELEASE, tuneSentenceEncoder } from "./tune-encoder-step";
+import { numberFlag, type NumberFlagRange } from "../number-flag";
 
 const usage = `snippet-lab train --data DIR [--name NAME] [--work DIR] [options]
 
@@ -161,6 +162,20 @@ interface TrainInfo {
   averaged?: { inputs: { ckpt: string; f1: number; loss: number }[]; weights: number[] };
 }
 
+// The numbers later steps read (train-data, train.py): a typo would surface only when that step starts, maybe hours in.
+const NUMBER_FLAGS = {
+  "teacher-steps": { integer: true, min: 1 },
+  "student-steps": { integer: true, min: 1 },
+  layers: { integer: true, min: 1 },
+  d: { integer: true, min: 8 },
+  alpha: { min: 0, max: 1 },
+  "teacher-lr": { min: 0, aboveMin: true },
+  "extend-cyrillic": { integer: true, min: 0 },
+  "article-chrome": { min: 0, max: 1 },
+  "topical-unanswerable": { min: 0, max: 1 },
+  "search-passages": { min: 0, max: 1 },
+} satisfies Record<string, NumberFlagRange>;
+
 export const command: CliCommand = {
   name: "train",
   summary: "reproduce the default model (data, teacher, pruned+distilled student, ONNX, calibration)",
@@ -226,6 +241,14 @@ export const command: CliCommand = {
     if (fineTune && (values.qa?.length || values.hotpot?.length)) {
       console.error("train: --qa and --hotpot need --data: extra files are checked against its validation and report splits");
       return 2;
+    }
+    for (const [flag, range] of Object.entries(NUMBER_FLAGS)) {
+      try {
+        numberFlag(values[flag as keyof typeof NUMBER_FLAGS], `--${flag}`, range);
+      } catch (e) {
+        console.error(`train: ${(e as Error).message}`);
+        return 2;
+      }
     }
     if (values["extend-cyrillic"] !== undefined && !values.vocab) {
       console.error("train: --extend-cyrillic needs --vocab (it extends a given vocabulary)");

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
 import { JOB_KINDS, type JobKind } from "../../lib/schemas/jobs";
 import type { CliCommand } from "../types";
+import { numberFlag } from "../number-flag";
 
 // Server modules (Prisma, the runner) load inside run() so `--help` stays instant.
 
@@ -27,10 +28,7 @@ export const command: CliCommand = {
       allowPositionals: false,
       options: { concurrency: { type: "string" }, kinds: { type: "string" } },
     });
-    const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
-    if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)) {
-      throw new AppError("BAD_REQUEST", "--concurrency must be an integer from 1 to 16");
-    }
+    const concurrency = numberFlag(values.concurrency, "--concurrency", { integer: true, min: 1, max: 16 });
     const kinds = values.kinds
       ?.split(",")
       .map((k) => k.trim())

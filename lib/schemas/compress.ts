@@ -12,6 +12,9 @@ import { selectionProfileSchema } from "./selection-profile";
  * Size issues carry `params.status = 413` so handle-route answers 413 instead of 400.
  */
 
+/** The most consecutive sentences of one block merged into one unit (`fragmentSize`). */
+export const MAX_FRAGMENT_SIZE = 3;
+
 export const TOO_LARGE = { status: 413 } as const;
 
 export const compressResultInputSchema = z
@@ -98,7 +101,7 @@ export const compressRequestSchema = z
       description: "Deprecated: the former name of `method` (it takes any method, not only a model); still accepted. Give one of the two.",
     }),
     aggregation: z.enum(AGGREGATIONS).optional().describe("How token probabilities become a sentence score (default: the model's)."),
-    fragmentSize: z.int().min(1).max(3).optional().describe("Consecutive sentences of one block merged into one unit."),
+    fragmentSize: z.int().min(1).max(MAX_FRAGMENT_SIZE).optional().describe("Consecutive sentences of one block merged into one unit."),
     encoding: z
       .enum(DOWNSTREAM_ENCODINGS)
       .optional()
