@@ -16,7 +16,7 @@ and, for a model that blends the sentence encoder (similaritySource), "encoder":
 encoder's time for one query and a passage of 12 sentences (texts never seen before, so nothing comes from its cache).
 
   --model NAME     model folder under models/ (default: the default model)
-  --runs N         timed runs at batch 1 (default 200; batch 8 runs N/4)
+  --runs N         timed runs at batch 1, at least 10 (default 200; batch 8 runs N/4)
   --window N       tokens per window (default: the model's window)
   --threads N      onnxruntime intra-op threads (default: all cores)
   --provider P     cpu (default) or cuda`;

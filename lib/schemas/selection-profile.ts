@@ -24,11 +24,18 @@ export const searchRerankSchema = z
  */
 const encoderFolderSchema = z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, "a folder name under models/");
 const similarityBlendSchema = z.enum(["mix", "scale", "rank", "geometric", "interleave"]);
-/** What a similarity tier (passage, document) sets: its blend, weight and encoder folder. */
+const similarityContextSchema = z.enum(["mean", "max"]);
+export type SimilarityContext = z.infer<typeof similarityContextSchema>;
+/** What a similarity tier (passage, document) sets: its blend, weight, encoder folder and how units are read. */
 const similarityTierFields = {
   blend: similarityBlendSchema,
   weight: z.number().min(0).max(1),
   encoder: encoderFolderSchema.optional(),
+  context: similarityContextSchema
+    .optional()
+    .describe(
+      'How the sentence encoder reads a unit: also with the unit before it in the same paragraph, so a sentence that refers back ("This basin …") is read with what it refers to; its cosine is the `mean` or the `max` of the two (absent: the unit alone).',
+    ),
 };
 
 export const selectionProfileSchema = z.object({

@@ -59,11 +59,11 @@ export async function computeResultSimilarity(
   if (profile.similaritySource === "sentence-encoder") {
     // A passage (similarityPassage) or a document (similarityDocument) may read another encoder: each encoder embeds
     // only the results it blends.
-    const nameOf = (r: { units: readonly unknown[]; title?: string | undefined }) => {
+    const tierOf = (r: { units: readonly unknown[]; title?: string | undefined }) => {
       const how = similarityBlendFor(profile, r.units.length, parts, queryNamesTitle(query, r.title));
-      const tier = how?.passage ? profile.similarityPassage : how?.document ? profile.similarityDocument : undefined;
-      return tier?.encoder ?? profile.similarityEncoder;
+      return how?.passage ? profile.similarityPassage : how?.document ? profile.similarityDocument : undefined;
     };
+    const nameOf = (r: { units: readonly unknown[]; title?: string | undefined }) => tierOf(r)?.encoder ?? profile.similarityEncoder;
     const names = [...new Set(results.filter((r) => blends(r.units.length)).map(nameOf))];
     if (names.length === 0) return results.map(() => []);
     const out: number[][] = results.map(() => []);
@@ -74,7 +74,9 @@ export async function computeResultSimilarity(
         const encoder = await encoderOrWarn(name);
         if (!encoder) return;
         const mine = results.map((r) => blends(r.units.length) && nameOf(r) === name);
-        const sims = await computeEncoderSimilarity({ encoder, query, results: results.filter((_, i) => mine[i]), blends: () => true });
+        const picked = results.filter((_, i) => mine[i]);
+        const contextOf = (i: number) => tierOf(picked[i]!)?.context;
+        const sims = await computeEncoderSimilarity({ encoder, query, results: picked, blends: () => true, contextOf });
         if (!sims) return;
         read = true;
         let k = 0;
@@ -92,6 +94,9 @@ export async function computeResultSimilarity(
   );
 }
 
+/** A tier's `context` in the keys of stored scores (none when it reads units alone, as every key before it did). */
+const contextKey = (tier: { context?: string | undefined }) => (tier.context ? ` context ${tier.context}` : "");
+
 /**
  * What a profile's similarity was computed from, for keys of stored unit scores: the source's fingerprint (word
  * vectors or sentence encoder), so scores blended with retrained weights are not read through old rows.
@@ -100,14 +105,14 @@ export async function similarityFingerprint(profile: SimilarityProfile): Promise
   // The word vectors' key without the newer settings is the one stored rows were written under.
   const passage = profile.similarityPassage;
   const document = profile.similarityDocument;
-  const settings = `${profile.similarityBlend && profile.similarityBlend !== "mix" ? ` ${profile.similarityBlend}` : ""}${profile.similarityMaxUnits ? ` max ${profile.similarityMaxUnits}` : ""}${passage ? ` passage ${passage.maxUnits}${passage.maxResults ? `x${passage.maxResults}` : ""} ${passage.blend} ${passage.weight}${passage.gate ? ` gate ${passage.gate.cosine}x${passage.gate.scale}` : ""}` : ""}`;
+  const settings = `${profile.similarityBlend && profile.similarityBlend !== "mix" ? ` ${profile.similarityBlend}` : ""}${profile.similarityMaxUnits ? ` max ${profile.similarityMaxUnits}` : ""}${passage ? ` passage ${passage.maxUnits}${passage.maxResults ? `x${passage.maxResults}` : ""} ${passage.blend} ${passage.weight}${passage.gate ? ` gate ${passage.gate.cosine}x${passage.gate.scale}` : ""}${contextKey(passage)}` : ""}`;
   if (profile.similaritySource === "sentence-encoder") {
     const fingerprintOf = async (name: string | undefined) =>
       (await loadSentenceEncoder(sentenceEncoderDir(name)).catch(() => undefined))?.fingerprint ?? "none";
     const own = await fingerprintOf(profile.similarityEncoder);
     const other = passage?.encoder && passage.encoder !== profile.similarityEncoder ? ` ${await fingerprintOf(passage.encoder)}` : "";
     const documentKey = document
-      ? ` document ${document.blend} ${document.weight}${document.encoder && document.encoder !== profile.similarityEncoder ? ` ${await fingerprintOf(document.encoder)}` : ""}`
+      ? ` document ${document.blend} ${document.weight}${contextKey(document)}${document.encoder && document.encoder !== profile.similarityEncoder ? ` ${await fingerprintOf(document.encoder)}` : ""}`
       : "";
     return `encoder ${own}${settings}${other}${documentKey}`;
   }

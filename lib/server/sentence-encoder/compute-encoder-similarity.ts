@@ -1,6 +1,7 @@
 import "server-only";
 import { cosine } from "../../embeddings/cosine";
 import { encoderReadsQuery } from "../../sentence-encoder/reads-text";
+import type { SimilarityContext } from "../../schemas/selection-profile";
 import type { SentenceEncoder } from "./load-sentence-encoder";
 
 interface EncoderSimilarityOptions {
@@ -9,6 +10,8 @@ interface EncoderSimilarityOptions {
   results: ReadonlyArray<{ doc: { text: string }; units: ReadonlyArray<{ start: number; end: number }> }>;
   /** Whether a result is blended at all (others get [] and nothing is computed for them). */
   blends: (units: number) => boolean;
+  /** How a result's units are read with the unit before them in their paragraph (a tier's `context`; absent: alone). */
+  contextOf?: (resultIndex: number) => SimilarityContext | undefined;
 }
 
 /**
@@ -16,19 +19,41 @@ interface EncoderSimilarityOptions {
  * for the blend, and an answer gate reads the best one). Undefined when the encoder does not read the query
  * (encoderReadsQuery), so the model's scores stand alone.
  */
-export async function computeEncoderSimilarity({ encoder, query, results, blends }: EncoderSimilarityOptions): Promise<number[][] | undefined> {
+export async function computeEncoderSimilarity({
+  encoder,
+  query,
+  results,
+  blends,
+  contextOf,
+}: EncoderSimilarityOptions): Promise<number[][] | undefined> {
   if (!encoderReadsQuery(encoder.tokenizer, query)) return undefined;
+  // Whitespace as the encoder was trained on it: a unit's newlines and tabs would be unknown pieces.
   const texts: string[] = [query];
-  for (const r of results) {
-    if (!blends(r.units.length)) continue;
-    // Whitespace as the encoder was trained on it: a unit's newlines and tabs would be unknown pieces.
-    for (const u of r.units) texts.push(r.doc.text.slice(u.start, u.end).replace(/\s+/g, " ").trim());
-  }
+  // Per blended unit: the index of its own text, and of the text it is read with in context (-1: none).
+  const slots: { own: number; joined: number }[][] = results.map((r, i) => {
+    if (!blends(r.units.length)) return [];
+    const context = contextOf?.(i);
+    return r.units.map((u, j) => {
+      const own = texts.push(clean(r.doc.text.slice(u.start, u.end))) - 1;
+      const prev = context ? r.units[j - 1] : undefined;
+      // The unit before it in the same paragraph: a sentence that refers back ("This basin …") is read with its referent.
+      const joined = prev && !r.doc.text.slice(prev.end, u.start).includes("\n") ? texts.push(clean(r.doc.text.slice(prev.start, u.end))) - 1 : -1;
+      return { own, joined };
+    });
+  });
   const vecs = await encoder.embed(texts);
   const q = vecs[0]!;
-  let k = 1;
-  return results.map((r) => {
-    if (!blends(r.units.length)) return [];
-    return r.units.map(() => cosine(q, vecs[k++]!));
+  return slots.map((units, i) => {
+    const context = contextOf?.(i);
+    return units.map(({ own, joined }) => {
+      const alone = cosine(q, vecs[own]!);
+      if (joined < 0) return alone;
+      const read = cosine(q, vecs[joined]!);
+      return context === "max" ? Math.max(alone, read) : (alone + read) / 2;
+    });
   });
+}
+
+function clean(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
 }
