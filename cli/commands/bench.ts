@@ -3,6 +3,8 @@ import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
 import { percentile } from "../../lib/eval/percentile";
 import { loadModel, type LoadedModel } from "../../lib/server/model/load-model";
+import type { SimilarityContext } from "../../lib/schemas/selection-profile";
+import { computeEncoderSimilarity } from "../../lib/server/sentence-encoder/compute-encoder-similarity";
 import { loadSentenceEncoder, sentenceEncoderDir } from "../../lib/server/sentence-encoder/load-sentence-encoder";
 import { runBatch, type WindowInput } from "../../lib/server/model/window-batcher";
 import type { CliCommand } from "../types";
@@ -13,7 +15,7 @@ const usage = `snippet-lab bench [--model NAME] [--json OUT] [--runs N] [--threa
 Latency of one window (default 512 tokens) at batch 1 and batch 8, throughput and peak memory.
 Prints a table; with --json writes {"model", "batch1": {"p50Ms","p99Ms"}, "batch8": {"p50Ms","p99Ms"}, "windowsPerSec", "peakRssMb"}
 and, for a model that blends the sentence encoder (similaritySource), "encoder": {"p50Ms","p99Ms","unitsPerSec"}: the
-encoder's time for one query and a passage of 12 sentences (texts never seen before, so nothing comes from its cache).
+encoder's time for one query and a passage of 12 sentences (texts never seen before, so nothing comes from its cache), read as served.
 
   --model NAME     model folder under models/ (default: the default model)
   --runs N         timed runs at batch 1, at least 10 (default 200; batch 8 runs N/4)
@@ -103,7 +105,7 @@ export const command: CliCommand = {
     for (let i = 0; i < Math.max(5, Math.floor(runs / 4)); i++) b8.push(await time(eight));
     const encoder =
       model.config.similarityWeight && model.config.similaritySource === "sentence-encoder"
-        ? await benchEncoder(runs, model.config.similarityPassage?.encoder ?? model.config.similarityEncoder)
+        ? await benchEncoder(runs, model.config.similarityPassage?.encoder ?? model.config.similarityEncoder, model.config.similarityPassage?.context)
         : undefined;
     const result = {
       model: model.name,
@@ -128,23 +130,31 @@ export const command: CliCommand = {
 
 const round = (x: number) => Math.round(x * 100) / 100;
 
-/** The sentence encoder's time for a query and a 12-sentence passage of about 25 words a sentence, as served. */
-async function benchEncoder(runs: number, name: string | undefined) {
+/**
+ * The sentence encoder's time for a query and a 12-sentence passage (one paragraph) of about 25 words a sentence,
+ * as served: through `computeEncoderSimilarity`, reading each sentence with the one before it where the tier's
+ * `context` says so (then 23 texts, not 12).
+ */
+async function benchEncoder(runs: number, name: string | undefined, context: SimilarityContext | undefined) {
   const encoder = await loadSentenceEncoder(sentenceEncoderDir(name));
   const words = "the river bridge was completed in years after its design by engineers who studied older spans across europe".split(" ");
   // Texts made unique per run (the encoder keeps recent texts' vectors).
-  const passage = (run: number) => [
-    `when was the bridge completed ${run}`,
-    ...Array.from(
+  const passage = (run: number) => {
+    const sentences = Array.from(
       { length: 12 },
       (_, u) => Array.from({ length: 25 }, (_, w) => words[(run * 7 + u * 5 + w * 3) % words.length]).join(" ") + ` ${run}.${u}.`,
-    ),
-  ];
-  for (let i = 0; i < 5; i++) await encoder.embed(passage(-1 - i));
+    );
+    let start = 0;
+    const units = sentences.map((t) => ({ start, end: (start += t.length + 1) - 1 }));
+    return { query: `when was the bridge completed ${run}`, results: [{ doc: { text: sentences.join(" ") }, units }] };
+  };
+  const embed = (run: number) =>
+    computeEncoderSimilarity({ encoder, ...passage(run), blends: () => true, ...(context ? { contextOf: () => context } : {}) });
+  for (let i = 0; i < 5; i++) await embed(-1 - i);
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
-    await encoder.embed(passage(i));
+    await embed(i);
     times.push(performance.now() - t);
   }
   return { p50Ms: round(percentile(times, 50)), p99Ms: round(percentile(times, 99)), unitsPerSec: round((12 * 1000) / percentile(times, 50)) };

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cosine } from "../../embeddings/cosine";
 import { computeResultSimilarity, similarityFingerprint } from "../embeddings/compute-result-similarity";
+import { computeEncoderSimilarity } from "./compute-encoder-similarity";
 import { loadSentenceEncoder, sentenceEncoderDir } from "./load-sentence-encoder";
 
 // The original tfjs release's ids and vectors (scripts/probes/sentence-encoder-reference.mjs).
@@ -145,5 +146,65 @@ describe("computeResultSimilarity with the sentence encoder", () => {
     expect(await similarityFingerprint({ ...profile, similarityPassage: gated })).toMatch(
       /^encoder [0-9a-f]{16} passage 40x5 mix 0.6 gate 0.3x0.25 [0-9a-f]{16}$/,
     );
+  });
+});
+
+describe("a tier's context: a unit read with the unit before it in its paragraph", () => {
+  const text = "Herman Melville wrote a novel about a whale. It came out in 1851.\nParis is in France.";
+  const units = [
+    { start: 0, end: 44, block: 0 },
+    { start: 45, end: 65, block: 0 },
+    { start: 66, end: text.length, block: 1 },
+  ];
+  const doc = { text, blocks: [{ start: 0, end: 65, kind: "paragraph" as const, role: "main" as const }] };
+  const query = "when did the novel about the whale come out";
+
+  it("gives the second unit of a paragraph the mean or the max of its two cosines, and reads the others alone", async () => {
+    const encoder = await loadSentenceEncoder(sentenceEncoderDir("sentence-encoder-tuned"));
+    const run = (contextOf?: () => "mean" | "max") =>
+      computeEncoderSimilarity({ encoder, query, results: [{ doc, units }], blends: () => true, ...(contextOf ? { contextOf } : {}) });
+    const alone = (await run())![0]!;
+    const joined = (await computeEncoderSimilarity({
+      encoder,
+      query,
+      results: [{ doc, units: [{ start: 0, end: 65 }] }],
+      blends: () => true,
+    }))![0]![0]!;
+    // "It came out in 1851." alone does not say what came out; read with the sentence before it, it does.
+    expect(joined).toBeGreaterThan(alone[1]!);
+    const mean = (await run(() => "mean"))![0]!;
+    const max = (await run(() => "max"))![0]!;
+    expect(mean[1]).toBeCloseTo((alone[1]! + joined) / 2, 5);
+    expect(max[1]).toBeCloseTo(Math.max(alone[1]!, joined), 5);
+    // The first unit has nothing before it; the third starts a new paragraph (a newline between them).
+    for (const c of [mean, max]) {
+      expect(c[0]).toBeCloseTo(alone[0]!, 5);
+      expect(c[2]).toBeCloseTo(alone[2]!, 5);
+    }
+  });
+
+  it("reads a passage so only when its tier sets it, and keys stored scores by it", async () => {
+    const passage = { maxUnits: 40, maxResults: 1, blend: "rank" as const, weight: 0.6, encoder: "sentence-encoder-tuned" };
+    const profile = { similarityWeight: 0.5, similaritySource: "sentence-encoder" as const };
+    const plain = await computeResultSimilarity({ ...profile, similarityPassage: passage }, query, [{ doc, units }]);
+    const withContext = { ...profile, similarityPassage: { ...passage, context: "mean" as const } };
+    const read = await computeResultSimilarity(withContext, query, [{ doc, units }]);
+    expect(read![0]![1]).toBeGreaterThan(plain![0]![1]!);
+    expect(read![0]![0]).toBeCloseTo(plain![0]![0]!, 5);
+    // Two results: not a passage of this tier (maxResults 1), so both are read alone by the profile's encoder.
+    expect(
+      await computeResultSimilarity(withContext, query, [
+        { doc, units },
+        { doc, units },
+      ]),
+    ).toEqual(
+      await computeResultSimilarity(profile, query, [
+        { doc, units },
+        { doc, units },
+      ]),
+    );
+    expect(await similarityFingerprint(withContext)).toMatch(/ passage 40x1 rank 0\.6 context mean [0-9a-f]{16}$/);
+    const documentTier = { ...profile, similarityDocument: { blend: "interleave" as const, weight: 0.5, context: "max" as const } };
+    expect(await similarityFingerprint(documentTier)).toMatch(/ document interleave 0\.5 context max$/);
   });
 });
