@@ -29,29 +29,30 @@ export async function computeEncoderSimilarity({
   if (!encoderReadsQuery(encoder.tokenizer, query)) return undefined;
   // Whitespace as the encoder was trained on it: a unit's newlines and tabs would be unknown pieces.
   const texts: string[] = [query];
-  // Per blended unit: the index of its own text, and of the text it is read with in context (-1: none).
-  const slots: { own: number; joined: number }[][] = results.map((r, i) => {
-    if (!blends(r.units.length)) return [];
+  // Per blended result: how its units are read, and per unit the index of its own text and of the text it is read
+  // with in context (-1: none).
+  const slots = results.map((r, i) => {
+    if (!blends(r.units.length)) return { context: undefined, units: [] };
     const context = contextOf?.(i);
-    return r.units.map((u, j) => {
+    const units = r.units.map((u, j) => {
       const own = texts.push(clean(r.doc.text.slice(u.start, u.end))) - 1;
       const prev = context ? r.units[j - 1] : undefined;
       // The unit before it in the same paragraph: a sentence that refers back ("This basin …") is read with its referent.
       const joined = prev && !r.doc.text.slice(prev.end, u.start).includes("\n") ? texts.push(clean(r.doc.text.slice(prev.start, u.end))) - 1 : -1;
       return { own, joined };
     });
+    return { context, units };
   });
   const vecs = await encoder.embed(texts);
   const q = vecs[0]!;
-  return slots.map((units, i) => {
-    const context = contextOf?.(i);
-    return units.map(({ own, joined }) => {
+  return slots.map(({ context, units }) =>
+    units.map(({ own, joined }) => {
       const alone = cosine(q, vecs[own]!);
       if (joined < 0) return alone;
       const read = cosine(q, vecs[joined]!);
       return context === "max" ? Math.max(alone, read) : (alone + read) / 2;
-    });
-  });
+    }),
+  );
 }
 
 function clean(text: string): string {
