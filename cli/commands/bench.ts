@@ -3,8 +3,7 @@ import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
 import { percentile } from "../../lib/eval/percentile";
 import { loadModel, type LoadedModel } from "../../lib/server/model/load-model";
-import type { SimilarityContext } from "../../lib/schemas/selection-profile";
-import { computeEncoderSimilarity } from "../../lib/server/sentence-encoder/compute-encoder-similarity";
+import { computeEncoderSimilarity, type UnitContext } from "../../lib/server/sentence-encoder/compute-encoder-similarity";
 import { loadSentenceEncoder, sentenceEncoderDir } from "../../lib/server/sentence-encoder/load-sentence-encoder";
 import { runBatch, type WindowInput } from "../../lib/server/model/window-batcher";
 import type { CliCommand } from "../types";
@@ -105,7 +104,7 @@ export const command: CliCommand = {
     for (let i = 0; i < Math.max(5, Math.floor(runs / 4)); i++) b8.push(await time(eight));
     const encoder =
       model.config.similarityWeight && model.config.similaritySource === "sentence-encoder"
-        ? await benchEncoder(runs, model.config.similarityPassage?.encoder ?? model.config.similarityEncoder, model.config.similarityPassage?.context)
+        ? await benchEncoder(runs, model.config.similarityPassage?.encoder ?? model.config.similarityEncoder, model.config.similarityPassage)
         : undefined;
     const result = {
       model: model.name,
@@ -133,9 +132,9 @@ const round = (x: number) => Math.round(x * 100) / 100;
 /**
  * The sentence encoder's time for a query and a 12-sentence passage (one paragraph) of about 25 words a sentence,
  * as served: through `computeEncoderSimilarity`, reading each sentence with the one before it where the tier's
- * `context` says so (then 23 texts, not 12).
+ * `context` (and `contextUnits`) say so (then up to 23 texts, not 12).
  */
-async function benchEncoder(runs: number, name: string | undefined, context: SimilarityContext | undefined) {
+async function benchEncoder(runs: number, name: string | undefined, tier: UnitContext | undefined) {
   const encoder = await loadSentenceEncoder(sentenceEncoderDir(name));
   const words = "the river bridge was completed in years after its design by engineers who studied older spans across europe".split(" ");
   // Texts made unique per run (the encoder keeps recent texts' vectors).
@@ -149,7 +148,7 @@ async function benchEncoder(runs: number, name: string | undefined, context: Sim
     return { query: `when was the bridge completed ${run}`, results: [{ doc: { text: sentences.join(" ") }, units }] };
   };
   const embed = (run: number) =>
-    computeEncoderSimilarity({ encoder, ...passage(run), blends: () => true, ...(context ? { contextOf: () => context } : {}) });
+    computeEncoderSimilarity({ encoder, ...passage(run), blends: () => true, ...(tier?.context ? { contextOf: () => tier } : {}) });
   for (let i = 0; i < 5; i++) await embed(-1 - i);
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {

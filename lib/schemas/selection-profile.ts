@@ -26,6 +26,8 @@ const encoderFolderSchema = z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, "a folder
 const similarityBlendSchema = z.enum(["mix", "scale", "rank", "geometric", "interleave"]);
 const similarityContextSchema = z.enum(["mean", "max"]);
 export type SimilarityContext = z.infer<typeof similarityContextSchema>;
+const similarityContextUnitsSchema = z.enum(["all", "referring"]);
+export type SimilarityContextUnits = z.infer<typeof similarityContextUnitsSchema>;
 /** What a similarity tier (passage, document) sets: its blend, weight, encoder folder and how units are read. */
 const similarityTierFields = {
   blend: similarityBlendSchema,
@@ -35,6 +37,11 @@ const similarityTierFields = {
     .optional()
     .describe(
       'How the sentence encoder reads a unit: also with the unit before it in the same paragraph, so a sentence that refers back ("This basin …") is read with what it refers to; its cosine is the `mean` or the `max` of the two (absent: the unit alone).',
+    ),
+  contextUnits: similarityContextUnitsSchema
+    .optional()
+    .describe(
+      'With `context`: which units are read with the unit before them: `all`, or only those `referring` back in their opening words (a pronoun or demonstrative: "It", "These basins", "In 1990 he …"), which costs the encoder far fewer texts (absent: all).',
     ),
 };
 

@@ -75,7 +75,7 @@ export async function computeResultSimilarity(
         if (!encoder) return;
         const mine = results.map((r) => blends(r.units.length) && nameOf(r) === name);
         const picked = results.filter((_, i) => mine[i]);
-        const contextOf = (i: number) => tierOf(picked[i]!)?.context;
+        const contextOf = (i: number) => tierOf(picked[i]!);
         const sims = await computeEncoderSimilarity({ encoder, query, results: picked, blends: () => true, contextOf });
         if (!sims) return;
         read = true;
@@ -95,7 +95,8 @@ export async function computeResultSimilarity(
 }
 
 /** A tier's `context` in the keys of stored scores (none when it reads units alone, as every key before it did). */
-const contextKey = (tier: { context?: string | undefined }) => (tier.context ? ` context ${tier.context}` : "");
+const contextKey = (tier: { context?: string | undefined; contextUnits?: string | undefined }) =>
+  tier.context ? ` context ${tier.context}${tier.contextUnits && tier.contextUnits !== "all" ? ` ${tier.contextUnits}` : ""}` : "";
 
 /**
  * What a profile's similarity was computed from, for keys of stored unit scores: the source's fingerprint (word

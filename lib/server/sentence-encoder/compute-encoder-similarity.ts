@@ -1,7 +1,8 @@
 import "server-only";
 import { cosine } from "../../embeddings/cosine";
 import { encoderReadsQuery } from "../../sentence-encoder/reads-text";
-import type { SimilarityContext } from "../../schemas/selection-profile";
+import { refersBack } from "../../sentence-encoder/refers-back";
+import type { SimilarityContext, SimilarityContextUnits } from "../../schemas/selection-profile";
 import type { SentenceEncoder } from "./load-sentence-encoder";
 
 interface EncoderSimilarityOptions {
@@ -11,7 +12,13 @@ interface EncoderSimilarityOptions {
   /** Whether a result is blended at all (others get [] and nothing is computed for them). */
   blends: (units: number) => boolean;
   /** How a result's units are read with the unit before them in their paragraph (a tier's `context`; absent: alone). */
-  contextOf?: (resultIndex: number) => SimilarityContext | undefined;
+  contextOf?: (resultIndex: number) => UnitContext | undefined;
+}
+
+/** A tier's context reading: the `mean` or `max` of the two cosines, for `all` units or the `referring` ones. */
+export interface UnitContext {
+  context?: SimilarityContext | undefined;
+  contextUnits?: SimilarityContextUnits | undefined;
 }
 
 /**
@@ -33,10 +40,11 @@ export async function computeEncoderSimilarity({
   // with in context (-1: none).
   const slots = results.map((r, i) => {
     if (!blends(r.units.length)) return { context: undefined, units: [] };
-    const context = contextOf?.(i);
+    const { context, contextUnits } = contextOf?.(i) ?? {};
     const units = r.units.map((u, j) => {
-      const own = texts.push(clean(r.doc.text.slice(u.start, u.end))) - 1;
-      const prev = context ? r.units[j - 1] : undefined;
+      const text = clean(r.doc.text.slice(u.start, u.end));
+      const own = texts.push(text) - 1;
+      const prev = context && (contextUnits !== "referring" || refersBack(text)) ? r.units[j - 1] : undefined;
       // The unit before it in the same paragraph: a sentence that refers back ("This basin …") is read with its referent.
       const joined = prev && !r.doc.text.slice(prev.end, u.start).includes("\n") ? texts.push(clean(r.doc.text.slice(prev.start, u.end))) - 1 : -1;
       return { own, joined };

@@ -3,8 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cosine } from "../../embeddings/cosine";
 import { computeResultSimilarity, similarityFingerprint } from "../embeddings/compute-result-similarity";
-import { computeEncoderSimilarity } from "./compute-encoder-similarity";
-import { loadSentenceEncoder, sentenceEncoderDir } from "./load-sentence-encoder";
+import { computeEncoderSimilarity, type UnitContext } from "./compute-encoder-similarity";
+import { batchByLength, loadSentenceEncoder, sentenceEncoderDir } from "./load-sentence-encoder";
 
 // The original tfjs release's ids and vectors (scripts/probes/sentence-encoder-reference.mjs).
 const reference = JSON.parse(readFileSync(path.join(sentenceEncoderDir(), "reference.json"), "utf8")) as {
@@ -38,6 +38,24 @@ describe("loadSentenceEncoder (the shipped ONNX port)", () => {
       "The Eiffel Tower was built in 1889.",
     ]);
     expect(cosine(q!, answer!)).toBeGreaterThan(cosine(q!, other!) + 0.1);
+  });
+});
+
+describe("batchByLength", () => {
+  it("cuts sorted lengths where padding to the next text would cost more than a tenth of the pieces", () => {
+    // Sentences of 20–22 pieces, then texts read with their predecessor (40+): two runs, not one padded to 44.
+    expect(batchByLength([20, 20, 21, 22, 40, 41, 44])).toEqual([
+      [0, 1, 2, 3],
+      [4, 5, 6],
+    ]);
+    expect(batchByLength([5])).toEqual([[0]]);
+    expect(batchByLength([])).toEqual([]);
+  });
+
+  it("holds at most 64 texts a batch and every index once, in order", () => {
+    const batches = batchByLength(Array.from({ length: 150 }, () => 12));
+    expect(batches.map((b) => b.length)).toEqual([64, 64, 22]);
+    expect(batches.flat()).toEqual(Array.from({ length: 150 }, (_, i) => i));
   });
 });
 
@@ -161,7 +179,7 @@ describe("a tier's context: a unit read with the unit before it in its paragraph
 
   it("gives the second unit of a paragraph the mean or the max of its two cosines, and reads the others alone", async () => {
     const encoder = await loadSentenceEncoder(sentenceEncoderDir("sentence-encoder-tuned"));
-    const run = (contextOf?: () => "mean" | "max") =>
+    const run = (contextOf?: () => UnitContext) =>
       computeEncoderSimilarity({ encoder, query, results: [{ doc, units }], blends: () => true, ...(contextOf ? { contextOf } : {}) });
     const alone = (await run())![0]!;
     const joined = (await computeEncoderSimilarity({
@@ -172,8 +190,8 @@ describe("a tier's context: a unit read with the unit before it in its paragraph
     }))![0]![0]!;
     // "It came out in 1851." alone does not say what came out; read with the sentence before it, it does.
     expect(joined).toBeGreaterThan(alone[1]!);
-    const mean = (await run(() => "mean"))![0]!;
-    const max = (await run(() => "max"))![0]!;
+    const mean = (await run(() => ({ context: "mean" })))![0]!;
+    const max = (await run(() => ({ context: "max" })))![0]!;
     expect(mean[1]).toBeCloseTo((alone[1]! + joined) / 2, 5);
     expect(max[1]).toBeCloseTo(Math.max(alone[1]!, joined), 5);
     // The first unit has nothing before it; the third starts a new paragraph (a newline between them).
@@ -181,6 +199,29 @@ describe("a tier's context: a unit read with the unit before it in its paragraph
       expect(c[0]).toBeCloseTo(alone[0]!, 5);
       expect(c[2]).toBeCloseTo(alone[2]!, 5);
     }
+  });
+
+  it("with contextUnits referring, reads with its predecessor only a unit that opens by referring back", async () => {
+    const encoder = await loadSentenceEncoder(sentenceEncoderDir("sentence-encoder-tuned"));
+    const named = "Herman Melville wrote a novel about a whale. The novel came out in 1851.";
+    const namedUnits = [
+      { start: 0, end: 44 },
+      { start: 45, end: named.length },
+    ];
+    const read = (t: string, u: typeof namedUnits, c?: UnitContext) =>
+      computeEncoderSimilarity({
+        encoder,
+        query,
+        results: [{ doc: { text: t }, units: u }],
+        blends: () => true,
+        ...(c ? { contextOf: () => c } : {}),
+      });
+    const referring = { context: "mean" as const, contextUnits: "referring" as const };
+    // "It came out …" refers back: read as with every unit.
+    expect((await read(text, units, referring))![0]).toEqual((await read(text, units, { context: "mean" }))![0]);
+    // "The novel came out …" names its subject: read alone, where `all` would join it with the sentence before.
+    expect((await read(named, namedUnits, referring))![0]![1]).toBeCloseTo((await read(named, namedUnits))![0]![1]!, 5);
+    expect((await read(named, namedUnits, { context: "mean" }))![0]![1]).not.toBeCloseTo((await read(named, namedUnits))![0]![1]!, 5);
   });
 
   it("reads a passage so only when its tier sets it, and keys stored scores by it", async () => {
@@ -206,5 +247,7 @@ describe("a tier's context: a unit read with the unit before it in its paragraph
     expect(await similarityFingerprint(withContext)).toMatch(/ passage 40x1 rank 0\.6 context mean [0-9a-f]{16}$/);
     const documentTier = { ...profile, similarityDocument: { blend: "interleave" as const, weight: 0.5, context: "max" as const } };
     expect(await similarityFingerprint(documentTier)).toMatch(/ document interleave 0\.5 context max$/);
+    const referring = { ...profile, similarityDocument: { ...documentTier.similarityDocument, contextUnits: "referring" as const } };
+    expect(await similarityFingerprint(referring)).toMatch(/ document interleave 0\.5 context max referring$/);
   });
 });

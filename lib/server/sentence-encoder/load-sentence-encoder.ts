@@ -17,6 +17,8 @@ const zEncoderMeta = z.object({
 
 /** At most this many texts per session run (a result set's units are embedded in slices of this size). */
 const BATCH = 64;
+/** A batch's pieces, padding included, may be at most this many times its texts' own (batchByLength). */
+const MAX_PADDING = 1.1;
 /** Vectors of this many recent texts are kept (2 KB each: about 40 MB). */
 const CACHE_TEXTS = 20_000;
 
@@ -77,18 +79,19 @@ async function createSentenceEncoder(dir: string, onExit: () => void): Promise<S
   const recent = new Map<string, Float32Array>();
   const fingerprint = createHash("sha256").update(readFileSync(modelPath)).update(vocabText).digest("hex").slice(0, 16);
 
-  async function embedBatch(texts: readonly string[]): Promise<Float32Array[]> {
-    // Only the first maxTokens pieces are read (as the encoder was trained); longer text is cut before tokenizing.
-    const encoded = texts.map((t) => tokenizer.encode(t.slice(0, maxTokens * 12)).slice(0, maxTokens));
+  // Only the first maxTokens pieces are read (as the encoder was trained); longer text is cut before tokenizing.
+  const encode = (text: string) => tokenizer.encode(text.slice(0, maxTokens * 12)).slice(0, maxTokens);
+
+  async function embedBatch(encoded: ReadonlyArray<readonly number[]>): Promise<Float32Array[]> {
     const seq = Math.max(1, ...encoded.map((e) => e.length));
-    const ids = new Int32Array(texts.length * seq);
-    const lengths = new Int32Array(texts.length);
+    const ids = new Int32Array(encoded.length * seq);
+    const lengths = new Int32Array(encoded.length);
     encoded.forEach((e, b) => {
       ids.set(e, b * seq);
       lengths[b] = e.length;
     });
-    const out = await worker.run({ batch: texts.length, seq, lengths, ids, types: new Int32Array(texts.length * seq), featureCount: 0 });
-    return texts.map((_, b) => out.probs.slice(b * dim, (b + 1) * dim));
+    const out = await worker.run({ batch: encoded.length, seq, lengths, ids, types: new Int32Array(encoded.length * seq), featureCount: 0 });
+    return encoded.map((_, b) => out.probs.slice(b * dim, (b + 1) * dim));
   }
 
   return {
@@ -107,12 +110,13 @@ async function createSentenceEncoder(dir: string, onExit: () => void): Promise<S
           out[i] = hit;
         } else todo.push(i);
       });
-      // By length, so a batch pads little; back in the caller's order after.
-      todo.sort((a, b) => texts[a]!.length - texts[b]!.length);
-      for (let i = 0; i < todo.length; i += BATCH) {
-        const slice = todo.slice(i, i + BATCH);
-        const vecs = await embedBatch(slice.map((k) => texts[k]!));
-        slice.forEach((k, j) => {
+      // By length, in batches that pad little (batchByLength); back in the caller's order after.
+      const encoded = new Map(todo.map((i) => [i, encode(texts[i]!)]));
+      todo.sort((a, b) => encoded.get(a)!.length - encoded.get(b)!.length);
+      for (const slice of batchByLength(todo.map((i) => encoded.get(i)!.length))) {
+        const batch = slice.map((j) => todo[j]!);
+        const vecs = await embedBatch(batch.map((k) => encoded.get(k)!));
+        batch.forEach((k, j) => {
           out[k] = vecs[j]!;
           recent.set(texts[k]!, vecs[j]!);
           if (recent.size > CACHE_TEXTS) recent.delete(recent.keys().next().value!);
@@ -121,4 +125,27 @@ async function createSentenceEncoder(dir: string, onExit: () => void): Promise<S
       return out;
     },
   };
+}
+
+/**
+ * Consecutive slices of `lengths` (sorted ascending: token counts) for one session run each: at most BATCH texts, and
+ * a text joins a batch only while the batch padded to its length stays within MAX_PADDING of the pieces it holds.
+ * One batch of sentences and the twice-as-long texts of a context reading would pad every sentence to the longest:
+ * the encoder's cost follows the padded length.
+ */
+export function batchByLength(lengths: readonly number[]): number[][] {
+  const out: number[][] = [];
+  let batch: number[] = [];
+  let pieces = 0;
+  lengths.forEach((len, i) => {
+    if (batch.length > 0 && (batch.length >= BATCH || (batch.length + 1) * len > MAX_PADDING * (pieces + len))) {
+      out.push(batch);
+      batch = [];
+      pieces = 0;
+    }
+    batch.push(i);
+    pieces += len;
+  });
+  if (batch.length > 0) out.push(batch);
+  return out;
 }
