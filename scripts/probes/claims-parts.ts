@@ -3,21 +3,11 @@
 //   node --conditions=react-server --import tsx scripts/probes/claims-parts.ts --data ../shared/data \
 //     --split val --max-queries 300 --methods model:snippet-lab,bm25,lead,oracle
 import { parseArgs } from "node:util";
-import { resolveDevSetMethods } from "../../cli/commands/resolve-dev-set-methods";
-import { buildDevSets } from "../../lib/eval/dev-sets";
 import { evaluateDevSet } from "../../lib/eval/evaluate-dev-set";
+import { loadProbeSets, probeOptions } from "./probe-sets";
 
-const { values } = parseArgs({
-  options: {
-    data: { type: "string", default: "../shared/data" },
-    split: { type: "string", default: "val" },
-    "max-queries": { type: "string", default: "300" },
-    methods: { type: "string", default: "model:snippet-lab,bm25,lead,oracle" },
-  },
-});
-if (values.split !== "val" && values.split !== "report") throw new Error("--split must be val or report");
-const methods = await resolveDevSetMethods(values.methods);
-const all = await buildDevSets({ dataDir: values.data, split: values.split, maxQueries: Number(values["max-queries"]) });
+const { values } = parseArgs({ options: { ...probeOptions } });
+const { methods, sets: all } = await loadProbeSets(values);
 const claims = all.find((s) => s.name === "claims")!;
 // Natural Questions ids are numbers; SQuAD's are hex strings.
 const fromNq = (id: string) => /^\d+:/.test(id);

@@ -4,23 +4,12 @@
 //   node --conditions=react-server --import tsx scripts/probes/nq-summary-parts.ts --data ../shared/data \
 //     --split val --max-queries 300 --methods model:snippet-lab,bm25,lead,oracle
 import { parseArgs } from "node:util";
-import { resolveDevSetMethods } from "../../cli/commands/resolve-dev-set-methods";
-import { buildDevSets } from "../../lib/eval/dev-sets";
 import { evaluateDevSet } from "../../lib/eval/evaluate-dev-set";
+import { loadProbeSets, probeOptions } from "./probe-sets";
 import type { EvalExample } from "../../lib/data/types";
 
-const { values } = parseArgs({
-  options: {
-    data: { type: "string", default: "../shared/data" },
-    split: { type: "string", default: "val" },
-    "max-queries": { type: "string", default: "300" },
-    methods: { type: "string", default: "model:snippet-lab,bm25,lead,oracle" },
-    ratios: { type: "string", default: "0.2,0.4" },
-  },
-});
-if (values.split !== "val" && values.split !== "report") throw new Error("--split must be val or report");
-const methods = await resolveDevSetMethods(values.methods);
-const all = await buildDevSets({ dataDir: values.data, split: values.split, maxQueries: Number(values["max-queries"]) });
+const { values } = parseArgs({ options: { ...probeOptions, ratios: { type: "string", default: "0.2,0.4" } } });
+const { methods, sets: all } = await loadProbeSets(values);
 const nq = all.find((s) => s.name === "nq")!;
 
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
