@@ -1,6 +1,6 @@
 // What a similarity tier's `context` costs: the sentence encoder's time on one document, each sentence read alone
-// and read also with the sentence before it (`max`), for every sentence or only those referring back, as served (computeEncoderSimilarity; texts made unique per run,
-// so nothing comes from the encoder's cache).
+// and read also with the sentence before it (`max`), for every sentence or only those referring back, as served
+// (computeEncoderSimilarity; texts made unique per reading and run, so nothing comes from the encoder's cache).
 //   node --conditions=react-server --import tsx scripts/probes/context-cost.ts FILE "QUERY" [--runs 5]
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -15,8 +15,12 @@ const [file, query] = positionals;
 if (!file || !query) throw new Error("usage: context-cost.ts FILE QUERY [--runs N]");
 const encoder = await loadSentenceEncoder(sentenceEncoderDir("sentence-encoder-tuned"));
 const runs = Number(values.runs);
-const readings = [undefined, { context: "max" }, { context: "max", contextUnits: "referring" }] as const;
-for (const [k, reading] of readings.entries()) {
+const readings = [
+  ["alone", undefined],
+  ["max", { context: "max" }],
+  ["max referring", { context: "max", contextUnits: "referring" }],
+] as const;
+for (const [k, [name, reading]] of readings.entries()) {
   const times: number[] = [];
   let units = 0;
   let referring = 0;
@@ -29,7 +33,5 @@ for (const [k, reading] of readings.entries()) {
     await computeEncoderSimilarity({ encoder, query, results: [result], blends: () => true, ...(reading ? { contextOf: () => reading } : {}) });
     if (run >= 0) times.push(performance.now() - t);
   }
-  console.log(
-    `${reading ? `${reading.context}${"contextUnits" in reading ? ` ${reading.contextUnits}` : ""}` : "alone"}: ${units} units (${referring} referring back), p50 ${percentile(times, 50).toFixed(0)} ms over ${runs} runs`,
-  );
+  console.log(`${name}: ${units} units (${referring} referring back), p50 ${percentile(times, 50).toFixed(0)} ms over ${runs} runs`);
 }

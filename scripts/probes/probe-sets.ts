@@ -15,5 +15,5 @@ export async function loadProbeSets(values: { data: string; split: string; "max-
   if (split !== "val" && split !== "report") throw new Error("--split must be val or report");
   const methods = await resolveDevSetMethods(values.methods);
   const sets = await buildDevSets({ dataDir: values.data, split, maxQueries: Number(values["max-queries"]) });
-  return { methods, sets, split };
+  return { methods, sets };
 }

@@ -15,7 +15,7 @@ const zEncoderMeta = z.object({
   files: z.object({ model: z.string(), vocab: z.string() }),
 });
 
-/** At most this many texts per session run (a result set's units are embedded in slices of this size). */
+/** At most this many texts per session run (batchByLength). */
 const BATCH = 64;
 /** A batch's pieces, padding included, may be at most this many times its texts' own (batchByLength). */
 const MAX_PADDING = 1.1;
@@ -111,12 +111,11 @@ async function createSentenceEncoder(dir: string, onExit: () => void): Promise<S
         } else todo.push(i);
       });
       // By length, in batches that pad little (batchByLength); back in the caller's order after.
-      const encoded = new Map(todo.map((i) => [i, encode(texts[i]!)]));
-      todo.sort((a, b) => encoded.get(a)!.length - encoded.get(b)!.length);
-      for (const slice of batchByLength(todo.map((i) => encoded.get(i)!.length))) {
-        const batch = slice.map((j) => todo[j]!);
-        const vecs = await embedBatch(batch.map((k) => encoded.get(k)!));
-        batch.forEach((k, j) => {
+      const pending = todo.map((k) => ({ k, ids: encode(texts[k]!) })).sort((a, b) => a.ids.length - b.ids.length);
+      for (const slice of batchByLength(pending.map((p) => p.ids.length))) {
+        const batch = slice.map((j) => pending[j]!);
+        const vecs = await embedBatch(batch.map((p) => p.ids));
+        batch.forEach(({ k }, j) => {
           out[k] = vecs[j]!;
           recent.set(texts[k]!, vecs[j]!);
           if (recent.size > CACHE_TEXTS) recent.delete(recent.keys().next().value!);
