@@ -109,7 +109,7 @@ const coreSchema = z.object({
     .meta(doc("onnxruntime execution provider; `cuda` falls back to the CPU with a logged warning.", "`cpu`")),
   SNIPPET_LAB_INTRA_OP_THREADS: int(1, 1024).meta(
     doc(
-      "onnxruntime threads per model session. Set: one session with this many threads. Unset: on the CPU one single-threaded session per core (at most 4, then the cores are shared among them), each in a worker thread.",
+      "onnxruntime threads per model session. Set: one session with this many threads. Unset: on the CPU one single-threaded session per core (at most 4, then the cores are shared among them), each in a worker thread. The sentence encoders (`models/sentence-encoder*`) take the same layout.",
       "unset",
     ),
   ),

@@ -30,6 +30,24 @@ describe("loadSentenceEncoder (the shipped ONNX port)", () => {
     expect(again.reverse()).toEqual(together);
   });
 
+  it("gives the same vectors in the caller's order whether one session or several read the batches", async () => {
+    // Texts of many lengths: several batches (batchByLength), run side by side on two sessions and one after another on one.
+    const words = reference.texts.join(" ").split(/\s+/);
+    const texts = Array.from({ length: 160 }, (_, i) => `${i}: ${words.slice(i % 40, (i % 40) + 3 + ((i * 7) % 37)).join(" ")}`);
+    const [one, two] = await Promise.all([
+      loadSentenceEncoder(sentenceEncoderDir("sentence-encoder-tuned"), { sessions: 1 }),
+      loadSentenceEncoder(sentenceEncoderDir("sentence-encoder-tuned"), { sessions: 2 }),
+    ]);
+    expect(batchByLength(texts.map((t) => one.tokenizer.encode(t).length).sort((a, b) => a - b)).length).toBeGreaterThan(3);
+    const [a, b] = await Promise.all([one.embed(texts), two.embed(texts)]);
+    expect(b).toEqual(a);
+    // Each vector is its own text's: read alone (int8 activations are scaled per batch, so near, not equal).
+    const alone = await loadSentenceEncoder(sentenceEncoderDir("sentence-encoder-tuned") + path.sep, { sessions: 1 });
+    const [v] = await alone.embed([texts[100]!]);
+    expect(cosine(v!, a[100]!)).toBeGreaterThan(0.999);
+    expect(cosine(v!, a[101]!)).toBeLessThan(0.99);
+  });
+
   it("puts a question nearer its answer than an unrelated sentence", async () => {
     const encoder = await loadSentenceEncoder();
     const [q, answer, other] = await encoder.embed([

@@ -5,7 +5,9 @@ import path from "node:path";
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { createSentencePieceTokenizer, type SentencePieceTokenizer } from "../../sentence-encoder/sentence-piece";
+import { getEnv } from "../env";
 import { InferenceWorker } from "../model/inference-worker";
+import { sessionLayout } from "../model/load-model";
 import { modelsDir } from "../model/models-dir";
 
 const zEncoderMeta = z.object({
@@ -41,18 +43,23 @@ export function sentenceEncoderDir(name = "sentence-encoder"): string {
 
 const cache = new Map<string, Promise<SentenceEncoder>>();
 
-/** The shipped sentence encoder, started once per process (one single-threaded session); UNAVAILABLE when missing. */
-export function loadSentenceEncoder(dir = sentenceEncoderDir()): Promise<SentenceEncoder> {
-  let p = cache.get(dir);
+/**
+ * The shipped sentence encoder, started once per process, its sessions laid out as the token model's
+ * (`sessionLayout`: on the CPU one single-threaded session per core, at most 4); UNAVAILABLE when missing.
+ */
+export function loadSentenceEncoder(dir = sentenceEncoderDir(), opts: { sessions?: number } = {}): Promise<SentenceEncoder> {
+  const layout = sessionLayout({ provider: "cpu", sessions: opts.sessions, threads: getEnv().intraOpThreads });
+  const key = `${dir}|${layout.sessions}|${layout.threads}`;
+  let p = cache.get(key);
   if (!p) {
-    p = createSentenceEncoder(dir, () => cache.delete(dir));
-    cache.set(dir, p);
-    p.catch(() => cache.delete(dir));
+    p = createSentenceEncoder(dir, layout, () => cache.delete(key));
+    cache.set(key, p);
+    p.catch(() => cache.delete(key));
   }
   return p;
 }
 
-async function createSentenceEncoder(dir: string, onExit: () => void): Promise<SentenceEncoder> {
+async function createSentenceEncoder(dir: string, layout: { sessions: number; threads: number }, onExit: () => void): Promise<SentenceEncoder> {
   const metaFile = path.join(dir, "encoder.json");
   if (!existsSync(metaFile)) throw new AppError("UNAVAILABLE", `no sentence encoder in ${dir} (encoder.json missing)`);
   const meta = zEncoderMeta.safeParse(JSON.parse(readFileSync(metaFile, "utf8")));
@@ -65,15 +72,7 @@ async function createSentenceEncoder(dir: string, onExit: () => void): Promise<S
     .parse(JSON.parse(vocabText.toString("utf8")))
     .map(([piece, score]) => [piece, score ?? 0] as const);
   const modelPath = path.join(dir, files.model);
-  const worker = await InferenceWorker.start({
-    modelPath,
-    io: { inputIds: "input_ids", attentionMask: "attention_mask", tokenTypeIds: null, output: "embeddings", outputKind: "pooled" },
-    feedTypes: false,
-    sessionOptions: { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: "all", executionProviders: ["cpu"] },
-    onExit,
-  }).catch((e: unknown) => {
-    throw new AppError("UNAVAILABLE", `cannot load the sentence encoder from ${modelPath}: ${(e as Error).message}`);
-  });
+  const workers = await startWorkers(modelPath, layout, onExit);
   const tokenizer = createSentencePieceTokenizer(vocab);
   // The vectors of recent texts: a page is read by many queries (research sweeps, evaluation, repeated requests).
   const recent = new Map<string, Float32Array>();
@@ -90,6 +89,8 @@ async function createSentenceEncoder(dir: string, onExit: () => void): Promise<S
       ids.set(e, b * seq);
       lengths[b] = e.length;
     });
+    // The least busy session: a long document's batches run side by side, one per core.
+    const worker = workers.reduce((a, w) => (w.pending < a.pending ? w : a));
     const out = await worker.run({ batch: encoded.length, seq, lengths, ids, types: new Int32Array(encoded.length * seq), featureCount: 0 });
     return encoded.map((_, b) => out.probs.slice(b * dim, (b + 1) * dim));
   }
@@ -112,18 +113,47 @@ async function createSentenceEncoder(dir: string, onExit: () => void): Promise<S
       });
       // By length, in batches that pad little (batchByLength); back in the caller's order after.
       const pending = todo.map((k) => ({ k, ids: encode(texts[k]!) })).sort((a, b) => a.ids.length - b.ids.length);
-      for (const slice of batchByLength(pending.map((p) => p.ids.length))) {
-        const batch = slice.map((j) => pending[j]!);
-        const vecs = await embedBatch(batch.map((p) => p.ids));
-        batch.forEach(({ k }, j) => {
-          out[k] = vecs[j]!;
-          recent.set(texts[k]!, vecs[j]!);
-          if (recent.size > CACHE_TEXTS) recent.delete(recent.keys().next().value!);
-        });
-      }
+      // Every batch is sent at once, each to the least busy session, which runs its batches in turn. A batch's vectors
+      // do not depend on the session that reads it (same weights; one session, two, or one with two threads gave
+      // bitwise the same vectors), only on the batch: int8 activations are scaled per batch, and the batches are cut
+      // as before.
+      await Promise.all(
+        batchByLength(pending.map((p) => p.ids.length)).map(async (slice) => {
+          const batch = slice.map((j) => pending[j]!);
+          const vecs = await embedBatch(batch.map((p) => p.ids));
+          batch.forEach(({ k }, j) => {
+            out[k] = vecs[j]!;
+            recent.set(texts[k]!, vecs[j]!);
+            if (recent.size > CACHE_TEXTS) recent.delete(recent.keys().next().value!);
+          });
+        }),
+      );
       return out;
     },
   };
+}
+
+/** The encoder's sessions, each in its own worker; if one cannot start, none is kept. */
+async function startWorkers(
+  modelPath: string,
+  { sessions, threads }: { sessions: number; threads: number },
+  onExit: () => void,
+): Promise<InferenceWorker[]> {
+  const started = await Promise.allSettled(
+    Array.from({ length: sessions }, () =>
+      InferenceWorker.start({
+        modelPath,
+        io: { inputIds: "input_ids", attentionMask: "attention_mask", tokenTypeIds: null, output: "embeddings", outputKind: "pooled" },
+        feedTypes: false,
+        sessionOptions: { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: "all", executionProviders: ["cpu"] },
+        onExit,
+      }),
+    ),
+  );
+  const failed = started.find((s) => s.status === "rejected");
+  if (!failed) return started.map((s) => (s as PromiseFulfilledResult<InferenceWorker>).value);
+  await Promise.all(started.map((s) => (s.status === "fulfilled" ? s.value.terminate() : undefined)));
+  throw new AppError("UNAVAILABLE", `cannot load the sentence encoder from ${modelPath}: ${(failed.reason as Error).message}`);
 }
 
 /**
