@@ -1,7 +1,8 @@
 """Weight-space interpolation between the released sentence encoder and its tuned weights (WiSE-FT: Wortsman et al.,
 "Robust fine-tuning of zero-shot models", 2022): theta(a) = (1 - a) * release + a * tuned. The tuned weights rank
 the answer sentence of the kinds they were tuned on; the release's were trained on far more text. A point between
-them can keep more of both, at no training cost.
+them can keep more of both, at no training cost. Several tuned states (--tuned a.pt,b.pt: runs from the release with
+other seeds) are first averaged into one (a uniform model soup: Wortsman et al., "Model soups", 2022).
 
     python3 models/training/interpolate_sentence_encoder.py --src package/dist --tuned RUN/step1000.pt \
         --val val.jsonl,val-claims.jsonl,val-unans.jsonl --alphas 0,0.5,0.7,0.85,1
@@ -25,7 +26,8 @@ def interpolate(release, tuned, a):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--src', required=True, help="the tfjs release's folder")
-    ap.add_argument('--tuned', required=True, help="tune_sentence_encoder.py's fp32 state (step*.pt or tuned.pt)")
+    ap.add_argument('--tuned', required=True,
+                    help="tune_sentence_encoder.py's fp32 state (step*.pt or tuned.pt); several, comma-separated, are averaged")
     ap.add_argument('--val', help='comma-separated export-encoder-pairs.ts JSONL files to measure on')
     ap.add_argument('--alphas', default='0,0.5,0.7,0.85,1', help='share of the tuned weights, one row each')
     ap.add_argument('--alpha', type=float, help='with --write: the share to write')
@@ -34,7 +36,8 @@ def main():
     _, Ws = pse.load(a.src)
     model = pse.Encoder(Ws, quant=False)
     release = {k: v.clone() for k, v in model.state_dict().items()}
-    tuned = torch.load(a.tuned)
+    states = [torch.load(path) for path in a.tuned.split(',')]
+    tuned = {k: sum(s[k] for s in states) / len(states) if v.is_floating_point() else v for k, v in states[0].items()}
     missing = set(release) ^ set(tuned)
     if missing: raise SystemExit(f'the states differ in {sorted(missing)}')
     if a.write:
