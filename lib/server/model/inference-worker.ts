@@ -101,6 +101,20 @@ export class InferenceWorker {
     return new InferenceWorker(worker, opts.onExit);
   }
 
+  /** `count` sessions of one model, each in its own worker; if one cannot start, the others are stopped and none is kept. */
+  static async startAll(count: number, opts: InferenceWorkerOptions): Promise<InferenceWorker[]> {
+    const started = await Promise.allSettled(Array.from({ length: Math.max(1, count) }, () => InferenceWorker.start(opts)));
+    const failed = started.find((s) => s.status === "rejected");
+    if (!failed) return started.map((s) => (s as PromiseFulfilledResult<InferenceWorker>).value);
+    await Promise.all(started.map((s) => (s.status === "fulfilled" ? s.value.terminate() : undefined)));
+    throw failed.reason;
+  }
+
+  /** The one of `workers` with the fewest batches waiting. */
+  static leastBusy(workers: readonly InferenceWorker[]): InferenceWorker {
+    return workers.reduce((a, w) => (w.pending < a.pending ? w : a));
+  }
+
   /** Batches sent and not yet answered. */
   get pending(): number {
     return this.waiting.size;

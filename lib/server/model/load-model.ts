@@ -85,23 +85,14 @@ async function createLoadedModel(o: {
   const tokenizer = WordPieceTokenizer.fromVocabText(readFileSync(path.join(dir, config.files.vocab), "utf8"), wordPieceOptions(config.tokenizer));
   const modelPath = path.join(dir, config.files.model);
   const base = { intraOpNumThreads: o.threads, interOpNumThreads: 1, graphOptimizationLevel: "all" };
-  const start = async (executionProviders: string[]) => {
-    const started = await Promise.allSettled(
-      Array.from({ length: Math.max(1, o.sessions) }, () =>
-        InferenceWorker.start({
-          modelPath,
-          io: config.io,
-          feedTypes: config.typeIds !== "none",
-          sessionOptions: { ...base, executionProviders },
-          onExit: o.onExit,
-        }),
-      ),
-    );
-    const failed = started.find((s) => s.status === "rejected");
-    if (!failed) return started.map((s) => (s as PromiseFulfilledResult<InferenceWorker>).value);
-    await Promise.all(started.map((s) => (s.status === "fulfilled" ? s.value.terminate() : undefined)));
-    throw failed.reason;
-  };
+  const start = (executionProviders: string[]) =>
+    InferenceWorker.startAll(o.sessions, {
+      modelPath,
+      io: config.io,
+      feedTypes: config.typeIds !== "none",
+      sessionOptions: { ...base, executionProviders },
+      onExit: o.onExit,
+    });
   if (o.provider === "cuda") {
     try {
       return { name, dir, config, tokenizer, workers: await start(["cuda", "cpu"]), provider: "cuda" };

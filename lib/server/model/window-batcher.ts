@@ -1,6 +1,6 @@
 import "server-only";
 import { getEnv } from "../env";
-import type { PackedBatch } from "./inference-worker";
+import { InferenceWorker, type PackedBatch } from "./inference-worker";
 import type { LoadedModel } from "./load-model";
 
 export interface WindowInput {
@@ -145,7 +145,7 @@ export async function runBatch(model: LoadedModel, batch: readonly WindowInput[]
 /** runBatch, and when the session itself ran (performance.now() start and end; not the wait for a busy worker). */
 export async function runBatchTimed(model: LoadedModel, batch: readonly WindowInput[]): Promise<{ outputs: WindowOutput[]; ran: [number, number] }> {
   const packed = packBatch(model, batch);
-  const worker = model.workers.reduce((a, w) => (w.pending < a.pending ? w : a));
+  const worker = InferenceWorker.leastBusy(model.workers);
   const out = await worker.run(packed);
   const T = packed.seq;
   const outputs = batch.map((w, b): WindowOutput => {

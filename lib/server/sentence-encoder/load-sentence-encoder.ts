@@ -72,7 +72,15 @@ async function createSentenceEncoder(dir: string, layout: { sessions: number; th
     .parse(JSON.parse(vocabText.toString("utf8")))
     .map(([piece, score]) => [piece, score ?? 0] as const);
   const modelPath = path.join(dir, files.model);
-  const workers = await startWorkers(modelPath, layout, onExit);
+  const workers = await InferenceWorker.startAll(layout.sessions, {
+    modelPath,
+    io: { inputIds: "input_ids", attentionMask: "attention_mask", tokenTypeIds: null, output: "embeddings", outputKind: "pooled" },
+    feedTypes: false,
+    sessionOptions: { intraOpNumThreads: layout.threads, interOpNumThreads: 1, graphOptimizationLevel: "all", executionProviders: ["cpu"] },
+    onExit,
+  }).catch((e: unknown) => {
+    throw new AppError("UNAVAILABLE", `cannot load the sentence encoder from ${modelPath}: ${(e as Error).message}`);
+  });
   const tokenizer = createSentencePieceTokenizer(vocab);
   // The vectors of recent texts: a page is read by many queries (research sweeps, evaluation, repeated requests).
   const recent = new Map<string, Float32Array>();
@@ -90,8 +98,14 @@ async function createSentenceEncoder(dir: string, layout: { sessions: number; th
       lengths[b] = e.length;
     });
     // The least busy session: a long document's batches run side by side, one per core.
-    const worker = workers.reduce((a, w) => (w.pending < a.pending ? w : a));
-    const out = await worker.run({ batch: encoded.length, seq, lengths, ids, types: new Int32Array(encoded.length * seq), featureCount: 0 });
+    const out = await InferenceWorker.leastBusy(workers).run({
+      batch: encoded.length,
+      seq,
+      lengths,
+      ids,
+      types: new Int32Array(encoded.length * seq),
+      featureCount: 0,
+    });
     return encoded.map((_, b) => out.probs.slice(b * dim, (b + 1) * dim));
   }
 
@@ -131,29 +145,6 @@ async function createSentenceEncoder(dir: string, layout: { sessions: number; th
       return out;
     },
   };
-}
-
-/** The encoder's sessions, each in its own worker; if one cannot start, none is kept. */
-async function startWorkers(
-  modelPath: string,
-  { sessions, threads }: { sessions: number; threads: number },
-  onExit: () => void,
-): Promise<InferenceWorker[]> {
-  const started = await Promise.allSettled(
-    Array.from({ length: sessions }, () =>
-      InferenceWorker.start({
-        modelPath,
-        io: { inputIds: "input_ids", attentionMask: "attention_mask", tokenTypeIds: null, output: "embeddings", outputKind: "pooled" },
-        feedTypes: false,
-        sessionOptions: { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: "all", executionProviders: ["cpu"] },
-        onExit,
-      }),
-    ),
-  );
-  const failed = started.find((s) => s.status === "rejected");
-  if (!failed) return started.map((s) => (s as PromiseFulfilledResult<InferenceWorker>).value);
-  await Promise.all(started.map((s) => (s.status === "fulfilled" ? s.value.terminate() : undefined)));
-  throw new AppError("UNAVAILABLE", `cannot load the sentence encoder from ${modelPath}: ${(failed.reason as Error).message}`);
 }
 
 /**
