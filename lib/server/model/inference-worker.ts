@@ -53,6 +53,8 @@ export class InferenceWorker {
   private readonly waiting = new Map<number, { resolve: (o: PackedOutput) => void; reject: (e: Error) => void }>();
   private nextId = 1;
   private dead: Error | undefined;
+  /** Ends the worker once its last waiting batch is answered (a sibling died: this one is no longer reachable). */
+  private retiring = false;
 
   private constructor(
     worker: Worker,
@@ -63,22 +65,18 @@ export class InferenceWorker {
       const w = this.waiting.get(m.id);
       if (!w) return;
       this.waiting.delete(m.id);
-      if (this.waiting.size === 0) worker.unref();
+      if (this.waiting.size === 0) {
+        worker.unref();
+        if (this.retiring) void this.terminate();
+      }
       if (m.error !== undefined) return w.reject(new Error(m.error));
       // The worker's clock has its own origin: both sides count from performance.timeOrigin.
       const startedAt = m.start! - performance.timeOrigin;
       const endedAt = m.end! - performance.timeOrigin;
       w.resolve({ probs: m.probs!, startedAt, endedAt, ...(m.categories ? { categories: m.categories } : {}) });
     });
-    const die = (e: Error) => {
-      if (this.dead) return;
-      this.dead = e;
-      for (const w of this.waiting.values()) w.reject(e);
-      this.waiting.clear();
-      this.onExit?.(e);
-    };
-    worker.on("error", die);
-    worker.on("exit", (code) => die(new Error(`inference worker exited (code ${code})`)));
+    worker.on("error", (e) => this.die(e));
+    worker.on("exit", (code) => this.die(new Error(`inference worker exited (code ${code})`)));
     // Idle workers must not keep a CLI process alive; busy ones must (ref while anything waits). After the listeners:
     // attaching a "message" listener refs the worker's port again, and a worker that never ran a batch (one of two
     // sessions) then kept `prepare-db` from exiting, so `npm start` never reached `next start`.
@@ -101,13 +99,28 @@ export class InferenceWorker {
     return new InferenceWorker(worker, opts.onExit);
   }
 
-  /** `count` sessions of one model, each in its own worker; if one cannot start, the others are stopped and none is kept. */
+  /**
+   * `count` sessions of one model, each in its own worker; if one cannot start, the others are stopped and none is
+   * kept. They live and die as one: when one dies, `onExit` is called once and the others end as soon as the batches
+   * they were sent are answered (the model is loaded again; nothing reaches them any more).
+   */
   static async startAll(count: number, opts: InferenceWorkerOptions): Promise<InferenceWorker[]> {
-    const started = await Promise.allSettled(Array.from({ length: Math.max(1, count) }, () => InferenceWorker.start(opts)));
+    let group: InferenceWorker[] | undefined;
+    let gone: Error | undefined;
+    const onExit = (e: Error) => {
+      if (gone) return;
+      gone = e;
+      opts.onExit?.(e);
+      for (const w of group ?? []) w.retire();
+    };
+    const started = await Promise.allSettled(Array.from({ length: Math.max(1, count) }, () => InferenceWorker.start({ ...opts, onExit })));
     const failed = started.find((s) => s.status === "rejected");
-    if (!failed) return started.map((s) => (s as PromiseFulfilledResult<InferenceWorker>).value);
-    await Promise.all(started.map((s) => (s.status === "fulfilled" ? s.value.terminate() : undefined)));
-    throw failed.reason;
+    const all = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+    // One that started and died before the others were ready fails the start as one that could not start.
+    const reason: unknown = failed ? failed.reason : gone;
+    if (reason === undefined) return (group = all);
+    await Promise.all(all.map((w) => w.terminate()));
+    throw reason;
   }
 
   /** The one of `workers` with the fewest batches waiting. */
@@ -131,9 +144,29 @@ export class InferenceWorker {
     });
   }
 
+  /** Ends the worker; batches still waiting are rejected, not left hanging. */
   async terminate(): Promise<void> {
-    this.dead ??= new Error("inference worker terminated");
+    this.die(new Error("inference worker terminated"));
     await this.worker.terminate();
+  }
+
+  /** Ends the worker once nothing waits on it (now, when idle); batches sent until then are still answered. */
+  retire(): void {
+    this.retiring = true;
+    if (this.waiting.size === 0) void this.terminate();
+  }
+
+  /** Whether the worker has ended (crash, exit or terminate): its batches are rejected. */
+  get ended(): boolean {
+    return this.dead !== undefined;
+  }
+
+  private die(e: Error): void {
+    if (this.dead) return;
+    this.dead = e;
+    for (const w of this.waiting.values()) w.reject(e);
+    this.waiting.clear();
+    this.onExit?.(e);
   }
 }
 

@@ -69,6 +69,31 @@ describe.runIf(hasModel)("sessions in worker threads", () => {
   });
 });
 
+describe.runIf(hasModel)("a session that dies", () => {
+  it("rejects what waits on it, ends its siblings once they answer what they were sent, and the model loads afresh", async () => {
+    // A layout no other test uses: the cached model is dropped here.
+    const model = await loadModel({ name: "snippet-lab", sessions: 3, intraOpNumThreads: 1 });
+    const [a, b, c] = model.workers;
+    const [w] = buildModelWindows(model, "When did it open?", [prepareResult({ id: "0", text: "It opened in 1937. It is red." })]).windows.flat();
+    const onA = runBatch(model, [w!]); // the least busy session: a
+    const onB = runBatch(model, [w!]); // then b
+    expect(a!.pending).toBe(1);
+    expect(b!.pending).toBe(1);
+    const rejected = expect(onA).rejects.toThrow(/terminated/);
+    await a!.terminate();
+    await rejected;
+    // c was idle and ended at once; b answered its batch, then ended.
+    expect(c!.ended).toBe(true);
+    expect((await onB)[0]!.probs.length).toBe(w!.inputIds.length);
+    expect(b!.ended).toBe(true);
+    await expect(runBatch(model, [w!])).rejects.toThrow(/terminated/);
+    const again = await loadModel({ name: "snippet-lab", sessions: 3, intraOpNumThreads: 1 });
+    expect(again).not.toBe(model);
+    expect((await runBatch(again, [w!]))[0]!.probs.length).toBe(w!.inputIds.length);
+    await Promise.all(again.workers.map((x) => x.terminate()));
+  }, 60_000);
+});
+
 describe.runIf(hasModel)("a process with idle inference workers", () => {
   it("exits by itself once its batches are answered, even when one of its two sessions never ran one", async () => {
     const { spawnSync } = await import("node:child_process");
