@@ -15,11 +15,12 @@ const usage = `snippet-lab fit-answer-gate --model NAME --data DIR [--write]
 Chooses a model's answer gate (similarityPassage.gate; lib/engine/blend-similarity.ts answerGateFactor) on the
 VALIDATION split of the public data (the report split is never read). A passage whose best unit's cosine to the
 query, under the passage tier's sentence encoder, is below the gate has its scores above the selection floor scaled
-by --scale, so at the model's default threshold a result set of such passages keeps nothing. The gate is the highest of --gates under which
-no validation set, nor its questions typed as search queries ("<set>-kw"), has more than --max-abstained more of its
-answerable queries keeping nothing than the model without a gate. Figures are at the default threshold with no
-budget; the table gives, per set, answerable queries keeping nothing / their evidence recall, and unanswerable
-queries keeping nothing.
+by --scale, so at the model's default threshold a result set of such passages keeps nothing. The gate is the highest
+of --gates under which no validation set, nor its questions typed as search queries ("<set>-kw"), has more than
+--max-abstained more of its answerable queries keeping nothing than the model without a gate; the guarded sets
+include passages of three paragraphs from SelQA, FairytaleQA and PolicyQA ("<source>-passages": the answer paragraph
+among two more of its article, story or site). Figures are at the default threshold with no budget; the table gives,
+per set, answerable queries keeping nothing / their evidence recall, and unanswerable queries keeping nothing.
 
   --model NAME          model folder under models/ (default: the default model); its profile needs a passage tier
                         read by the sentence encoder
@@ -28,6 +29,13 @@ queries keeping nothing.
   --gates LIST          cosines tried (default 0.30 to 0.60 by 0.01)
   --scale X             the factor on a gated passage's scores (default 0.25)
   --max-abstained X     the most a gate may add to a set's answerable queries keeping nothing (default 0.05)
+  --others X            the paragraph rule, chosen second at the chosen cosine: a passage of several paragraphs is
+                        also gated when its best cosine less X × the mean of its other paragraphs' best cosines is
+                        under the rule's cosine, the highest of --paragraph-gates under the same limit (both rules
+                        together against no gate), adopted only if it keeps nothing for more unanswerable search
+                        queries than the cosine alone (default 0.5)
+  --paragraph-gates L   the rule's cosines tried (default -0.10 to 0.60 by 0.01)
+  --skip-paragraphs     no paragraph rule (the cosine alone)
   --all                 a column for every gate tried (default: every fifth and the chosen one)
   --write               write the gate into models/NAME/config.json (similarityPassage.gate)`;
 
@@ -38,6 +46,12 @@ const TARGETS = ["unanswerable-search", "unanswerable-topical", "unanswerable"] 
  * pages, whose query is the page's title, are not gated (queryNamesTitle) and stay guarded.
  */
 const GUARDED = ["nq", "nq-long", "selqa", "fairytale", "policyqa", "squad-en", "hotpot-para", "real-pages"] as const;
+/**
+ * Passages of several paragraphs from the other answer-sentence sources, guarded too: the answer paragraph among two
+ * more of its article, story or site (nq-long's construction). The paragraph rule reads such passages, and without
+ * them only Wikipedia's would guard it (measured: legal and narrative prose lose first).
+ */
+const GUARDED_PASSAGES = ["selqa", "fairytale", "policyqa"] as const;
 
 export const command: CliCommand = {
   name: "fit-answer-gate",
@@ -55,6 +69,9 @@ export const command: CliCommand = {
         "max-abstained": { type: "string", default: "0.05" },
         write: { type: "boolean", default: false },
         all: { type: "boolean", default: false },
+        others: { type: "string", default: "0.5" },
+        "paragraph-gates": { type: "string" },
+        "skip-paragraphs": { type: "boolean", default: false },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -67,9 +84,18 @@ export const command: CliCommand = {
     const gates = values.gates ? values.gates.split(",").map(Number) : Array.from({ length: 31 }, (_, i) => (30 + i) / 100);
     const scale = Number(values.scale);
     const maxAbstained = Number(values["max-abstained"]);
+    const others = Number(values.others);
+    const paragraphGates = values["paragraph-gates"]
+      ? values["paragraph-gates"].split(",").map(Number)
+      : Array.from({ length: 71 }, (_, i) => (i - 10) / 100);
     if (gates.some((g) => !(g >= -1 && g <= 1)) || !(scale >= 0 && scale <= 1) || !(maxAbstained >= 0))
       throw new AppError("BAD_REQUEST", "--gates must lie in [-1, 1], --scale in [0, 1], --max-abstained ≥ 0");
+    if (!(others >= 0 && others <= 1) || paragraphGates.some((g) => !(g >= -2 && g <= 2)))
+      throw new AppError("BAD_REQUEST", "--others must lie in [0, 1], --paragraph-gates in [-2, 2]");
     const { buildDevSets } = await import("../../lib/eval/dev-sets");
+    const { loadAnswerSentenceSource, splitExamples, SPLITS } = await import("../../lib/data/load-shared-data");
+    const { buildSearchPassageExamples } = await import("../../lib/data/search-passages");
+    const { createRng } = await import("../../lib/data/synthesize-page");
     const { prepareEvalResults } = await import("../../lib/eval/run-eval");
     const { scoreResultUnits, selectWithProfile } = await import("../../lib/engine/select-with-profile");
     const { countSimilarityParts } = await import("../../lib/features/split-sections");
@@ -93,6 +119,17 @@ export const command: CliCommand = {
     // Every set built, then filtered, as eval-all does: the same queries as its validation run.
     const wanted = new Set<string>([...TARGETS, ...GUARDED]);
     const val = (await buildDevSets({ dataDir: values.data, split: "val", maxQueries })).filter((s) => wanted.has(s.name));
+    for (const source of GUARDED_PASSAGES) {
+      const queries = splitExamples(await loadAnswerSentenceSource(values.data, source), SPLITS.answerSentences).val;
+      const examples = buildSearchPassageExamples({ queries, rng: createRng(7), max: maxQueries, mode: "long" });
+      val.push({
+        name: `${source}-passages`,
+        kind: "its answer paragraph among two more of its own source",
+        examples,
+        setting: {},
+        measure: "evidenceRecall",
+      });
+    }
     const sets: DevSet[] = val.flatMap((s) => {
       const typed = s.examples.map((e) => ({ ...e, query: typedAsSearchQuery(e.query) }));
       // Real search queries are typed in lowercase already: no second copy of them.
@@ -122,8 +159,9 @@ export const command: CliCommand = {
       scored.set(set.name, rows);
       console.error(`${set.name}: ${rows.length} queries scored`);
     }
-    const figuresAt = (cosine: number | null): AnswerGateCandidate => {
-      const profile: SelectionProfile = cosine === null ? base : { ...base, similarityPassage: { ...open, gate: { cosine, scale } } };
+    const figuresAt = (cosine: number | null, paragraphs?: { others: number; cosine: number }): AnswerGateCandidate => {
+      const gate = cosine === null ? undefined : { cosine, scale, ...(paragraphs ? { paragraphs } : {}) };
+      const profile: SelectionProfile = gate ? { ...base, similarityPassage: { ...open, gate } } : base;
       const sets: Record<string, AnswerGateSetFigures> = {};
       for (const [setName, rows] of scored) {
         const f: AnswerGateSetFigures = { answerable: 0, answerableNothing: 0, recall: 0, unanswerable: 0, unanswerableNothing: 0 };
@@ -154,37 +192,60 @@ export const command: CliCommand = {
         if (f.unanswerable) f.unanswerableNothing /= f.unanswerable;
         sets[setName] = f;
       }
-      return { cosine, sets };
+      return { cosine, ...(paragraphs ? { paragraphs } : {}), sets };
+    };
+    const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+    const label = (c: AnswerGateCandidate) =>
+      c.cosine === null ? "no gate" : c.paragraphs ? `paragraphs ${c.paragraphs.cosine}` : `gate ${c.cosine}`;
+    const printTable = (shown: readonly AnswerGateCandidate[]) => {
+      console.log(`| set (validation, default threshold) | ${shown.map(label).join(" | ")} |`);
+      console.log(`|---|${shown.map(() => "---").join("|")}|`);
+      for (const setName of scored.keys()) {
+        const cell = (c: AnswerGateCandidate, answerable: boolean) => {
+          const f = c.sets[setName]!;
+          return answerable ? `${pct(f.answerableNothing)} / ${f.recall.toFixed(3)}` : pct(f.unanswerableNothing);
+        };
+        const f = shown[0]!.sets[setName]!;
+        if (f.answerable) console.log(`| ${setName} (${f.answerable} answerable) | ${shown.map((c) => cell(c, true)).join(" | ")} |`);
+        if (f.unanswerable) console.log(`| ${setName} (${f.unanswerable} unanswerable) | ${shown.map((c) => cell(c, false)).join(" | ")} |`);
+      }
     };
     const none = figuresAt(null);
-    const candidates = gates.map(figuresAt);
-    const chosen = chooseAnswerGate({ base: none, candidates, maxAbstained });
-
-    const shown = [none, ...candidates.filter((c, i) => values.all || c === chosen || i % 5 === 0)];
-    const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-    console.log(`| set (validation, default threshold) | ${shown.map((c) => (c.cosine === null ? "no gate" : `gate ${c.cosine}`)).join(" | ")} |`);
-    console.log(`|---|${shown.map(() => "---").join("|")}|`);
-    for (const setName of scored.keys()) {
-      const cell = (c: AnswerGateCandidate, answerable: boolean) => {
-        const f = c.sets[setName]!;
-        return answerable ? `${pct(f.answerableNothing)} / ${f.recall.toFixed(3)}` : pct(f.unanswerableNothing);
-      };
-      const f = none.sets[setName]!;
-      if (f.answerable) console.log(`| ${setName} (${f.answerable} answerable) | ${shown.map((c) => cell(c, true)).join(" | ")} |`);
-      if (f.unanswerable) console.log(`| ${setName} (${f.unanswerable} unanswerable) | ${shown.map((c) => cell(c, false)).join(" | ")} |`);
-    }
-    if (!chosen) {
+    const candidates = gates.map((g) => figuresAt(g));
+    const cosineChosen = chooseAnswerGate({ base: none, candidates, maxAbstained });
+    printTable([none, ...candidates.filter((c, i) => values.all || c === cosineChosen || i % 5 === 0)]);
+    if (!cosineChosen) {
       console.log(`no gate of ${gates.join(", ")} keeps every set within ${maxAbstained} more answerable queries keeping nothing: nothing to write`);
       return 0;
     }
-    const target = chosen.sets[TARGETS[0]]!;
-    console.log(
-      `chosen gate ${chosen.cosine} (scale ${scale}): ${TARGETS[0]} keeps nothing for ${pct(target.unanswerableNothing)} of its unanswerable queries (no gate: ${pct(none.sets[TARGETS[0]]!.unanswerableNothing)})`,
-    );
+    const describe = (c: AnswerGateCandidate) =>
+      `${TARGETS[0]} keeps nothing for ${pct(c.sets[TARGETS[0]]!.unanswerableNothing)} of its unanswerable queries (no gate: ${pct(none.sets[TARGETS[0]]!.unanswerableNothing)})`;
+    console.log(`chosen gate ${cosineChosen.cosine} (scale ${scale}): ${describe(cosineChosen)}`);
+    let chosen = cosineChosen;
+    if (!values["skip-paragraphs"]) {
+      // Second, at the chosen cosine: the paragraph rule, under the same limit for both rules together.
+      const cosine = cosineChosen.cosine!;
+      const ruled = paragraphGates.map((t) => figuresAt(cosine, { others, cosine: t }));
+      const ruleChosen = chooseAnswerGate({ base: none, candidates: ruled, maxAbstained });
+      console.log(`\nThe paragraph rule at gate ${cosine}: best cosine − ${others} × the other paragraphs' mean best under the rule's cosine\n`);
+      printTable([none, cosineChosen, ...ruled.filter((c, i) => values.all || c === ruleChosen || i % 5 === 0)]);
+      // Adopted only when it keeps nothing for more of the target's unanswerable queries than the cosine alone.
+      const gains = (c: AnswerGateCandidate | undefined) =>
+        !!c && c.sets[TARGETS[0]]!.unanswerableNothing > cosineChosen.sets[TARGETS[0]]!.unanswerableNothing + 1e-12;
+      if (ruleChosen && gains(ruleChosen)) {
+        chosen = ruleChosen;
+        console.log(`chosen paragraph rule ${ruleChosen.paragraphs!.cosine} (others ${others}): ${describe(ruleChosen)}`);
+      } else if (ruleChosen)
+        console.log(
+          `the paragraph rule ${ruleChosen.paragraphs!.cosine} keeps nothing for no more of ${TARGETS[0]}'s unanswerable queries: the cosine alone`,
+        );
+      else console.log(`no paragraph rule of ${paragraphGates.join(", ")} keeps every set within ${maxAbstained}: the cosine alone`);
+    }
     if (values.write) {
       const file = path.join(dir, "config.json");
       const raw = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-      raw.similarityPassage = { ...(raw.similarityPassage as object), gate: { cosine: chosen.cosine, scale } };
+      const gate = { cosine: chosen.cosine, scale, ...(chosen.paragraphs ? { paragraphs: chosen.paragraphs } : {}) };
+      raw.similarityPassage = { ...(raw.similarityPassage as object), gate };
       writeFileSync(file, `${JSON.stringify(raw, null, 2)}\n`);
       console.log(`wrote similarityPassage.gate to ${file}`);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerGateFactor, blendSimilarity, blendsSimilarity, SIMILARITY_MAX_UNITS, similarityBlendFor } from "./blend-similarity";
+import { answerGateFactor, blendSimilarity, blendsSimilarity, SIMILARITY_MAX_UNITS, similarityBlendFor, unitParagraphs } from "./blend-similarity";
 
 describe("blendSimilarity", () => {
   it("reorders units inside the result while the best score stays the model's", () => {
@@ -73,6 +73,29 @@ describe("answerGateFactor", () => {
     expect(answerGateFactor(gate, [0.1, 0.4])).toBe(1);
     expect(answerGateFactor(undefined, [0.1])).toBe(1);
     expect(answerGateFactor(gate, [])).toBe(1);
+  });
+
+  it("gates a passage of several paragraphs whose best does not stand out of the others", () => {
+    const gate = { cosine: 0.4, scale: 0.25, paragraphs: { others: 0.5, cosine: 0.3 } };
+    // Paragraph bests 0.6, 0.55, 0.5: 0.6 − 0.5 × 0.525 = 0.3375, over 0.3: through.
+    expect(answerGateFactor(gate, [0.6, 0.2, 0.55, 0.5], [0, 0, 1, 2])).toBe(1);
+    // Paragraph bests 0.5, 0.45, 0.45: 0.5 − 0.225 = 0.275: gated, though the best cosine passes the first rule.
+    expect(answerGateFactor(gate, [0.5, 0.45, 0.1, 0.45], [0, 1, 1, 2])).toBe(0.25);
+    // The same cosines as one paragraph, or with no paragraphs given: the first rule alone.
+    expect(answerGateFactor(gate, [0.5, 0.45, 0.1, 0.45], [0, 0, 0, 0])).toBe(1);
+    expect(answerGateFactor(gate, [0.5, 0.45, 0.1, 0.45])).toBe(1);
+    // A gate without the rule ignores paragraphs; the first rule still gates on its own.
+    expect(answerGateFactor({ cosine: 0.4, scale: 0.25 }, [0.5, 0.45, 0.1, 0.45], [0, 1, 1, 2])).toBe(1);
+    expect(answerGateFactor(gate, [0.39, 0.1], [0, 1])).toBe(0.25);
+  });
+});
+
+describe("unitParagraphs", () => {
+  it("counts a new paragraph where a newline lies between two units", () => {
+    const text = "One. Two.\nThree.\n\nFour. Five.";
+    const at = (s: string) => ({ start: text.indexOf(s), end: text.indexOf(s) + s.length });
+    expect(unitParagraphs(text, [at("One."), at("Two."), at("Three."), at("Four."), at("Five.")])).toEqual([0, 0, 1, 2, 2]);
+    expect(unitParagraphs(text, [])).toEqual([]);
   });
 });
 

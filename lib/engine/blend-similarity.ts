@@ -123,14 +123,37 @@ export interface SimilaritySettings {
 export interface AnswerGate {
   cosine: number;
   scale: number;
+  /**
+   * A passage of several paragraphs is also gated when its best cosine less `others` × the mean of its other
+   * paragraphs' best cosines is under `cosine`: paragraphs retrieved with it for the same query are the query's own
+   * background, and an answering paragraph stands out of them where unanswering ones lie at the query's level.
+   */
+  paragraphs?: { others: number; cosine: number } | undefined;
 }
 
-/** The factor an answer gate puts on a passage's scores, from its units' raw cosines (1: the gate lets it through). */
-export function answerGateFactor(gate: AnswerGate | undefined, cosines: readonly number[]): number {
+/**
+ * The factor an answer gate puts on a passage's scores, from its units' raw cosines and, for the paragraph rule,
+ * each unit's paragraph (unitParagraphs; without it the passage is one paragraph). 1: the gate lets it through.
+ */
+export function answerGateFactor(gate: AnswerGate | undefined, cosines: readonly number[], paragraphOf?: readonly number[]): number {
   if (!gate || cosines.length === 0) return 1;
   let best = -Infinity;
   for (const c of cosines) if (c > best) best = c;
-  return best < gate.cosine ? gate.scale : 1;
+  if (best < gate.cosine) return gate.scale;
+  if (!gate.paragraphs || !paragraphOf || paragraphOf.length !== cosines.length) return 1;
+  const bests = new Map<number, number>();
+  cosines.forEach((c, i) => bests.set(paragraphOf[i]!, Math.max(bests.get(paragraphOf[i]!) ?? -Infinity, c)));
+  if (bests.size < 2) return 1;
+  // The best paragraph against the others (the best one counted once, whichever paragraph holds it).
+  const sorted = [...bests.values()].sort((a, b) => b - a);
+  const others = sorted.slice(1).reduce((a, c) => a + c, 0) / (sorted.length - 1);
+  return best - gate.paragraphs.others * others < gate.paragraphs.cosine ? gate.scale : 1;
+}
+
+/** Each unit's paragraph, counted from 0: a newline between two units starts a new one (as the encoder's context reads it). */
+export function unitParagraphs(text: string, units: ReadonlyArray<{ start: number; end: number }>): number[] {
+  let p = 0;
+  return units.map((u, j) => (j > 0 && text.slice(units[j - 1]!.end, u.start).includes("\n") ? ++p : p));
 }
 
 /** Raw cosines rescaled within a result to [0, 1] (best 1, worst 0; all 0 when equal): the blends read the order. */

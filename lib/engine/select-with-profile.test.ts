@@ -127,6 +127,23 @@ describe("scoreResultUnits with the sentence encoder's cosines", () => {
     );
   });
 
+  it("gates a passage of several paragraphs by the paragraph rule, read from the result's text", () => {
+    const tier = { maxUnits: 40, maxResults: 5, blend: "rank" as const, weight: 0.6 };
+    const gate = { cosine: 0.3, scale: 0.25, paragraphs: { others: 0.5, cosine: 0.3 } };
+    const profile: SelectionProfile = { ...encoder, similarityPassage: { ...tier, gate } };
+    const open: SelectionProfile = { ...encoder, similarityPassage: tier };
+    // Paragraph bests 0.42 and 0.4 (two paragraphs): 0.42 − 0.2 = 0.22 < 0.3.
+    // A blank line between paragraphs (one newline inside a paragraph is a wrapped line); same offsets, one character each.
+    const split = prepareResult({ id: "b", title: "Lumen Bridge", text: text.replace(" Trams", "\n\nTrams") });
+    const flat = [0.1, 0.42, 0.4, 0.1];
+    const run = (r: typeof result, p: SelectionProfile) =>
+      scoreResultUnits({ query, result: r, resultCount: 1, tokenScores, profile: p, similarity: flat });
+    expect(run(split, profile)).not.toEqual(run(split, open));
+    expect(Math.max(...run(split, profile))).toBeCloseTo(0.02 + (Math.max(...run(split, open)) - 0.02) * 0.25, 12);
+    // The same cosines in one paragraph: through.
+    expect(run(result, profile)).toEqual(run(result, open));
+  });
+
   it("blends a set's only part longer than a passage by the document tier, keeping the model's scores", () => {
     // Every unit is "longer than a passage" at maxUnits 2: the document tier applies to a set of one part.
     const passage = { maxUnits: 2, maxResults: 5, blend: "rank" as const, weight: 0.6 };

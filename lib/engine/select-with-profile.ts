@@ -1,7 +1,7 @@
 // Client-safe and pure: the compress API, the workspace and inspector in the browser, research views, eval and
 // calibrate all turn scores into a selection through these two functions, so a method selects the same everywhere.
 import type { SelectionProfile } from "../schemas/selection-profile";
-import { answerGateFactor, blendSimilarity, rescaleToUnit, similarityBlendFor } from "./blend-similarity";
+import { answerGateFactor, blendSimilarity, rescaleToUnit, similarityBlendFor, unitParagraphs } from "./blend-similarity";
 import { computeUnitScores, type ComputeUnitScoresOptions } from "./compute-unit-scores";
 import { queryNamesTitle, resultFocus } from "./focus-terms";
 import { applySearchRerank } from "./search-rerank";
@@ -58,7 +58,8 @@ export function scoreResultUnits({ query, result, resultCount, tokenScores, prof
   // Last, so nothing reads the gated scores as the model's (the reranker reads their level): the order stands. A
   // query made of the result's title names the whole result, which no one sentence need answer: not gated.
   // Scaled above the selection floor only, so a budget keeps the same units of the passage as before.
-  const gated = how && sims && encoder ? answerGateFactor(how.gate, sims) : 1;
+  const gated =
+    how && sims && encoder ? answerGateFactor(how.gate, sims, how.gate?.paragraphs ? unitParagraphs(result.doc.text, result.units) : undefined) : 1;
   const factor = gated !== 1 && !namesTitle ? gated : 1;
   const floor = profile.floor ?? DEFAULT_FLOOR;
   return factor === 1 ? reranked : reranked.map((s) => (s > floor ? floor + (s - floor) * factor : s));

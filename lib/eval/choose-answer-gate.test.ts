@@ -28,6 +28,17 @@ describe("chooseAnswerGate", () => {
     expect(chooseAnswerGate({ base, candidates: [], maxAbstained: 0.05 })).toBeUndefined();
   });
 
+  it("ranks candidates with a paragraph rule by the rule's cosine", () => {
+    const rule = (t: number, search: number, nq: number): AnswerGateCandidate => ({
+      ...at(0.4, nq, 0.14, search),
+      paragraphs: { others: 0.5, cosine: t },
+    });
+    const candidates = [rule(0.1, 0.15, 0.02), rule(0.3, 0.3, 0.05), rule(0.2, 0.2, 0.03), rule(0.4, 0.4, 0.07)];
+    const chosen = chooseAnswerGate({ base, candidates, maxAbstained: 0.05 });
+    expect(chosen?.paragraphs?.cosine).toBe(0.3);
+    expect(chosen?.cosine).toBe(0.4);
+  });
+
   it("does not guard a set with no answerable queries", () => {
     const only = (n: number): AnswerGateCandidate => ({ cosine: n, sets: { unanswerable: { ...fig(0, 0.9), answerable: 0, answerableNothing: 0 } } });
     expect(chooseAnswerGate({ base: { cosine: null, sets: {} }, candidates: [only(0.3), only(0.6)], maxAbstained: 0 })?.cosine).toBe(0.6);

@@ -13,6 +13,8 @@ export interface AnswerGateSetFigures {
 export interface AnswerGateCandidate {
   /** The gate's cosine (null: no gate, the model as it is). */
   cosine: number | null;
+  /** The paragraph rule beside it (AnswerGate.paragraphs): candidates that have it are ranked by its cosine. */
+  paragraphs?: { others: number; cosine: number } | undefined;
   sets: Record<string, AnswerGateSetFigures>;
 }
 
@@ -24,8 +26,11 @@ export interface ChooseAnswerGateOptions {
   maxAbstained: number;
 }
 
+const rank = (c: AnswerGateCandidate) => c.paragraphs?.cosine ?? c.cosine!;
+
 /**
- * The highest gate cosine (the one that keeps nothing for the most unanswerable queries) under which no validation
+ * The highest gate cosine (among candidates with a paragraph rule, the highest paragraph cosine): the one that keeps
+ * nothing for the most unanswerable queries, under which no validation
  * set's share of answerable queries keeping nothing grows by more than `maxAbstained` over the model without a gate
  * (the fallback floor's own rule: a RAG system that loses an answer pays more than one that keeps a few tokens too
  * many). Undefined when no cosine passes.
@@ -38,7 +43,7 @@ export function chooseAnswerGate({ base, candidates, maxAbstained }: ChooseAnswe
       const before = base.sets[name];
       return f.answerable === 0 || !before || f.answerableNothing - before.answerableNothing <= maxAbstained + 1e-12;
     });
-    if (ok && (!chosen || c.cosine > chosen.cosine!)) chosen = c;
+    if (ok && (!chosen || rank(c) > rank(chosen))) chosen = c;
   }
   return chosen;
 }

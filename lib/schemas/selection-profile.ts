@@ -28,6 +28,10 @@ const similarityContextSchema = z.enum(["mean", "max"]);
 export type SimilarityContext = z.infer<typeof similarityContextSchema>;
 const similarityContextUnitsSchema = z.enum(["all", "referring"]);
 export type SimilarityContextUnits = z.infer<typeof similarityContextUnitsSchema>;
+export interface SimilarityFeedback {
+  top: number;
+  weight: number;
+}
 /** What a similarity tier (passage, document) sets: its blend, weight, encoder folder and how units are read. */
 const similarityTierFields = {
   blend: similarityBlendSchema,
@@ -42,6 +46,12 @@ const similarityTierFields = {
     .optional()
     .describe(
       'With `context`: which units are read with the unit before them: `all`, or only those `referring` back in their opening words (a pronoun or demonstrative: "It", "These basins", "In 1990 he …"), which costs the encoder far fewer texts (absent: all).',
+    ),
+  feedback: z
+    .object({ top: z.number().int().min(1).max(50), weight: z.number().gt(0).max(4) })
+    .optional()
+    .describe(
+      "Pseudo-relevance feedback (Rocchio): the query's vector is moved towards the mean of its `top` closest units in the result, by `weight`, and every unit's cosine is read again against it, so sentences on the subject of the best matches rise (absent: the query alone).",
     ),
 };
 
@@ -128,7 +138,16 @@ export const selectionProfileSchema = z.object({
       maxResults: z.number().int().positive().optional(),
       ...similarityTierFields,
       gate: z
-        .object({ cosine: z.number().min(-1).max(1), scale: z.number().min(0).max(1) })
+        .object({
+          cosine: z.number().min(-1).max(1),
+          scale: z.number().min(0).max(1),
+          paragraphs: z
+            .object({ others: z.number().min(0).max(1), cosine: z.number().min(-2).max(2) })
+            .optional()
+            .describe(
+              "A passage of several paragraphs (a newline between units) is also gated when its best cosine less `others` × the mean of its other paragraphs' best cosines is under `cosine` (the paragraphs retrieved with it are the query's own background; chosen by `snippet-lab fit-answer-gate` after the cosine).",
+            ),
+        })
         .optional()
         .describe(
           "The answer gate (sentence encoder only): a passage whose best unit's cosine to the query is below `cosine` has its unit scores above the selection floor scaled by `scale`, so at the model's threshold it falls under the fallback floor and keeps nothing, while a budget keeps the same units of it; a query made of the result's title is not gated (lib/engine/blend-similarity.ts answerGateFactor; chosen by `snippet-lab fit-answer-gate`).",

@@ -53,6 +53,8 @@ interface Row {
   best: number | null;
   /** The best unit score (the model's, blended). */
   score: number;
+  /** Per paragraph of every result (units split by a newline): its best raw cosine; null for a result that is no passage. */
+  paragraphs: Array<number | null>;
 }
 const dump: Record<string, Row[]> = {};
 
@@ -70,11 +72,26 @@ for (const set of sets) {
       const selection = selectWithProfile({ results, unitScores: scored.unitScores, budget: Infinity, profile });
       const m = computeQueryMetrics({ selection, evidence: ex.evidence });
       let best: number | null = -Infinity;
+      const paragraphs: Array<number | null> = [];
       results.forEach((r, i) => {
         const how = similarityBlendFor(profile, r.units.length, results.length);
         const sims = scored.similarity?.[i];
-        if (!how?.passage || !sims || sims.length !== r.units.length) best = null;
-        else if (best !== null) best = Math.max(best, ...sims);
+        if (!how?.passage || !sims || sims.length !== r.units.length) {
+          best = null;
+          paragraphs.push(null);
+        } else {
+          // Per paragraph: its best cosine (answer-gate-paragraphs-fit.py reads the best against the other paragraphs').
+          let para = -Infinity;
+          r.units.forEach((u, j) => {
+            if (j > 0 && r.doc.text.slice(r.units[j - 1]!.end, u.start).includes("\n")) {
+              paragraphs.push(para);
+              para = -Infinity;
+            }
+            para = Math.max(para, sims[j]!);
+          });
+          paragraphs.push(para);
+          if (best !== null) best = Math.max(best, ...sims);
+        }
       });
       rows.push({
         answerable: ex.evidence.length > 0,
@@ -82,6 +99,7 @@ for (const set of sets) {
         keptNothing: m.tokensOut === 0,
         best,
         score: Math.max(0, ...scored.unitScores.flat()),
+        paragraphs,
       });
     }
     dump[`${set.name}${variant}`] = rows;

@@ -95,8 +95,12 @@ export async function computeResultSimilarity(
 }
 
 /** A tier's `context` in the keys of stored scores (none when it reads units alone, as every key before it did). */
-const contextKey = (tier: { context?: string | undefined; contextUnits?: string | undefined }) =>
-  tier.context ? ` context ${tier.context}${tier.contextUnits && tier.contextUnits !== "all" ? ` ${tier.contextUnits}` : ""}` : "";
+const contextKey = (tier: {
+  context?: string | undefined;
+  contextUnits?: string | undefined;
+  feedback?: { top: number; weight: number } | undefined;
+}) =>
+  `${tier.context ? ` context ${tier.context}${tier.contextUnits && tier.contextUnits !== "all" ? ` ${tier.contextUnits}` : ""}` : ""}${tier.feedback ? ` feedback ${tier.feedback.top}x${tier.feedback.weight}` : ""}`;
 
 /**
  * What a profile's similarity was computed from, for keys of stored unit scores: the source's fingerprint (word
@@ -106,7 +110,7 @@ export async function similarityFingerprint(profile: SimilarityProfile): Promise
   // The word vectors' key without the newer settings is the one stored rows were written under.
   const passage = profile.similarityPassage;
   const document = profile.similarityDocument;
-  const settings = `${profile.similarityBlend && profile.similarityBlend !== "mix" ? ` ${profile.similarityBlend}` : ""}${profile.similarityMaxUnits ? ` max ${profile.similarityMaxUnits}` : ""}${passage ? ` passage ${passage.maxUnits}${passage.maxResults ? `x${passage.maxResults}` : ""} ${passage.blend} ${passage.weight}${passage.gate ? ` gate ${passage.gate.cosine}x${passage.gate.scale}` : ""}${contextKey(passage)}` : ""}`;
+  const settings = `${profile.similarityBlend && profile.similarityBlend !== "mix" ? ` ${profile.similarityBlend}` : ""}${profile.similarityMaxUnits ? ` max ${profile.similarityMaxUnits}` : ""}${passage ? ` passage ${passage.maxUnits}${passage.maxResults ? `x${passage.maxResults}` : ""} ${passage.blend} ${passage.weight}${passage.gate ? ` gate ${passage.gate.cosine}x${passage.gate.scale}${passage.gate.paragraphs ? ` paragraphs ${passage.gate.paragraphs.others}x${passage.gate.paragraphs.cosine}` : ""}` : ""}${contextKey(passage)}` : ""}`;
   if (profile.similaritySource === "sentence-encoder") {
     const fingerprintOf = async (name: string | undefined) =>
       (await loadSentenceEncoder(sentenceEncoderDir(name)).catch(() => undefined))?.fingerprint ?? "none";
