@@ -29,13 +29,13 @@ per set, answerable queries keeping nothing / their evidence recall, and unanswe
   --gates LIST          cosines tried (default 0.30 to 0.60 by 0.01)
   --scale X             the factor on a gated passage's scores (default 0.25)
   --max-abstained X     the most a gate may add to a set's answerable queries keeping nothing (default 0.05)
-  --others X            the paragraph rule, chosen second at the chosen cosine: a passage of several paragraphs is
-                        also gated when its best cosine less X × the mean of its other paragraphs' best cosines is
-                        under the rule's cosine, the highest of --paragraph-gates under the same limit (both rules
-                        together against no gate), adopted only if it keeps nothing for more unanswerable search
-                        queries than the cosine alone (default 0.5)
+  --paragraphs          also choose the paragraph rule (measured, not served), second, at the chosen cosine: a
+                        passage of several paragraphs is also gated when its best cosine less --others × the mean of
+                        its other paragraphs' best cosines is under the rule's cosine, the highest of
+                        --paragraph-gates under the same limit (both rules together against no gate), written only if
+                        it keeps nothing for more unanswerable search queries than the cosine alone
+  --others X            the rule's share of the other paragraphs (default 0.5)
   --paragraph-gates L   the rule's cosines tried (default -0.10 to 0.60 by 0.01)
-  --skip-paragraphs     no paragraph rule (the cosine alone)
   --all                 a column for every gate tried (default: every fifth and the chosen one)
   --write               write the gate into models/NAME/config.json (similarityPassage.gate)`;
 
@@ -71,7 +71,7 @@ export const command: CliCommand = {
         all: { type: "boolean", default: false },
         others: { type: "string", default: "0.5" },
         "paragraph-gates": { type: "string" },
-        "skip-paragraphs": { type: "boolean", default: false },
+        paragraphs: { type: "boolean", default: false },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -222,7 +222,7 @@ export const command: CliCommand = {
       `${TARGETS[0]} keeps nothing for ${pct(c.sets[TARGETS[0]]!.unanswerableNothing)} of its unanswerable queries (no gate: ${pct(none.sets[TARGETS[0]]!.unanswerableNothing)})`;
     console.log(`chosen gate ${cosineChosen.cosine} (scale ${scale}): ${describe(cosineChosen)}`);
     let chosen = cosineChosen;
-    if (!values["skip-paragraphs"]) {
+    if (values.paragraphs) {
       // Second, at the chosen cosine: the paragraph rule, under the same limit for both rules together.
       const cosine = cosineChosen.cosine!;
       const ruled = paragraphGates.map((t) => figuresAt(cosine, { others, cosine: t }));

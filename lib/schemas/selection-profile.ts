@@ -28,10 +28,8 @@ const similarityContextSchema = z.enum(["mean", "max"]);
 export type SimilarityContext = z.infer<typeof similarityContextSchema>;
 const similarityContextUnitsSchema = z.enum(["all", "referring"]);
 export type SimilarityContextUnits = z.infer<typeof similarityContextUnitsSchema>;
-export interface SimilarityFeedback {
-  top: number;
-  weight: number;
-}
+const similarityFeedbackSchema = z.object({ top: z.number().int().min(1).max(50), weight: z.number().gt(0).max(4) });
+export type SimilarityFeedback = z.infer<typeof similarityFeedbackSchema>;
 /** What a similarity tier (passage, document) sets: its blend, weight, encoder folder and how units are read. */
 const similarityTierFields = {
   blend: similarityBlendSchema,
@@ -47,8 +45,7 @@ const similarityTierFields = {
     .describe(
       'With `context`: which units are read with the unit before them: `all`, or only those `referring` back in their opening words (a pronoun or demonstrative: "It", "These basins", "In 1990 he …"), which costs the encoder far fewer texts (absent: all).',
     ),
-  feedback: z
-    .object({ top: z.number().int().min(1).max(50), weight: z.number().gt(0).max(4) })
+  feedback: similarityFeedbackSchema
     .optional()
     .describe(
       "Pseudo-relevance feedback (Rocchio): the query's vector is moved towards the mean of its `top` closest units in the result, by `weight`, and every unit's cosine is read again against it, so sentences on the subject of the best matches rise (absent: the query alone).",

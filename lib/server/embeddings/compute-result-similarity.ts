@@ -5,7 +5,7 @@ import { countSimilarityParts } from "../../features/split-sections";
 import type { CanonicalDoc, Sentence } from "../../text/types";
 import { computeEmbeddingUnitScores } from "../../embeddings/embedding-unit-scores";
 import type { WordVectors } from "../../embeddings/word-vectors";
-import type { SelectionProfile } from "../../schemas/selection-profile";
+import type { SelectionProfile, SimilarityFeedback } from "../../schemas/selection-profile";
 import { computeEncoderSimilarity } from "../sentence-encoder/compute-encoder-similarity";
 import { loadSentenceEncoder, sentenceEncoderDir, type SentenceEncoder } from "../sentence-encoder/load-sentence-encoder";
 import { loadWordVectors, wordVectorsFingerprint } from "./load-word-vectors";
@@ -95,11 +95,7 @@ export async function computeResultSimilarity(
 }
 
 /** A tier's `context` in the keys of stored scores (none when it reads units alone, as every key before it did). */
-const contextKey = (tier: {
-  context?: string | undefined;
-  contextUnits?: string | undefined;
-  feedback?: { top: number; weight: number } | undefined;
-}) =>
+const contextKey = (tier: { context?: string | undefined; contextUnits?: string | undefined; feedback?: SimilarityFeedback | undefined }) =>
   `${tier.context ? ` context ${tier.context}${tier.contextUnits && tier.contextUnits !== "all" ? ` ${tier.contextUnits}` : ""}` : ""}${tier.feedback ? ` feedback ${tier.feedback.top}x${tier.feedback.weight}` : ""}`;
 
 /**

@@ -3,6 +3,7 @@ import { cosine } from "../../embeddings/cosine";
 import { encoderReadsQuery } from "../../sentence-encoder/reads-text";
 import { refersBack } from "../../sentence-encoder/refers-back";
 import { feedbackQuery } from "../../embeddings/feedback-query";
+import { unitParagraphs } from "../../engine/blend-similarity";
 import type { SimilarityContext, SimilarityContextUnits, SimilarityFeedback } from "../../schemas/selection-profile";
 import type { SentenceEncoder } from "./load-sentence-encoder";
 
@@ -43,12 +44,14 @@ export async function computeEncoderSimilarity({
   const slots = results.map((r, i) => {
     if (!blends(r.units.length)) return { context: undefined, feedback: undefined, units: [] };
     const { context, contextUnits, feedback } = contextOf?.(i) ?? {};
+    const paragraphOf = context ? unitParagraphs(r.doc.text, r.units) : [];
     const units = r.units.map((u, j) => {
       const text = clean(r.doc.text.slice(u.start, u.end));
       const own = texts.push(text) - 1;
-      const prev = context && (contextUnits !== "referring" || refersBack(text)) ? r.units[j - 1] : undefined;
       // The unit before it in the same paragraph: a sentence that refers back ("This basin …") is read with its referent.
-      const joined = prev && !r.doc.text.slice(prev.end, u.start).includes("\n") ? texts.push(clean(r.doc.text.slice(prev.start, u.end))) - 1 : -1;
+      const prev =
+        context && j > 0 && paragraphOf[j - 1] === paragraphOf[j] && (contextUnits !== "referring" || refersBack(text)) ? r.units[j - 1] : undefined;
+      const joined = prev ? texts.push(clean(r.doc.text.slice(prev.start, u.end))) - 1 : -1;
       return { own, joined };
     });
     return { context, feedback, units };
