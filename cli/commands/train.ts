@@ -24,7 +24,7 @@ python3-numpy, libopenblas0-openmp). Every step is resumable: rerun the same com
   8. calibrate: each model's default threshold on the validation split (snippet-lab calibrate --write)
   9. fit-search-rerank: each model's search-query reranker, fitted on the training split, its weight chosen on
      validation (snippet-lab fit-search-rerank --write)
- 10. fit-answer-gate: the student's answer gate on passages, chosen on validation (snippet-lab fit-answer-gate
+ 10. fit-answer-gate: each model's answer gate on passages, chosen on validation (snippet-lab fit-answer-gate
      --write)
 
   --data DIR              folder with the public data (e.g. ../shared/data)
@@ -97,7 +97,7 @@ const DEFAULT_FOCUS_WEIGHT = 0.5;
 const DEFAULT_CUT_BEST = { cutBestBelow: 0.5, cutBestMinShare: 0.9 };
 
 /**
- * The similarity tiers `train` gives a new student (the shipped default's, each chosen on validation; model card,
+ * The similarity tiers `train` gives a new student and its teacher (the shipped default's, each chosen on validation; model card,
  * "A pretrained sentence encoder's similarity", "A sentence encoder tuned on the training split" and "Single long
  * documents"): the release's encoder scales the units of multi-result sets, the tuned one ranks the units of passages
  * and takes turns with the model on a single long document. The answer gate is chosen after calibration
@@ -296,10 +296,12 @@ export const command: CliCommand = {
     // Units of a titled result ranked by the query's focus terms too (chosen on validation); a fine-tune follows its base.
     const baseConfig = fineTune ? readModelConfig(base!).config : undefined;
     const focusWeight = fineTune ? baseConfig!.focusWeight : DEFAULT_FOCUS_WEIGHT;
-    // The best unit cut to fit instead of low-scored filler: the shipped settings, or a fine-tune's base's.
-    const cutBest = fineTune ? settingsOf(baseConfig!, CUT_BEST_SETTINGS) : DEFAULT_CUT_BEST;
-    // Units blended with a sentence encoder's query similarity: the shipped tiers, or a fine-tune's base's.
-    const similarity = fineTune ? settingsOf(baseConfig!, SIMILARITY_SETTINGS) : defaultSimilarity(values.encoder);
+    // Units blended with a sentence encoder's query similarity, and the best unit cut to fit instead of low-scored
+    // filler: the shipped settings, or (a fine-tune) those of the same role's base model.
+    const servedSettings = (role: "student" | "teacher"): Partial<SelectionProfile> =>
+      fineTune
+        ? settingsOf(readModelConfig(role === "student" ? base! : `${base}-teacher`).config, [...SIMILARITY_SETTINGS, ...CUT_BEST_SETTINGS])
+        : { ...defaultSimilarity(values.encoder), ...DEFAULT_CUT_BEST };
     // Words of a script the vocabulary covers only by letters are served as one [UNK] each (chosen on validation);
     // a fine-tuned model follows its base, and its gold windows are tokenized the same way.
     const spelledAsUnknown = fineTune ? readModelConfig(base!).config.tokenizer.spelledWordsAsUnknown : true;
@@ -498,8 +500,8 @@ export const command: CliCommand = {
         // Replaced by `snippet-lab calibrate --write` below.
         threshold: 0.5,
         ...(focusWeight !== undefined ? { focusWeight } : {}),
-        // The student serves the similarity tiers and the cut; the teacher (the distillation source) is measured as trained.
-        ...(role === "student" ? { ...similarity, ...cutBest } : {}),
+        // Both serve the similarity tiers and the cut, so a comparison of the two compares their weights.
+        ...servedSettings(role),
         architecture: {
           layers,
           d: arch.d,
@@ -575,9 +577,9 @@ export const command: CliCommand = {
         const code = await fitSearchRerank.run(["--model", name, "--data", values.data!, "--write"]);
         if (code !== 0) return code;
       }
-      if (written.includes(modelName)) {
-        const { command: fitAnswerGate } = await import("./fit-answer-gate");
-        const code = await fitAnswerGate.run(["--model", modelName, "--data", values.data!, "--write"]);
+      const { command: fitAnswerGate } = await import("./fit-answer-gate");
+      for (const name of written) {
+        const code = await fitAnswerGate.run(["--model", name, "--data", values.data!, "--write"]);
         if (code !== 0) return code;
       }
     }
