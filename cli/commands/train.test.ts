@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { command as train } from "./train";
+import type { SelectionProfile } from "../../lib/schemas/selection-profile";
+import { command as train, servedSettingsFor } from "./train";
 import { command as trainData } from "./train-data";
 
 /** The exit code and what `train` (or `train-data`) printed to stderr: its checks run before any training step. */
@@ -57,5 +60,54 @@ describe("snippet-lab train: options checked before hours of training", () => {
     const r = await runTrain(["--gold", "/nonexistent/gold.jsonl", "--vocab", "/nonexistent/vocab.txt", "--work", "/nonexistent/work"]);
     expect(r.code).toBe(2);
     expect(r.error).toMatch(/--vocab need --data/);
+  });
+});
+
+describe("servedSettingsFor: one serving recipe for student and teacher", () => {
+  const keys = [
+    "similarityWeight",
+    "similaritySource",
+    "similarityBlend",
+    "similarityMaxUnits",
+    "similarityPassage",
+    "similarityDocument",
+    "cutBestBelow",
+    "cutBestMinShare",
+  ];
+
+  it("gives a freshly trained student and teacher the same tiers and cut, reading the named encoder", () => {
+    const student = servedSettingsFor({ role: "student", encoder: "enc" });
+    const teacher = servedSettingsFor({ role: "teacher", encoder: "enc" });
+    expect(teacher).toEqual(student);
+    expect(Object.keys(student).sort()).toEqual([...keys].sort());
+    expect(student.similarityPassage?.encoder).toBe("enc");
+    expect(student.similarityDocument?.encoder).toBe("enc");
+  });
+
+  it("gives a fine-tune each role's base settings, the teacher its own base's gate", () => {
+    const configs: Record<string, Partial<SelectionProfile>> = {
+      base: {
+        similarityWeight: 0.5,
+        similarityPassage: { maxUnits: 40, blend: "rank", weight: 0.6, gate: { cosine: 0.41, scale: 0.25 } },
+        threshold: 0.22,
+      },
+      "base-teacher": { similarityWeight: 0.4, similarityPassage: { maxUnits: 40, blend: "rank", weight: 0.6, gate: { cosine: 0.38, scale: 0.25 } } },
+    };
+    const readConfig = (name: string) => configs[name]!;
+    expect(servedSettingsFor({ role: "student", encoder: "enc", base: "base", readConfig })).toEqual({
+      similarityWeight: 0.5,
+      similarityPassage: configs.base!.similarityPassage,
+    });
+    expect(servedSettingsFor({ role: "teacher", encoder: "enc", base: "base", readConfig }).similarityPassage?.gate?.cosine).toBe(0.38);
+  });
+
+  it("matches the shipped models: the teacher serves the student's settings (each its own fitted gate)", () => {
+    const read = (name: string) => JSON.parse(readFileSync(path.join("models", name, "config.json"), "utf8")) as Record<string, unknown>;
+    const withoutGate = (c: Record<string, unknown>) =>
+      Object.fromEntries(keys.map((k) => [k, k === "similarityPassage" ? { ...(c[k] as object), gate: undefined } : c[k]]));
+    const student = read("snippet-lab");
+    const teacher = read("snippet-lab-teacher");
+    expect(withoutGate(teacher)).toEqual(withoutGate(student));
+    expect(teacher.similarityPassage).toHaveProperty("gate");
   });
 });

@@ -133,6 +133,22 @@ function settingsOf(config: Partial<SelectionProfile>, keys: ReadonlyArray<keyof
   return Object.fromEntries(keys.flatMap((k) => (config[k] !== undefined ? [[k, config[k]]] : [])));
 }
 
+/**
+ * What a new model serves beside its weights: the similarity tiers and the best-unit cut. Student and teacher get the
+ * same, so a comparison of the two compares their weights; a fine-tune (`base`) takes the same role's base model's.
+ * The answer gate is fitted per model afterwards (fit-answer-gate), or inherited with the base's passage tier.
+ */
+export function servedSettingsFor(opts: {
+  role: "student" | "teacher";
+  encoder: string;
+  base?: string;
+  readConfig?: (name: string) => Partial<SelectionProfile>;
+}): Partial<SelectionProfile> {
+  if (opts.base === undefined || !opts.readConfig) return { ...defaultSimilarity(opts.encoder), ...DEFAULT_CUT_BEST };
+  const config = opts.readConfig(opts.role === "student" ? opts.base : `${opts.base}-teacher`);
+  return settingsOf(config, [...SIMILARITY_SETTINGS, ...CUT_BEST_SETTINGS]);
+}
+
 /** The licences of the answer-sentence sources and the Ukrainian text, when the windows were built with them. */
 function answerSentenceLicences(meta: Record<string, unknown>): string {
   const sources = meta.sources as { answerSentences?: string[]; ukrainian?: string } | undefined;
@@ -296,12 +312,12 @@ export const command: CliCommand = {
     // Units of a titled result ranked by the query's focus terms too (chosen on validation); a fine-tune follows its base.
     const baseConfig = fineTune ? readModelConfig(base!).config : undefined;
     const focusWeight = fineTune ? baseConfig!.focusWeight : DEFAULT_FOCUS_WEIGHT;
-    // Units blended with a sentence encoder's query similarity, and the best unit cut to fit instead of low-scored
-    // filler: the shipped settings, or (a fine-tune) those of the same role's base model.
-    const servedSettings = (role: "student" | "teacher"): Partial<SelectionProfile> =>
-      fineTune
-        ? settingsOf(readModelConfig(role === "student" ? base! : `${base}-teacher`).config, [...SIMILARITY_SETTINGS, ...CUT_BEST_SETTINGS])
-        : { ...defaultSimilarity(values.encoder), ...DEFAULT_CUT_BEST };
+    const servedSettings = (role: "student" | "teacher") =>
+      servedSettingsFor({
+        role,
+        encoder: values.encoder,
+        ...(fineTune ? { base: base!, readConfig: (name: string) => readModelConfig(name).config } : {}),
+      });
     // Words of a script the vocabulary covers only by letters are served as one [UNK] each (chosen on validation);
     // a fine-tuned model follows its base, and its gold windows are tokenized the same way.
     const spelledAsUnknown = fineTune ? readModelConfig(base!).config.tokenizer.spelledWordsAsUnknown : true;
