@@ -94,11 +94,11 @@ describe("servedSettingsFor: one serving recipe for student and teacher", () => 
       "base-teacher": { similarityWeight: 0.4, similarityPassage: { maxUnits: 40, blend: "rank", weight: 0.6, gate: { cosine: 0.38, scale: 0.25 } } },
     };
     const readConfig = (name: string) => configs[name]!;
-    expect(servedSettingsFor({ role: "student", encoder: "enc", base: "base", readConfig })).toEqual({
+    expect(servedSettingsFor({ role: "student", encoder: "enc", base: { name: "base", readConfig } })).toEqual({
       similarityWeight: 0.5,
       similarityPassage: configs.base!.similarityPassage,
     });
-    expect(servedSettingsFor({ role: "teacher", encoder: "enc", base: "base", readConfig }).similarityPassage?.gate?.cosine).toBe(0.38);
+    expect(servedSettingsFor({ role: "teacher", encoder: "enc", base: { name: "base", readConfig } }).similarityPassage?.gate?.cosine).toBe(0.38);
   });
 
   it("matches the shipped models: the teacher serves the student's settings (each its own fitted gate)", () => {

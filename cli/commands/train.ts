@@ -97,10 +97,10 @@ const DEFAULT_FOCUS_WEIGHT = 0.5;
 const DEFAULT_CUT_BEST = { cutBestBelow: 0.5, cutBestMinShare: 0.9 };
 
 /**
- * The similarity tiers `train` gives a new student and its teacher (the shipped default's, each chosen on validation; model card,
- * "A pretrained sentence encoder's similarity", "A sentence encoder tuned on the training split" and "Single long
- * documents"): the release's encoder scales the units of multi-result sets, the tuned one ranks the units of passages
- * and takes turns with the model on a single long document. The answer gate is chosen after calibration
+ * The similarity tiers `train` gives a new student and its teacher (the shipped default's, each chosen on validation;
+ * model card, "A pretrained sentence encoder's similarity", "A sentence encoder tuned on the training split" and
+ * "Single long documents"): the release's encoder scales the units of multi-result sets, the tuned one ranks the units
+ * of passages and takes turns with the model on a single long document. The answer gate is chosen after calibration
  * (fit-answer-gate).
  */
 function defaultSimilarity(encoder: string): Partial<SelectionProfile> {
@@ -141,11 +141,11 @@ function settingsOf(config: Partial<SelectionProfile>, keys: ReadonlyArray<keyof
 export function servedSettingsFor(opts: {
   role: "student" | "teacher";
   encoder: string;
-  base?: string;
-  readConfig?: (name: string) => Partial<SelectionProfile>;
+  base?: { name: string; readConfig: (name: string) => Partial<SelectionProfile> };
 }): Partial<SelectionProfile> {
-  if (opts.base === undefined || !opts.readConfig) return { ...defaultSimilarity(opts.encoder), ...DEFAULT_CUT_BEST };
-  const config = opts.readConfig(opts.role === "student" ? opts.base : `${opts.base}-teacher`);
+  const { role, encoder, base } = opts;
+  if (!base) return { ...defaultSimilarity(encoder), ...DEFAULT_CUT_BEST };
+  const config = base.readConfig(role === "student" ? base.name : `${base.name}-teacher`);
   return settingsOf(config, [...SIMILARITY_SETTINGS, ...CUT_BEST_SETTINGS]);
 }
 
@@ -312,11 +312,12 @@ export const command: CliCommand = {
     // Units of a titled result ranked by the query's focus terms too (chosen on validation); a fine-tune follows its base.
     const baseConfig = fineTune ? readModelConfig(base!).config : undefined;
     const focusWeight = fineTune ? baseConfig!.focusWeight : DEFAULT_FOCUS_WEIGHT;
+    // The similarity tiers and the best-unit cut, one recipe for both roles: the shipped one, or a fine-tune's base's.
     const servedSettings = (role: "student" | "teacher") =>
       servedSettingsFor({
         role,
         encoder: values.encoder,
-        ...(fineTune ? { base: base!, readConfig: (name: string) => readModelConfig(name).config } : {}),
+        ...(fineTune ? { base: { name: base!, readConfig: (name: string) => readModelConfig(name).config } } : {}),
       });
     // Words of a script the vocabulary covers only by letters are served as one [UNK] each (chosen on validation);
     // a fine-tuned model follows its base, and its gold windows are tokenized the same way.
