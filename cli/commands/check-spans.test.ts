@@ -34,7 +34,15 @@ beforeAll(async () => {
   await span(a.id, da, at("catch"), at("catch") + 9); // "catch the"
   await span(a.id, da, at("ception"), at("ception") + 7, { deletedAt: new Date() }); // deleted: not reported
   await span(b.id, b.documentIds[0]!, at("fetch(url)"), at("fetch(url)") + 10);
+  // Gold that nests (the review bug of issue 60): a sentence and a fragment inside it, plus an ad span that may overlap.
+  const n = await createPair({ db, dataset: "nested", query: "timeout on fetch", documents: [{ text: TEXT }] });
+  const dn = n.documentIds[0]!;
+  await span(n.id, dn, 0, TEXT.length);
+  await span(n.id, dn, at("catch the"), at("catch the") + 9);
+  await span(n.id, dn, at("catch the"), at("catch the") + 9, { category: "ads" });
+  nestedPairId = n.id;
 });
+let nestedPairId = "";
 afterAll(async () => {
   process.env = saved;
   process.chdir(cwd);
@@ -52,12 +60,12 @@ describe("snippet-lab check-spans", () => {
     expect(r.out).toMatch(/gold {2}vital {2}\[\d+, \d+\) "ch" {2}fragment → "fetch"/);
     expect(r.out).toMatch(/annotation \S+ {2}vital {2}\[\d+, \d+\) "\?" {2}punctuation/);
     expect(r.out).not.toContain('"Abor"');
-    expect(r.out).not.toContain('"catch the"');
-    expect(r.out).not.toContain("ception");
+    expect(r.out).not.toMatch(/"catch the" {2}(fragment|punctuation)/);
+    expect(r.out).not.toContain('"ception"');
     expect(r.out).toContain("2 span(s) cut a word or are only punctuation.");
 
     const json = await check("--json", "--dataset", "fragments");
-    expect(JSON.parse(json.out).map((f: { text: string; problem: string }) => [f.text, f.problem])).toEqual(
+    expect(JSON.parse(json.out).fragments.map((f: { text: string; problem: string }) => [f.text, f.problem])).toEqual(
       expect.arrayContaining([
         ["ch", "fragment"],
         ["?", "punctuation"],
@@ -71,5 +79,35 @@ describe("snippet-lab check-spans", () => {
     expect(clean.out).toContain("No span cuts a word or is only punctuation.");
     expect((await check("--dataset", "nope")).code).toBe(1);
     expect((await check("extra")).code).toBe(2);
+  });
+
+  it("reports nested gold of one category; --repair is a dry run, --repair --apply joins them with history", async () => {
+    const found = await check("--dataset", "nested");
+    expect(found.code).toBe(1);
+    expect(found.out).toMatch(/gold {2}vital {2}\[\d+, \d+\) "catch the" {2}nests with {2}\[0, \d+\)/);
+    expect(found.out).toContain("1 pair(s) of gold spans of one category nest or overlap.");
+    expect((await check("--apply")).code).toBe(2);
+
+    const dry = await check("--dataset", "nested", "--repair");
+    expect(dry.out).toContain(`repair pair ${nestedPairId}:`);
+    expect(dry.out).toMatch(/ {2}- vital \[\d+, \d+\) "catch the"/);
+    expect(dry.out).toContain("Dry run: 1 pair(s) would change.");
+    const live = () => db.span.count({ where: { pairId: nestedPairId, deletedAt: null } });
+    expect(await live()).toBe(3);
+
+    const version = (await db.pair.findUniqueOrThrow({ where: { id: nestedPairId } })).version;
+    const applied = await check("--dataset", "nested", "--repair", "--apply");
+    expect(applied).toMatchObject({ code: 0 });
+    expect(applied.out).toContain("Repaired the gold of 1 pair(s); 0 skipped.");
+    const rows = await db.span.findMany({ where: { pairId: nestedPairId, deletedAt: null }, orderBy: { category: "asc" } });
+    expect(rows.map((r) => [r.category, r.text])).toEqual([
+      ["ads", "catch the"],
+      ["vital", TEXT],
+    ]);
+    // Soft-deleted with an event, never hard-deleted; the pair's version moved (an open review gets a conflict).
+    const removed = await db.span.findFirstOrThrow({ where: { pairId: nestedPairId, deletedAt: { not: null }, category: "vital" } });
+    expect(await db.spanEvent.count({ where: { spanId: removed.id, action: "delete" } })).toBe(1);
+    expect((await db.pair.findUniqueOrThrow({ where: { id: nestedPairId } })).version).toBe(version + 1);
+    expect((await check("--dataset", "nested")).code).toBe(0);
   });
 });

@@ -8,14 +8,14 @@ import type { Mark } from "@/components/annotate/types";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ANNOTATOR_COLORS, CategoryChip } from "./category-chip";
 import { annotatorPaneMarks, focusMark, goldPaneMarks } from "./review-marks";
-import type { ReviewAnnotation, ReviewCandidate, ReviewDocument, ReviewGold, ReviewSpan } from "./types";
+import type { ChosenSpan, ReviewAnnotation, ReviewDocument, ReviewGold, ReviewSpan } from "./types";
 import { Card } from "@/components/ui/card";
 
 type Props = {
   document: ReviewDocument;
   annotations: ReviewAnnotation[];
-  /** Ticked adjudication candidates: what Save gold would write. */
-  ticked: ReviewCandidate[];
+  /** The chosen versions' spans: what Save gold would write. */
+  ticked: ChosenSpan[];
   gold: ReviewGold["spans"];
   /** Highlighted range (a clicked span or candidate), if in this document. */
   highlight: ReviewSpan | null;
@@ -153,7 +153,7 @@ export function DocumentView({ document: doc, annotations, ticked, gold, highlig
           >
             <span className="text-xs font-semibold text-slate-800">Gold being adjudicated</span>
             <span className="text-xs text-slate-600" data-testid="review-gold-counts">
-              {goldMarks.filter((m) => m.layer !== "gold").length} ticked · {goldMarks.filter((m) => m.layer === "gold").length} saved
+              {goldMarks.filter((m) => m.layer !== "gold").length} chosen · {goldMarks.filter((m) => m.layer === "gold").length} saved
             </span>
           </div>,
           goldMarks,
@@ -172,7 +172,7 @@ export function DocumentView({ document: doc, annotations, ticked, gold, highlig
           </li>
         )}
         <li className="flex items-center gap-1.5">
-          <CategorySwatch category="vital" layer="gold" /> saved gold; tinted in the gold pane = ticked below (what Save gold writes)
+          <CategorySwatch category="vital" layer="gold" /> saved gold; tinted in the gold pane = the versions chosen below (what Save gold writes)
         </li>
       </ul>
 

@@ -2,16 +2,15 @@
 
 import { useState } from "react";
 import { CategoryChip, fmtDate } from "./category-chip";
-import type { ReviewCandidate, ReviewDocument, ReviewGold, ReviewSpan } from "./types";
+import { RegionItem } from "./region-item";
+import type { ReviewRegionsState } from "./use-review-regions";
+import type { ReviewDocument, ReviewGold, ReviewSpan } from "./types";
 import { Card } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
 
 type Props = {
   documents: ReviewDocument[];
-  candidates: ReviewCandidate[];
-  /** Keys of the ticked candidates (kept by the review workspace: the documents' gold panes draw them). */
-  included: ReadonlySet<string>;
-  onToggle: (key: string) => void;
+  review: ReviewRegionsState;
   gold: ReviewGold;
   busy: boolean;
   /** `noVital`: the gold decision "nothing here is vital" (the spans then hold no vital one). */
@@ -19,42 +18,36 @@ type Props = {
   onHighlight: (span: ReviewSpan) => void;
 };
 
-const KIND_LABEL: Record<ReviewCandidate["kind"], string> = {
-  majority: "majority",
-  minority: "minority",
-  current: "current gold",
-};
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * Adjudication: candidates from every annotation (majority runs ticked unless only punctuation or a word fragment,
- * minority regions not; spans of the current gold that no candidate covers are listed ticked), Save gold writes the
- * ticked ones as the pair's gold version; "Nothing here is vital" saves the decision that no text is vital (with the
- * ticked spans of other categories).
+ * Adjudication over regions and versions: where spans of one category overlap, the reviewer sees each voter's version
+ * and picks one (or none). The current gold is pre-chosen wherever it reads a region, so saving the defaults never
+ * removes gold; elsewhere a strict majority's version is. Save gold writes the chosen versions; "Nothing here is
+ * vital" saves the decision that no text is vital (with the chosen spans of other categories).
  */
-export function GoldPanel({ documents, candidates, included, onToggle, gold, busy, onSave, onHighlight }: Props) {
+export function GoldPanel({ documents, review, gold, busy, onSave, onHighlight }: Props) {
   const [comment, setComment] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const docTitle = new Map(documents.map((d) => [d.id, `#${d.position + 1}`]));
-  const chosen = candidates.filter((c) => included.has(c.key));
+  const { regions, chosen, dropped } = review;
+  const disputed = regions.filter((r) => r.versions.length > 1).length;
 
-  const toggle = (key: string) => {
-    setSaved(false);
-    onToggle(key);
-  };
-
-  // "Nothing here is vital" keeps the ticked boilerplate labels and drops the vital ones.
-  const keptWithoutVital = chosen.filter((c) => c.category !== "vital");
   const save = async (noVital = false) => {
     setError(null);
     setSaved(false);
+    const list = noVital ? chosen.filter((c) => c.category !== "vital") : chosen;
     const problem = await onSave(
-      (noVital ? keptWithoutVital : chosen).map(({ documentId, start, end, text, category }) => ({ documentId, start, end, text, category })),
+      list.map(({ documentId, start, end, text, category, exact }) => ({ documentId, start, end, text, category, ...(exact ? { exact } : {}) })),
       comment.trim(),
       noVital,
     );
     if (problem) setError(problem);
-    else setSaved(true);
+    else {
+      setSaved(true);
+      review.reset();
+    }
   };
 
   return (
@@ -62,47 +55,30 @@ export function GoldPanel({ documents, candidates, included, onToggle, gold, bus
       <div>
         <h2 className="text-sm font-semibold text-slate-900">Adjudicate the gold version</h2>
         <p className="text-xs text-slate-600">
-          Candidates merge every voting annotation character by character: runs a majority marked are ticked, regions only some marked are not.
+          Each region is where spans of one category overlap; its versions are what each annotator (and the current gold) drew there, on whole words.
+          The current gold is chosen wherever it has a version; elsewhere the version a majority drew.
+          {disputed > 0 && ` ${plural(disputed, "region")} with competing versions.`}
         </p>
       </div>
 
-      {candidates.length === 0 ? (
+      {regions.length === 0 ? (
         <p className="text-sm text-slate-500">No spans to adjudicate yet.</p>
       ) : (
-        <ul className="divide-y divide-slate-100 text-sm" data-testid="gold-candidates">
-          {candidates.map((c) => (
-            <li
-              key={c.key}
-              className="flex items-start gap-3 py-1.5"
-              data-testid="gold-candidate"
-              data-kind={c.kind}
-              data-included={included.has(c.key) ? "1" : "0"}
-            >
-              <input
-                type="checkbox"
-                checked={included.has(c.key)}
-                onChange={() => toggle(c.key)}
-                disabled={busy}
-                aria-label={`Include “${c.text}” as ${c.category}`}
-                className="mt-1"
-                data-testid="gold-candidate-toggle"
-              />
-              <div className="min-w-0 flex-1 space-y-0.5">
-                <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-                  <CategoryChip category={c.category} />
-                  <span>{docTitle.get(c.documentId) ?? "?"}</span>
-                  <span>
-                    {KIND_LABEL[c.kind]}
-                    {c.kind !== "current" && ` · ${Math.round(c.share * 100)}% of annotators`}
-                    {c.annotators.length > 0 && ` · ${c.annotators.join(", ")}`}
-                    {"held" in c && c.held && ` · not ticked: ${c.held === "fragment" ? "starts or ends inside a word" : "only punctuation"}`}
-                  </span>
-                </div>
-                <button type="button" onClick={() => onHighlight(c)} className="line-clamp-2 text-left text-slate-800 hover:underline">
-                  “{c.text}”
-                </button>
-              </div>
-            </li>
+        <ul className="divide-y divide-slate-100" data-testid="review-regions">
+          {regions.map((r) => (
+            <RegionItem
+              key={r.key}
+              region={r}
+              docTitle={docTitle.get(r.documentId) ?? "?"}
+              chosen={review.choiceOf(r)}
+              labels={review.labels}
+              busy={busy}
+              onChoose={(v) => {
+                setSaved(false);
+                review.choose(r, v);
+              }}
+              onHighlight={onHighlight}
+            />
           ))}
         </ul>
       )}
@@ -117,23 +93,29 @@ export function GoldPanel({ documents, candidates, included, onToggle, gold, bus
           data-testid="gold-comment"
         />
       </label>
+      {dropped.length > 0 && (
+        <p className="rounded bg-amber-50 px-2 py-1 text-xs text-amber-900" role="status" data-testid="save-gold-drops">
+          Saving this removes {plural(dropped.length, "current gold span")}:{" "}
+          {dropped.map((s) => `“${s.text.length > 40 ? `${s.text.slice(0, 37)}…` : s.text}”`).join(", ")}.
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-3">
         <Button size="sm" onClick={() => void save()} disabled={busy || chosen.length === 0} data-testid="save-gold">
-          Save gold ({chosen.length} span{chosen.length === 1 ? "" : "s"})
+          Save gold ({plural(chosen.length, "span")})
         </Button>
         <Button
           size="sm"
           variant="secondary"
           onClick={() => void save(true)}
           disabled={busy}
-          title="Gold with zero vital spans: the results do not answer the query (ticked spans of other categories are kept)"
+          title="Gold with zero vital spans: the results do not answer the query (chosen spans of other categories are kept)"
           data-testid="save-gold-no-vital"
         >
           Nothing here is vital
         </Button>
         {chosen.length === 0 && (
           <span className="text-xs text-slate-600">
-            Tick at least one span, or record that nothing here is vital; to send the work back, reject the annotations instead.
+            Choose at least one version, or record that nothing here is vital; to send the work back, reject the annotations instead.
           </span>
         )}
         {saved && (

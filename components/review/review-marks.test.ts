@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { textToCanonical } from "@/lib/text/text-to-canonical";
 import { DocumentView } from "./document-view";
 import { annotatorPaneMarks, focusMark, goldPaneMarks, type DiffSpan } from "./review-marks";
-import type { ReviewAnnotation, ReviewCandidate, ReviewDocument } from "./types";
+import type { ChosenSpan, ReviewAnnotation, ReviewDocument } from "./types";
 
 const span = (id: string, start: number, end: number, category: DiffSpan["category"] = "vital", documentId = "d1"): DiffSpan => ({
   id,
@@ -114,20 +114,7 @@ describe("DocumentView", () => {
         spans: [{ id: "s2", documentId: "d1", start: at("It is long."), end: at("It is long.") + 11, text: "It is long.", category: "off_topic" }],
       },
     ];
-    const ticked: ReviewCandidate[] = [
-      {
-        key: "k",
-        documentId: "d1",
-        start: at(open),
-        end: at(open) + open.length,
-        text: open,
-        category: "vital",
-        kind: "minority",
-        share: 0.5,
-        annotators: ["a@x"],
-        included: true,
-      },
-    ];
+    const ticked: ChosenSpan[] = [{ key: "k", documentId: "d1", start: at(open), end: at(open) + open.length, text: open, category: "vital" }];
     const html = renderToStaticMarkup(
       createElement(DocumentView, { document: doc, annotations, ticked, gold: [], highlight: null, onHighlight: () => {} }),
     );

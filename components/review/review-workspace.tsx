@@ -7,14 +7,17 @@ import { apiFetch, type ApiFetchOptions } from "@/lib/client/api-fetch";
 import { AnnotationCard } from "./annotation-card";
 import { DocumentView } from "./document-view";
 import { GoldPanel } from "./gold-panel";
-import type { ReviewAnnotation, ReviewCandidate, ReviewDocument, ReviewGold, ReviewSpan } from "./types";
+import { votingAnnotations } from "@/lib/spans/review/review-voters";
+import type { ReviewAnnotation, ReviewDocument, ReviewGold, ReviewSpan, ReviewSuggestionLayer } from "./types";
+import { useReviewRegions } from "./use-review-regions";
 
 type Props = {
   pairId: string;
   me: PolicyUser & { email: string };
   documents: ReviewDocument[];
   annotations: ReviewAnnotation[];
-  candidates: ReviewCandidate[];
+  /** Machine pre-annotations (LLM judge, model) offered as versions; they never vote. */
+  suggestions: ReviewSuggestionLayer[];
   gold: ReviewGold;
 };
 
@@ -31,21 +34,14 @@ async function call<T>(url: string, options?: ApiFetchOptions): Promise<{ ok: tr
  * The review page's interactive part. Reviews and gold saves go through the API (so the same checks apply as for
  * scripts); after a review the gold state is re-read, because reviews bump Pair.version, which Save gold sends.
  */
-export function ReviewWorkspace({ pairId, me, documents, annotations: initial, candidates, gold: initialGold }: Props) {
+export function ReviewWorkspace({ pairId, me, documents, annotations: initial, suggestions, gold: initialGold }: Props) {
   const [annotations, setAnnotations] = useState(initial);
   const [gold, setGold] = useState(initialGold);
   const [busy, setBusy] = useState(false);
   const [highlight, setHighlight] = useState<ReviewSpan | null>(null);
-  // Ticked candidates live here, not in the gold panel: every document's gold pane draws them as they change.
-  const [included, setIncluded] = useState<ReadonlySet<string>>(() => new Set(candidates.filter((c) => c.included).map((c) => c.key)));
-  const toggle = (key: string) =>
-    setIncluded((prev) => {
-      const next = new Set(prev);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
-  const ticked = useMemo(() => candidates.filter((c) => included.has(c.key)), [candidates, included]);
+  // Regions follow the live statuses: a rejected annotation stops voting the moment the review is saved.
+  const review = useReviewRegions({ documents, annotations, gold, suggestions });
+  const voting = useMemo(() => new Set(votingAnnotations(annotations).map((a) => a.id)), [annotations]);
 
   const refreshGold = async () => {
     const r = await call<GoldBody>(`/api/v1/pairs/${encodeURIComponent(pairId)}/gold`);
@@ -55,7 +51,7 @@ export function ReviewWorkspace({ pairId, me, documents, annotations: initial, c
     }
   };
 
-  const review = async (a: ReviewAnnotation, decision: "accept" | "reject", comment: string): Promise<string | null> => {
+  const reviewAnnotation = async (a: ReviewAnnotation, decision: "accept" | "reject", comment: string): Promise<string | null> => {
     setBusy(true);
     const r = await call<{ status: string; version: number }>(`/api/v1/annotations/${encodeURIComponent(a.id)}/review`, {
       json: { decision, version: a.version, ...(comment ? { comment } : {}) },
@@ -113,11 +109,11 @@ export function ReviewWorkspace({ pairId, me, documents, annotations: initial, c
             {annotations.map((a, i) => (
               <AnnotationCard
                 key={a.id}
-                annotation={a}
+                annotation={{ ...a, votes: voting.has(a.id) }}
                 index={i}
                 busy={busy}
                 blockedReason={blockedReason(a)}
-                onReview={(decision, comment) => review(a, decision, comment)}
+                onReview={(decision, comment) => reviewAnnotation(a, decision, comment)}
               />
             ))}
           </div>
@@ -131,23 +127,14 @@ export function ReviewWorkspace({ pairId, me, documents, annotations: initial, c
             key={d.id}
             document={d}
             annotations={annotations}
-            ticked={ticked}
+            ticked={review.chosen}
             gold={gold.spans}
             highlight={highlight}
             onHighlight={setHighlight}
           />
         ))}
       </section>
-      <GoldPanel
-        documents={documents}
-        candidates={candidates}
-        included={included}
-        onToggle={toggle}
-        gold={gold}
-        busy={busy}
-        onSave={saveGold}
-        onHighlight={setHighlight}
-      />
+      <GoldPanel documents={documents} review={review} gold={gold} busy={busy} onSave={saveGold} onHighlight={setHighlight} />
     </div>
   );
 }

@@ -1,10 +1,9 @@
 import type { SpanCategory } from "@/lib/spans/categories";
 import type { Block } from "@/lib/text/types";
-import type { GoldCandidate } from "@/lib/spans/agreement/build-gold-candidates";
 
 // Serializable props of the review page's client components (dates as ISO strings).
 
-export type ReviewSpan = { id?: string; documentId: string; start: number; end: number; text: string; category: SpanCategory };
+export type ReviewSpan = { id?: string; documentId: string; start: number; end: number; text: string; category: SpanCategory; exact?: true };
 
 export type ReviewDocument = {
   id: string;
@@ -57,4 +56,8 @@ export type ReviewGold = {
   noVital: boolean;
 };
 
-export type ReviewCandidate = GoldCandidate | (Omit<GoldCandidate, "kind"> & { kind: "current" });
+/** A span the chosen versions would write (what the gold pane draws as "chosen"). */
+export type ChosenSpan = ReviewSpan & { key: string };
+
+/** A machine pre-annotation offered as a version in the review (never voting, never pre-chosen). */
+export type ReviewSuggestionLayer = { id: string; label: string; spans: ReviewSpan[] };

@@ -4,8 +4,8 @@ import { notFound } from "next/navigation";
 import { isAppError } from "@/lib/errors";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ReviewWorkspace } from "@/components/review/review-workspace";
-import type { AgreementFigures, ReviewAnnotation, ReviewCandidate, ReviewDocument, ReviewGold } from "@/components/review/types";
-import { buildGoldCandidates } from "@/lib/spans/agreement/build-gold-candidates";
+import type { AgreementFigures, ReviewAnnotation, ReviewDocument, ReviewGold, ReviewSpan, ReviewSuggestionLayer } from "@/components/review/types";
+import { votingAnnotations } from "@/lib/spans/review/review-voters";
 import { computeTextAgreement } from "@/lib/spans/agreement/compute-text-agreement";
 import { meanPairwiseAgreement } from "@/lib/spans/agreement/mean-pairwise-agreement";
 import { SPAN_CATEGORIES } from "@/lib/spans/categories";
@@ -13,6 +13,7 @@ import { documentLabel } from "@/lib/text/document-label";
 import { requireUser } from "@/lib/server/auth/require-user";
 import { getGoldSpans } from "@/lib/server/db/annotations/get-gold-spans";
 import { listPairAnnotations } from "@/lib/server/db/annotations/list-pair-annotations";
+import { listSuggestions } from "@/lib/server/db/annotations/list-suggestions";
 import { getPair } from "@/lib/server/db/get-pair";
 import { queueFilterQuery, withQuery } from "@/lib/schemas/queue";
 import type { StoredSpan } from "@/lib/schemas/spans";
@@ -31,19 +32,32 @@ const asSpan = (s: StoredSpan) => ({
   source: "human" as const,
 });
 
-/** Statuses whose spans vote in the gold candidates (rejected and unfinished work does not). */
-const VOTING = new Set(["submitted", "accepted"]);
+/** What the review panes and regions need of a stored span (drifted ones cannot be compared or merged). */
+const reviewSpan = ({ id, documentId, start, end, text, category, exact }: StoredSpan): ReviewSpan => ({
+  id,
+  documentId,
+  start,
+  end,
+  text,
+  category,
+  ...(exact ? { exact } : {}),
+});
 
 export default async function ReviewPage({ params, searchParams }: Props) {
   const { id } = await params;
   const filters = queueFilterQuery(await searchParams);
   const me = await requireUser({ permission: "pair:review", next: withQuery(`/pairs/${encodeURIComponent(id)}/review`, filters) });
-  const found = await Promise.all([listPairAnnotations({ pairId: id }), getGoldSpans({ pairId: id }), getPair({ id })]).catch((e: unknown) => {
+  const found = await Promise.all([
+    listPairAnnotations({ pairId: id }),
+    getGoldSpans({ pairId: id }),
+    getPair({ id }),
+    listSuggestions({ pairId: id }),
+  ]).catch((e: unknown) => {
     if (isAppError(e) && (e.code === "NOT_FOUND" || e.code === "UNPROCESSABLE")) return null;
     throw e;
   });
   if (!found || !found[2]) notFound();
-  const [data, gold, detail] = found;
+  const [data, gold, detail, stored] = found;
   // The panes render each document's blocks as the workspace does.
   const blocksOf = new Map(detail.documents.map((d) => [d.id, d.blocks]));
   const documents: ReviewDocument[] = data.documents.map((d) => {
@@ -74,28 +88,15 @@ export default async function ReviewPage({ params, searchParams }: Props) {
     return { perCategory, micro: { charF1: m.micro.charF1.mean, kappa: m.micro.kappa.mean }, comparisons: m.comparisons };
   };
 
-  const voters = data.annotations.some((a) => VOTING.has(a.status)) ? data.annotations.filter((a) => VOTING.has(a.status)) : data.annotations;
-  const voterIds = new Set(voters.map((a) => a.id));
-  const texts = new Map(data.documents.map((d) => [d.id, d.text]));
-  const fromAnnotations = buildGoldCandidates({ texts, annotations: voters.map((a) => ({ annotator: a.annotator.email, spans: clean(a.spans) })) });
-  const keys = new Set(fromAnnotations.map((c) => c.key));
-  // Current gold spans no candidate reproduces (an earlier manual adjudication) stay ticked, so saving keeps them.
-  const kept: ReviewCandidate[] = gold.spans
-    .filter((s) => !s.drift)
-    .map((s) => ({
-      key: `${s.documentId}\u0000${s.start}\u0000${s.end}\u0000${s.category}`,
-      documentId: s.documentId,
-      start: s.start,
-      end: s.end,
-      text: s.text,
-      category: s.category,
-      kind: "current" as const,
-      share: 0,
-      annotators: [],
-      included: true,
-    }))
-    .filter((c) => !keys.has(c.key));
-  const candidates: ReviewCandidate[] = [...fromAnnotations, ...kept];
+  const voterIds = new Set(votingAnnotations(data.annotations).map((a) => a.id));
+  // Machine pre-annotations offer versions in the regions (one layer per source and model); they never vote.
+  const layers = new Map<string, ReviewSuggestionLayer>();
+  for (const sg of stored) {
+    const layerId = `${sg.source}:${sg.modelName}`;
+    let layer = layers.get(layerId);
+    if (!layer) layers.set(layerId, (layer = { id: layerId, label: `${sg.source === "judge" ? "LLM judge" : "model"} ${sg.modelName}`, spans: [] }));
+    layer.spans.push({ documentId: sg.documentId, start: sg.start, end: sg.end, text: sg.text, category: sg.category });
+  }
 
   const annotations: ReviewAnnotation[] = data.annotations.map((a) => ({
     id: a.id,
@@ -110,14 +111,14 @@ export default async function ReviewPage({ params, searchParams }: Props) {
     reviewerEmail: a.reviewer?.email ?? null,
     reviewComment: a.reviewComment,
     reviewedAt: a.reviewedAt?.toISOString() ?? null,
-    spans: a.spans.map(({ id: spanId, documentId, start, end, text, category }) => ({ id: spanId, documentId, start, end, text, category })),
+    spans: a.spans.filter((sp) => !sp.drift).map(reviewSpan),
     agreement: agreementOf(a.annotator.email),
     votes: voterIds.has(a.id),
   }));
   const goldProps: ReviewGold = {
     status: gold.status,
     version: gold.version,
-    spans: gold.spans.map(({ id: spanId, documentId, start, end, text, category }) => ({ id: spanId, documentId, start, end, text, category })),
+    spans: gold.spans.filter((sp) => !sp.drift).map((sp) => ({ ...reviewSpan(sp), id: sp.id })),
     adjudicatedAt: data.pair.adjudicatedAt?.toISOString() ?? null,
     adjudicatedBy: data.pair.adjudicatedBy?.email ?? null,
     noVital: gold.noVital,
@@ -147,7 +148,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
         me={{ id: me.id, role: me.role, email: me.email }}
         documents={documents}
         annotations={annotations}
-        candidates={candidates}
+        suggestions={[...layers.values()]}
         gold={goldProps}
       />
     </div>

@@ -14,6 +14,7 @@ import { SPAN_SELECT } from "./span-rows";
 import { snapSavedSpans } from "./snap-saved-spans";
 import { syncPairStatus } from "./sync-pair-status";
 import { validateSpans } from "./validate-spans";
+import { refuseSameCategoryOverlaps } from "./refuse-gold-overlaps";
 import { summarizeSpanChanges, writeSpanChanges } from "./write-span-changes";
 
 export type AdjudicatePairOptions = {
@@ -72,6 +73,8 @@ const schema = z
  * the pair becomes accepted with the review fields and the adjudication marker (adjudicatedAt/adjudicatedById) set.
  * Gold holds at least one span, or is the decision "nothing here is vital" (`noVital`: zero vital spans, stored as
  * Pair.goldNoVital); Pair.status is derived from it (reject the annotations instead).
+ * Gold never holds two spans of one category that share a character (nested or overlapping), also not after the
+ * spans are widened to whole words: such a list is refused (UNPROCESSABLE, naming both), never silently merged.
  * FORBIDDEN without the reviewer/admin role or when the reviewer is the pair's only annotator; UNPROCESSABLE for invalid or drifted spans; CONFLICT on a stale baseVersion
  * (details: version, status, spans = current gold).
  */
@@ -103,10 +106,12 @@ export async function adjudicatePair(options: AdjudicatePairOptions): Promise<Ad
         where: { pairId, source: "gold", annotationId: null, deletedAt: null },
         select: SPAN_SELECT,
       });
+      const desired = snapSavedSpans({ spans, existing, documents });
+      refuseSameCategoryOverlaps(desired);
       const changes = await writeSpanChanges({
         tx,
         existing,
-        desired: snapSavedSpans({ spans, existing, documents }),
+        desired,
         scope: { pairId, annotationId: null, source: "gold" },
         actorId: reviewerId,
         now: new Date(),

@@ -13,8 +13,8 @@ export type WriteSpanChangesOptions = {
   /** The complete new list, already validated against the documents. */
   desired: readonly SpanInput[];
   scope: { pairId: string; annotationId: string | null; source: SpanSource };
-  /** Who made the change (SpanEvent.actorId) and the author of new spans. */
-  actorId: string;
+  /** Who made the change (SpanEvent.actorId) and the author of new spans; null for a system repair. */
+  actorId: string | null;
   now: Date;
 };
 
