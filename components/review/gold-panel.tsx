@@ -77,6 +77,10 @@ export function GoldPanel({ documents, review, gold, busy, onSave, onHighlight }
                 setSaved(false);
                 review.choose(r, v);
               }}
+              onEdit={(edge, direction) => {
+                setSaved(false);
+                review.editEdge(r, edge, direction);
+              }}
               onHighlight={onHighlight}
             />
           ))}

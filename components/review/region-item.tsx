@@ -11,6 +11,7 @@ type Props = {
   labels: ReadonlyMap<string, string>;
   busy: boolean;
   onChoose: (versionKey: string | null) => void;
+  onEdit: (edge: "start" | "end", direction: -1 | 1) => void;
   onHighlight: (span: ReviewSpan) => void;
 };
 
@@ -29,8 +30,9 @@ const STATE_LABEL = {
 } as const;
 
 /** One region: its competing versions (what each voter drew there) as radio choices, plus "leave out". */
-export function RegionItem({ region: r, docTitle, chosen, labels, busy, onChoose, onHighlight }: Props) {
+export function RegionItem({ region: r, docTitle, chosen, labels, busy, onChoose, onEdit, onHighlight }: Props) {
   const state = regionState(r);
+  const editable = r.versions.find((v) => v.key === chosen)?.spans.length === 1;
   const name = `region-${r.key}`;
   return (
     <li
@@ -79,7 +81,30 @@ export function RegionItem({ region: r, docTitle, chosen, labels, busy, onChoose
           <input type="radio" name={name} checked={chosen === null} onChange={() => onChoose(null)} data-testid="region-leave-out" />
           Leave out of gold
         </label>
+        {editable && (
+          <div className="flex flex-wrap items-center gap-1 text-xs text-slate-600" data-testid="region-edit">
+            <span>Edit the chosen version by a word:</span>
+            <EdgeButton label="start ◀" title="Take in the word before" onClick={() => onEdit("start", -1)} testId="region-edit-start-left" />
+            <EdgeButton label="start ▶" title="Give back the first word" onClick={() => onEdit("start", 1)} testId="region-edit-start-right" />
+            <EdgeButton label="◀ end" title="Give back the last word" onClick={() => onEdit("end", -1)} testId="region-edit-end-left" />
+            <EdgeButton label="▶ end" title="Take in the next word" onClick={() => onEdit("end", 1)} testId="region-edit-end-right" />
+          </div>
+        )}
       </fieldset>
     </li>
+  );
+}
+
+function EdgeButton({ label, title, onClick, testId }: { label: string; title: string; onClick: () => void; testId: string }) {
+  return (
+    <button
+      type="button"
+      title={title}
+      onClick={onClick}
+      className="rounded border border-slate-300 px-1.5 py-0.5 hover:bg-slate-50"
+      data-testid={testId}
+    >
+      {label}
+    </button>
   );
 }
