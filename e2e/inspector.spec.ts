@@ -56,6 +56,23 @@ test("inspector: built-in example → heatmap, live threshold, presets, tooltip"
   expect(out).toBeLessThanOrEqual(20);
   expect(await snippetText(page)).not.toBe(all);
 
+  // A budget the API refuses is refused here too, in the API's words: never clamped to 1, and Compress does not run.
+  const snippet20 = await snippetText(page);
+  await page.getByTestId("custom-budget").fill("-5");
+  await expect(page.getByTestId("custom-budget-error")).toContainText("budget must be at least 1");
+  await expect(page.getByTestId("custom-budget")).toHaveValue("-5");
+  await expect(page.getByTestId("budget-use")).toContainText("of 20");
+  expect(await snippetText(page)).toBe(snippet20);
+  let compressCalls = 0;
+  page.on("request", (req) => {
+    if (req.url().includes("/api/v1/compress")) compressCalls++;
+  });
+  await page.getByTestId("compress-button").click();
+  await expect(page.getByTestId("compress-error")).toContainText("budget must be at least 1");
+  expect(compressCalls).toBe(0);
+  await page.getByTestId("custom-budget").fill("20");
+  await expect(page.getByTestId("custom-budget-error")).toHaveCount(0);
+
   // Hover shows the probability / unit score.
   await heatmap.locator("[data-t]").first().hover();
   await expect(page.getByTestId("token-tooltip")).toContainText(/p = \d\.\d{3}/);

@@ -1,6 +1,8 @@
 "use client";
 
 import { AGGREGATIONS, PRESET_NAMES, PRESETS } from "@/lib/engine/methods";
+import { COMPRESS_LIMITS } from "@/lib/schemas/limits";
+import { customBudgetProblem, withCustomBudgetInput } from "./custom-budget";
 import type { BudgetMode, SelectionControlsState } from "./types";
 
 interface Props {
@@ -23,6 +25,7 @@ const segBtn = (active: boolean) =>
 /** Threshold, budget and aggregation: changes apply instantly to the selection in the browser. */
 export function SelectionControls({ value, onChange, aggregationEnabled }: Props) {
   const set = (patch: Partial<SelectionControlsState>) => onChange({ ...value, ...patch });
+  const budgetProblem = customBudgetProblem(value);
   return (
     <div className="flex flex-wrap items-center gap-x-6 gap-y-3" data-testid="selection-controls">
       <label className="flex items-center gap-2 text-sm">
@@ -64,16 +67,24 @@ export function SelectionControls({ value, onChange, aggregationEnabled }: Props
           <input
             type="number"
             min={1}
-            max={1_000_000}
+            max={COMPRESS_LIMITS.maxBudget}
             step={50}
-            value={value.customBudget}
-            onChange={(e) => set({ customBudget: Math.max(1, Math.min(1_000_000, Math.round(Number(e.target.value) || 1))) })}
-            className="w-24 rounded-md border border-slate-300 px-2 py-1 text-xs"
+            value={value.customBudgetInput ?? value.customBudget}
+            // Checked by the compress API's schema: what the API refuses is shown as typed with its error, never clamped.
+            onChange={(e) => onChange(withCustomBudgetInput(value, e.target.value))}
+            className={`w-24 rounded-md border px-2 py-1 text-xs ${budgetProblem ? "border-red-600 bg-red-50" : "border-slate-300"}`}
             data-testid="custom-budget"
             aria-label="Custom budget (downstream tokens)"
+            aria-invalid={budgetProblem ? true : undefined}
+            aria-describedby={budgetProblem ? "custom-budget-error" : undefined}
           />
         )}
         <span className="text-xs text-slate-500">tokens</span>
+        {budgetProblem && (
+          <span id="custom-budget-error" className="text-xs text-red-700" role="alert" data-testid="custom-budget-error">
+            {budgetProblem}; still using {value.customBudget.toLocaleString("en")}
+          </span>
+        )}
       </div>
 
       <div className="flex items-center gap-2 text-sm">

@@ -8,6 +8,11 @@ export interface SelectionControlsState {
   threshold: number;
   budgetMode: BudgetMode;
   customBudget: number;
+  /**
+   * The custom budget field's text while it is no valid budget (parseBudgetInput): shown with the API's error, and
+   * nothing runs on it; `customBudget` keeps the last valid budget meanwhile.
+   */
+  customBudgetInput?: string;
   aggregation: Aggregation;
 }
 

@@ -11,6 +11,7 @@ import { CanonicalHeatmap, HeatmapLegend } from "./canonical-heatmap";
 import { CompressForm, type CompressDraft } from "./compress-form";
 import { LlmReport } from "./llm-report";
 import { resultTabLabel } from "./result-tab-label";
+import { customBudgetProblem } from "../heatmap/custom-budget";
 import { SelectionControls } from "../heatmap/selection-controls";
 import { CompareSettings } from "../heatmap/compare-settings";
 import { SnippetPane } from "../heatmap/snippet-pane";
@@ -68,6 +69,12 @@ export function Inspector({ demos, models, loadDemo, llm = false }: InspectorPro
 
   const onCompress = useCallback(async (draft: CompressDraft) => {
     const c = controlsRef.current;
+    // A custom budget the API would refuse (−5, 1.5, empty) is not sent, nor replaced by the last valid one.
+    const budgetProblem = customBudgetProblem(c);
+    if (budgetProblem) {
+      setError(budgetProblem);
+      return;
+    }
     const body: CompressRequestInput = {
       query: draft.query,
       results: draft.drafts.map((d, i) => ({

@@ -1,5 +1,6 @@
 import type { CompressResponse } from "@/lib/schemas/compress";
 import { Card, CardTitle } from "@/components/ui/card";
+import { fidelitySummary } from "./fidelity-summary";
 
 /**
  * What an LLM method returned and cost (llm-extract, hybrid), and the fidelity check of the output, both at the
@@ -46,8 +47,7 @@ export function LlmReport({ llm, fidelity }: Pick<CompressResponse, "llm" | "fid
       )}
       {fidelity && (
         <p className={`mt-2 text-xs ${fidelity.violations.length ? "text-red-800" : "text-slate-600"}`} data-testid="fidelity-summary">
-          Fidelity:{" "}
-          {fidelity.violations.length === 0 ? `no violation in ${fidelity.checked} pieces checked` : `${fidelity.violations.length} violation(s)`}
+          Fidelity: {fidelitySummary(fidelity)}
         </p>
       )}
       {fidelity && fidelity.violations.length > 0 && (

@@ -63,6 +63,9 @@ export const compressResultInputSchema = z
 
 const zMethodName = z.string().trim().min(1).max(200);
 
+/** An explicit downstream-token budget: the API's `budget`, and the custom budget fields parse with it (parseBudgetInput). */
+export const budgetSchema = z.int().min(1).max(COMPRESS_LIMITS.maxBudget);
+
 /** The method a request names: `method`, else the deprecated `model`, else the default model. */
 export function requestedMethod(body: { method?: string | undefined; model?: string | undefined }): string {
   return body.method ?? body.model ?? "model";
@@ -89,7 +92,7 @@ export const compressRequestSchema = z
       .describe(
         `Budget of ${PRESET_NAMES.map((p) => PRESETS[p].toLocaleString("en")).join(" / ")} downstream tokens (default \`${DEFAULT_PRESET}\`); not together with \`budget\`.`,
       ),
-    budget: z.int().min(1).max(COMPRESS_LIMITS.maxBudget).optional().describe("Explicit downstream-token budget; not together with `preset`."),
+    budget: budgetSchema.optional().describe("Explicit downstream-token budget; not together with `preset`."),
     threshold: z.number().min(0).max(1).optional().describe("Units scoring below are dropped. Default: the model's threshold (0 for the baselines)."),
     method: zMethodName
       .optional()

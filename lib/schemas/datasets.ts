@@ -25,7 +25,8 @@ export const datasetNameSchema = z
   .trim()
   .min(1, "name is required")
   .max(DATASET_LIMITS.maxNameChars, `at most ${DATASET_LIMITS.maxNameChars} characters`)
-  .regex(/^[^\u0000-\u001f\u007f]+$/, "no control characters");
+  // `*`, not `+`: an empty name fails `min` alone ("name is required"), not this rule too.
+  .regex(/^[^\u0000-\u001f\u007f]*$/, "no control characters");
 
 /** POST /api/v1/datasets and the create-dataset form. */
 export const createDatasetSchema = z.object({
@@ -131,3 +132,25 @@ export type ImportSummary = {
   /** Pairs whose externalId already existed in the dataset (idempotent re-import: left unchanged). */
   skipped: number;
 };
+
+/** A dataset's blind-annotation settings (lib/auth/policy.ts isBlindedFor, canSeePredictions). */
+export type DatasetSettings = { blindAnnotation: boolean; showPredictions: boolean };
+
+/** PATCH /api/v1/datasets/{id} and the dataset page's settings form: either setting or both. */
+export const updateDatasetSchema = z
+  .strictObject({
+    blindAnnotation: z
+      .boolean()
+      .optional()
+      .describe(
+        "Blind annotation: before submitting, annotators (users without pair:review, export:read or research:read) never receive a pair's gold or other annotators' spans.",
+      ),
+    showPredictions: z
+      .boolean()
+      .optional()
+      .describe(
+        "Whether blinded annotators see the model's and the LLM judge's pre-annotation (scores, heatmap, snippet, suggestions) before submitting.",
+      ),
+  })
+  .refine((v) => v.blindAnnotation !== undefined || v.showPredictions !== undefined, { message: "give blindAnnotation or showPredictions" });
+export type UpdateDatasetInput = z.infer<typeof updateDatasetSchema>;

@@ -84,7 +84,9 @@ export async function exportDataset(options: ExportDatasetOptions): Promise<Data
   };
   const file = FILES[format];
 
-  for await (const docs of pages(scope)) assertDocumentsValid(docs, file.label);
+  // gold-jsonl and judge-jsonl carry each document's blocks: checked as an import of the file will check them.
+  const blocks = format === "gold-jsonl" || format === "judge-jsonl";
+  for await (const docs of pages(scope)) assertDocumentsValid(docs, file.label, { blocks });
 
   const encoder = new TextEncoder();
   const iterator = pages(scope);

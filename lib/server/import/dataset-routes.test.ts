@@ -473,6 +473,27 @@ describe("imports", () => {
       await expect422("gold-jsonl", JSON.stringify(line) + "\n", [{ record: "line 1", message: /text mismatch/ }]);
     });
 
+    it("gold JSONL blocks that do not fit the text", async () => {
+      const line = (blocks: unknown) =>
+        JSON.stringify({
+          pairId: "p",
+          query: "q",
+          documentId: "d",
+          text: "Title\nBody text.",
+          blocks,
+          spans: [],
+          tokens: { starts: [], ends: [], keep: [] },
+        });
+      const title = { start: 0, end: 5, kind: "heading", role: "main", level: 1 };
+      await expect422("gold-jsonl", line([title]) + "\n", [{ record: "line 1", message: /blocks: text at 6 \("Body text\."\) lies in no block/ }]);
+      await expect422("gold-jsonl", line([title, { start: 6, end: 16, kind: "paragraph", role: "sidebar" }]) + "\n", [
+        { record: "line 1", message: /blocks\[1\]\.role/ },
+      ]);
+      await expect422("gold-jsonl", line([{ start: 6, end: 16, kind: "paragraph", role: "main" }, title]) + "\n", [
+        { record: "line 1", message: /blocks\[1\]: .*sorted and disjoint/ },
+      ]);
+    });
+
     it("unknown labels and one bad record among good ones import nothing", async () => {
       const good = task({ start: 0, end: 7, text: "Tickets", labels: ["vital"] });
       const bad = { ...task({ start: 0, end: 7, text: "Tickets", labels: ["spam"] }), data: { ...good.data, pairId: "p2" } };
@@ -641,6 +662,52 @@ describe("exports and round trips", () => {
     expect(await (await importFile(target, "gold-jsonl", second)).json()).toMatchObject({ pairs: 0, skipped: 2 });
     expect(await (await importFile(target, "gold-jsonl", first)).json()).toMatchObject({ pairs: 0, skipped: 2 });
     expect(await counts()).toEqual(before);
+  });
+
+  it("gold JSONL keeps the page structure: blocks (roles, headings, link density) survive export → import → export", async () => {
+    const html = `<html><body>
+<nav><a href="/">Home</a> <a href="/docs">Docs</a> <a href="/blog">Blog</a></nav>
+<main><h1>Timeouts in fetch</h1>
+<p>fetch() has no timeout option of its own; pass <a href="https://developer.mozilla.org/">AbortSignal.timeout()</a> as its signal.</p>
+<h2>Example</h2>
+<p>const res = await fetch("/api/report", { signal: AbortSignal.timeout(5000) });</p></main>
+<footer><p>© 2026 Example Docs · <a href="/privacy">Privacy</a></p></footer>
+</body></html>`;
+    const id = await createDatasetVia("blocks-source");
+    const p = await createPair({ db, datasetId: id, query: "how to set a timeout on fetch in JavaScript", documents: [{ html }] });
+    const doc = await db.document.findUniqueOrThrow({ where: { id: p.documentIds[0]! } });
+    const vital = "fetch() has no timeout option of its own;";
+    const start = doc.text.indexOf(vital);
+    await db.span.create({
+      data: { pairId: p.id, documentId: doc.id, start, end: start + vital.length, text: vital, category: "vital", source: "gold" },
+    });
+    await db.pair.update({ where: { id: p.id }, data: { status: "accepted" } });
+    const stored = JSON.parse(doc.blocksJson) as { kind: string; role: string; level?: number; linkDensity?: number }[];
+    // The page has the structure the round trip used to flatten into main paragraphs.
+    expect(stored.map((b) => b.role)).toEqual(expect.arrayContaining(["navigation", "footer", "main"]));
+    expect(stored.filter((b) => b.kind === "heading").map((b) => b.level)).toEqual([1, 2]);
+    expect(stored.some((b) => (b.linkDensity ?? 0) > 0)).toBe(true);
+
+    const first = lines(await exportText(id, "gold-jsonl"));
+    expect(first).toHaveLength(1);
+    expect(first[0]!.blocks).toEqual(stored);
+
+    const target = await createDatasetVia("blocks-target");
+    const res = await importFile(target, "gold-jsonl", first.map((r) => JSON.stringify(r)).join("\n"));
+    expect(res.status, JSON.stringify(await res.clone().json())).toBe(200);
+    const imported = await db.document.findFirstOrThrow({ where: { datasetId: target } });
+    expect(JSON.parse(imported.blocksJson)).toEqual(stored);
+    const second = lines(await exportText(target, "gold-jsonl"));
+    expect(second[0]!.blocks).toEqual(first[0]!.blocks);
+    expect(second.map(withoutIds)).toEqual(first.map(withoutIds));
+
+    // One text with two structures in one file (a record without blocks re-derives them) is two documents, not one.
+    const { blocks: _b, ...bare } = first[0]!;
+    const mixed = [first[0], { ...bare, pairId: "other-pair" }].map((r) => JSON.stringify(r)).join("\n");
+    const third = await createDatasetVia("blocks-mixed");
+    expect(await (await importFile(third, "gold-jsonl", mixed)).json()).toMatchObject({ pairs: 2, documents: 2 });
+    const docs = await db.document.findMany({ where: { datasetId: third } });
+    expect(docs.map((d) => JSON.parse(d.blocksJson)).filter((b) => JSON.stringify(b) === JSON.stringify(stored))).toHaveLength(1);
   });
 
   it('"nothing here is vital" is gold: JSONL "evidence": [] → accepted pair → gold JSONL (noVital) → import → eval unanswerable', async () => {

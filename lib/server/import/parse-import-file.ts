@@ -80,6 +80,8 @@ export function parseImportFile({
         ...(g.url !== undefined ? { url: g.url } : {}),
         ...(g.title !== undefined ? { title: g.title } : {}),
         ...(g.externalId !== undefined ? { externalId: g.externalId } : {}),
+        // The page structure travels with the text (checked against it by parseGoldJsonl), stored as is.
+        ...(g.blocks !== undefined ? { blocks: g.blocks } : {}),
         spans: g.spans.map((s) => ({ ...s, documentId: g.documentId })),
         ...(g.noVital ? { goldNoVital: true } : {}),
       }));

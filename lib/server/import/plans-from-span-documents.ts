@@ -9,7 +9,8 @@ export const UNNAMED_MODEL = "imported";
 
 /**
  * Span documents (Label Studio tasks, gold JSONL lines: one per pair × document) → pairs, grouped by pairId in file
- * order. The text is stored as is (it is already canonical: every offset points into it).
+ * order. The text is stored as is (it is already canonical: every offset points into it), with the document's blocks
+ * when it carries them (gold JSONL), else blocks re-derived from its lines (docFromCanonicalText).
  * Layers: gold spans → gold; when a pair has no gold layer at all, its human layers become its gold (a tool without
  * a review step exports plain annotations); human layers of a pair that has gold are not imported (counted in
  * `droppedHumanSpans`); model/judge → suggestions named after their author (model name).
@@ -82,7 +83,8 @@ export function plansFromSpanDocuments(documents: readonly SpanDocument[]): {
       externalId: first.externalId ?? pairId,
       query: first.query,
       documents: docs.map((d) => ({
-        ...docFromCanonicalText(d.text),
+        // A record's own blocks (gold JSONL) keep navigation, footers and headings; otherwise plain main paragraphs.
+        ...(d.blocks !== undefined ? { text: d.text, blocks: d.blocks } : docFromCanonicalText(d.text)),
         ...(d.url !== undefined ? { url: d.url } : {}),
         ...(d.title !== undefined ? { title: d.title } : {}),
       })),

@@ -2,6 +2,7 @@ import "server-only";
 import { DATASET_LIMITS, type ImportRecordError } from "@/lib/schemas/datasets";
 import { isSpanCategory } from "@/lib/spans/categories";
 import { checkSpanInText } from "@/lib/spans/schemas";
+import { findBlockProblems } from "@/lib/text/find-block-problems";
 import type { ImportPairPlan } from "../db/datasets/write-imported-pairs";
 
 /** Stop collecting after this many problems (the import is refused either way). */
@@ -9,7 +10,8 @@ export const MAX_REPORTED_ERRORS = 1000;
 
 /**
  * Last check before anything is written, whatever the source format: query and documents present, externalIds unique
- * within the file, every gold span and suggestion inside its document's text and matching it. Returns every problem
+ * within the file, every document's blocks tiling its text, every gold span and suggestion inside its document's text
+ * and matching it. Returns every problem
  * (up to MAX_REPORTED_ERRORS); the record is the externalId when there is one, else the pair's index.
  */
 export function validateImportPlans(plans: readonly ImportPairPlan[]): ImportRecordError[] {
@@ -39,6 +41,8 @@ export function validateImportPlans(plans: readonly ImportPairPlan[]): ImportRec
       add("documents", `${p.documents.length} documents; at most ${DATASET_LIMITS.maxResults} per pair`);
     p.documents.forEach((d, j) => {
       if (!d.text.trim()) add(`documents[${j}]`, "the document has no text (empty, or HTML without readable content)");
+      // Stored blocks are what the workspace, scoring and exports read: never ones that do not fit the text.
+      else for (const problem of findBlockProblems(d.blocks, d.text)) add(`documents[${j}]`, problem);
     });
     const checkSpans = (list: readonly { documentIndex: number; start: number; end: number; text: string; category: string }[], kind: string) =>
       list.forEach((s, k) => {

@@ -1,27 +1,48 @@
 import { AppError } from "../../errors";
+import { plural } from "../../plural";
+import { findBlockProblems } from "../../text/find-block-problems";
 import { checkSpanInText } from "../schemas";
 import type { SpanDocument } from "./types";
 
-/** Exports refuse drifted data: every span must sit in its document's text (AppError UNPROCESSABLE lists all). */
-export function assertDocumentsValid(documents: readonly SpanDocument[], label: string): void {
+/**
+ * Exports refuse drifted data: every span must sit in its document's text, and with `blocks` (formats that carry the
+ * block structure: gold JSONL) every document's blocks must fit its text as an import checks them, so an export always
+ * imports again (AppError UNPROCESSABLE lists all).
+ */
+export function assertDocumentsValid(documents: readonly SpanDocument[], label: string, opts: { blocks?: boolean } = {}): void {
   const problems: string[] = [];
+  let twice = 0;
+  let badSpans = 0;
+  let badBlocks = 0;
   const seen = new Set<string>();
   documents.forEach((d, i) => {
     const key = `${d.pairId}\u0000${d.documentId}`;
-    if (seen.has(key)) problems.push(`[${i}] pair ${d.pairId} document ${d.documentId}: listed twice`);
+    if (seen.has(key)) {
+      twice++;
+      problems.push(`[${i}] pair ${d.pairId} document ${d.documentId}: listed twice`);
+    }
     seen.add(key);
     d.spans.forEach((s, j) => {
       const where = `[${i}] pair ${d.pairId} document ${d.documentId} span ${s.id ?? j}`;
-      if (s.documentId !== d.documentId) problems.push(`${where}: belongs to document ${s.documentId}`);
-      const p = checkSpanInText(s, d.text);
-      if (p) problems.push(`${where}: ${p}`);
+      const p = s.documentId !== d.documentId ? `belongs to document ${s.documentId}` : checkSpanInText(s, d.text);
+      if (!p) return;
+      badSpans++;
+      problems.push(`${where}: ${p}`);
     });
+    const blockProblems = opts.blocks && d.blocks ? findBlockProblems(d.blocks, d.text) : [];
+    if (blockProblems.length) badBlocks++;
+    for (const p of blockProblems) problems.push(`[${i}] pair ${d.pairId} document ${d.documentId} ${p}`);
   });
   if (problems.length === 0) return;
+  const what = [
+    ...(badSpans ? [plural(badSpans, "invalid span")] : []),
+    ...(badBlocks ? [`${plural(badBlocks, "document")} with invalid blocks`] : []),
+    ...(twice ? [`${plural(twice, "document")} listed twice`] : []),
+  ].join(" and ");
   const shown = problems.slice(0, 10).join("\n  ");
   throw new AppError(
     "UNPROCESSABLE",
-    `${label}: ${problems.length} invalid span(s), nothing exported:\n  ${shown}${problems.length > 10 ? `\n  … and ${problems.length - 10} more` : ""}`,
+    `${label}: ${what}, nothing exported:\n  ${shown}${problems.length > 10 ? `\n  … and ${problems.length - 10} more` : ""}`,
     { problems },
   );
 }

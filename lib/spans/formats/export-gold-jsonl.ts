@@ -17,7 +17,7 @@ export interface ExportGoldJsonlOptions {
 
 /** Builds the gold JSONL records (one per pair × document); token keep = 1 when it overlaps a keep span. */
 export function buildGoldRecords(opts: ExportGoldJsonlOptions): GoldJsonlRecord[] {
-  assertDocumentsValid(opts.documents, "gold JSONL export");
+  assertDocumentsValid(opts.documents, "gold JSONL export", { blocks: true });
   const keepCategory = opts.keepCategory ?? "vital";
   return opts.documents.map((d) => {
     const enc = opts.tokenizer.encode(d.text);

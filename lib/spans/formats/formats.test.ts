@@ -93,11 +93,47 @@ describe("gold JSONL", () => {
   it("keeps the blocks' structure through a round trip, a run-in heading's break included", () => {
     const blocks = [
       { start: 0, end: 22, kind: "paragraph" as const, role: "main" as const },
-      { start: 23, end: 42, kind: "paragraph" as const, role: "main" as const, linkDensity: 0.5, breaks: [31] },
+      { start: 23, end: 51, kind: "paragraph" as const, role: "footer" as const, linkDensity: 0.5, breaks: [32] },
     ];
     const text = exportGoldJsonl({ documents: [{ ...sampleDocs()[0]!, blocks }], tokenizer: tok });
     const r = parseGoldJsonl({ input: enc(text) });
     expect(r.ok && r.records[0]!.blocks).toEqual(blocks);
+  });
+
+  it("refuses blocks that do not fit the text, with the line and the block named", () => {
+    const line = (blocks: unknown) => JSON.stringify({ ...buildGoldRecords({ documents: [sampleDocs()[0]!], tokenizer: tok })[0]!, blocks });
+    const ok = [
+      { start: 0, end: 22, kind: "heading", role: "header", level: 1 },
+      { start: 23, end: 51, kind: "paragraph", role: "main" },
+    ];
+    const bad = [
+      [{ ...ok[0], kind: "banner" }, ok[1]], // unknown kind
+      [ok[0], { ...ok[1], role: "sidebar" }], // unknown role
+      [ok[0], { ...ok[1], end: 60 }], // beyond the text
+      [ok[1], ok[0]], // not sorted
+      [ok[0]], // "Buy now! …" lies in no block
+      [ok[0], { ...ok[1], breaks: [10] }], // a break outside its block
+      [{ ...ok[0], kind: "paragraph" }, ok[1]], // a level on a paragraph
+    ];
+    const r = parseGoldJsonl({ input: [line(ok), ...bad.map(line)].join("\n") });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors.map((e) => e.record)).toEqual(["line 2", "line 3", "line 4", "line 5", "line 6", "line 7", "line 8"]);
+    const messages = r.errors.map((e) => e.message);
+    expect(messages[0]).toMatch(/blocks\[0\]\.kind/);
+    expect(messages[1]).toMatch(/blocks\[1\]\.role/);
+    expect(messages[2]).toMatch(/blocks\[1\]: \[23, 60\) is not a non-empty range within the text/);
+    expect(messages[3]).toMatch(/sorted and disjoint/);
+    expect(messages[4]).toMatch(/blocks: text at 23 \("Buy now! Opening hou"\) lies in no block/);
+    expect(messages[5]).toMatch(/blocks\[1\]: break 10/);
+    expect(messages[6]).toMatch(/blocks\[0\]: level 1 on a paragraph/);
+  });
+
+  it("refuses to export blocks an import would refuse", () => {
+    const blocks = [{ start: 0, end: 22, kind: "paragraph" as const, role: "main" as const }];
+    expect(() => exportGoldJsonl({ documents: [{ ...sampleDocs()[0]!, blocks }], tokenizer: tok })).toThrow(
+      /1 document with invalid blocks, nothing exported[\s\S]*document docA blocks: text at 23/,
+    );
   });
 
   it("reports bad lines with their number and imports nothing", () => {
@@ -119,7 +155,7 @@ describe("gold JSONL", () => {
   it("refuses to export drifted spans", () => {
     const docs = sampleDocs();
     docs[0]!.spans[0]!.text = "Tickets cost 13 euros.";
-    expect(() => exportGoldJsonl({ documents: docs, tokenizer: tok })).toThrow(/1 invalid span\(s\), nothing exported[\s\S]*span h1: text mismatch/);
+    expect(() => exportGoldJsonl({ documents: docs, tokenizer: tok })).toThrow(/1 invalid span, nothing exported[\s\S]*span h1: text mismatch/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { zSpanCategory } from "../categories";
 import { zSpanLayerSource } from "../schemas";
+import type { Block, BlockKind, BlockRole } from "../../text/types";
 
 /** One line of the gold JSONL (one pair × document), ready for training: see docs/spans.md. */
 export const goldSpanSchema = z.object({
@@ -13,6 +14,38 @@ export const goldSpanSchema = z.object({
   score: z.number().finite().optional(),
 });
 
+// Every kind and role of lib/text's Block, no more and no fewer (a mapped type: one added there fails to compile here).
+const BLOCK_KINDS: { [K in BlockKind]: K } = {
+  heading: "heading",
+  paragraph: "paragraph",
+  "list-item": "list-item",
+  "table-row": "table-row",
+  code: "code",
+  quote: "quote",
+};
+const BLOCK_ROLES: { [R in BlockRole]: R } = {
+  main: "main",
+  navigation: "navigation",
+  header: "header",
+  footer: "footer",
+  aside: "aside",
+  form: "form",
+  comment: "comment",
+};
+
+/** One canonical block (lib/text Block) of a record's text; where it lies is checked against the text (findBlockProblems). */
+export const goldBlockSchema = z.object({
+  start: z.int().nonnegative(),
+  end: z.int().nonnegative(),
+  kind: z.enum(BLOCK_KINDS),
+  role: z.enum(BLOCK_ROLES),
+  /** Headings only: 1–6. */
+  level: z.int().min(1).max(6).optional(),
+  linkDensity: z.number().min(0).max(1).optional(),
+  /** Where a unit starts inside the block (a run-in heading ends there): without it a re-import glues them. */
+  breaks: z.array(z.int().nonnegative()).optional(),
+}) satisfies z.ZodType<Block>;
+
 export const goldJsonlRecordSchema = z.object({
   pairId: z.string().min(1),
   query: z.string(),
@@ -21,21 +54,12 @@ export const goldJsonlRecordSchema = z.object({
   title: z.string().optional(),
   externalId: z.string().min(1).optional(),
   text: z.string(),
-  /** Canonical blocks (lib/text Block) of `text`: structure for training; optional (older exports lack it). */
-  blocks: z
-    .array(
-      z.object({
-        start: z.number().int().nonnegative(),
-        end: z.number().int().nonnegative(),
-        kind: z.enum(["heading", "paragraph", "list-item", "table-row", "code", "quote"]),
-        role: z.enum(["main", "navigation", "header", "footer", "aside", "form", "comment"]),
-        level: z.number().int().optional(),
-        linkDensity: z.number().min(0).max(1).optional(),
-        /** Where a unit starts inside the block (a run-in heading ends there): without it a re-import glues them. */
-        breaks: z.array(z.number().int().nonnegative()).optional(),
-      }),
-    )
-    .optional(),
+  /**
+   * Canonical blocks (lib/text Block) of `text`: the page structure (roles, kinds, heading levels, link density, run-in
+   * breaks) that training, evaluation and the workspace read; an import stores them (checked by findBlockProblems)
+   * instead of re-deriving plain main paragraphs. Optional: older exports lack it.
+   */
+  blocks: z.array(goldBlockSchema).optional(),
   spans: z.array(goldSpanSchema),
   /**
    * The pair's gold says nothing in its documents is vital (an unanswerable query): present, and true, only then. A

@@ -1,4 +1,5 @@
 import { formatZodError } from "../../schemas/format-zod-issues";
+import { findBlockProblems } from "../../text/find-block-problems";
 import { checkSpanInText } from "../schemas";
 import { decodeImportInput } from "./decode-import-input";
 import { goldJsonlRecordSchema, type GoldJsonlRecord } from "./gold-jsonl-schema";
@@ -39,6 +40,7 @@ export function parseGoldJsonl(opts: ParseGoldJsonlOptions): ImportResult<GoldJs
       const p = checkSpanInText(s, r.text);
       if (p) problems.push(`spans[${j}]: ${p}`);
     });
+    if (r.blocks) problems.push(...findBlockProblems(r.blocks, r.text));
     const { starts, ends, keep, ids, categories } = r.tokens;
     if (
       ends.length !== starts.length ||
