@@ -1,15 +1,22 @@
+"use client";
+
+import { useState } from "react";
 import { CATEGORY_META } from "@/lib/spans/categories";
+import { describeSkipped, type ModelSpanAcceptPlan } from "@/lib/spans/plan-model-span-accept";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ClientSuggestion } from "./types";
 import type { JudgeUnmatched } from "./use-judge";
+import type { ModelSpanPreview } from "./use-span-actions";
 
 export type PreAnnotationPanelProps = {
   readOnly: boolean;
   threshold: number;
   /** The model gives token probabilities (baselines do not). */
   tokenLevel: boolean;
-  onAcceptModelSpans: () => void;
+  /** What "Accept model spans" would add (null: nothing, the notice says why); shown for Confirm/Cancel first. */
+  onAcceptModelSpans: () => ModelSpanPreview | null;
   judgeSuggestions: readonly ClientSuggestion[];
   acceptedSuggestions: ReadonlySet<string>;
   onAcceptSuggestions: (ids: string[]) => void;
@@ -25,11 +32,28 @@ export type PreAnnotationPanelProps = {
 /** Pre-annotation: the model's spans above the threshold and the LLM judge's suggestions, in bulk or one by one. */
 export function PreAnnotationPanel(p: PreAnnotationPanelProps) {
   const pending = p.judgeSuggestions.filter((s) => !p.acceptedSuggestions.has(s.id));
+  const [preview, setPreview] = useState<ModelSpanPreview | null>(null);
   return (
     <Card className="space-y-2" data-testid="pre-annotation">
+      {preview && (
+        <ModelSpanPreviewDialog
+          plan={preview.plan}
+          onConfirm={() => {
+            preview.confirm();
+            setPreview(null);
+          }}
+          onCancel={() => setPreview(null)}
+        />
+      )}
       <CardTitle>Pre-annotation</CardTitle>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" size="xs" onClick={p.onAcceptModelSpans} disabled={p.readOnly || !p.tokenLevel} data-testid="accept-model-spans">
+        <Button
+          variant="secondary"
+          size="xs"
+          onClick={() => setPreview(p.onAcceptModelSpans())}
+          disabled={p.readOnly || !p.tokenLevel}
+          data-testid="accept-model-spans"
+        >
           Accept model spans ≥ {p.threshold.toFixed(2)}
         </Button>
         <Button
@@ -93,5 +117,71 @@ export function PreAnnotationPanel(p: PreAnnotationPanelProps) {
         </ul>
       )}
     </Card>
+  );
+}
+
+const PREVIEW_CHARS = 200;
+const clip = (text: string) => (text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text);
+
+/** Before "Accept model spans" adds anything: the spans it will add, one per unit, and the kept units it leaves out. */
+function ModelSpanPreviewDialog({ plan, onConfirm, onCancel }: { plan: ModelSpanAcceptPlan; onConfirm: () => void; onCancel: () => void }) {
+  const n = plan.spans.length;
+  const spans = `${n} vital span${n === 1 ? "" : "s"}`;
+  return (
+    <ConfirmDialog
+      title={`Add ${spans}?`}
+      titleId="accept-model-spans-title"
+      testId="accept-model-spans-preview"
+      confirmLabel={`Add ${spans}`}
+      confirmTestId="accept-model-spans-confirm"
+      cancelTestId="accept-model-spans-cancel"
+      initialFocus="confirm"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <p data-testid="accept-model-spans-summary">
+        One span per unit the selection keeps at p ≥ {plan.threshold.toFixed(2)} that the model&apos;s categories tag vital
+        {plan.already > 0 ? ` (${plan.already} already in your annotation)` : ""}. Undo removes them all.
+      </p>
+      <ol className="max-h-56 list-decimal space-y-1 overflow-y-auto pl-5 text-xs" data-testid="accept-model-spans-list">
+        {plan.spans.map((s) => (
+          <li
+            key={`${s.documentId}:${s.start}`}
+            data-testid="accept-model-spans-item"
+            data-document-id={s.documentId}
+            data-start={s.start}
+            data-end={s.end}
+          >
+            <span className="text-slate-800" title={s.text}>
+              {clip(s.text)}
+            </span>
+            {s.score !== undefined && <span className="ml-1 font-mono text-slate-500">p {s.score.toFixed(2)}</span>}
+          </li>
+        ))}
+      </ol>
+      {plan.skipped.length > 0 && (
+        <details className="text-xs" data-testid="accept-model-spans-skipped">
+          <summary className="cursor-pointer">
+            Left out: {plan.skipped.length} kept unit{plan.skipped.length === 1 ? "" : "s"} the model tags non-vital ({describeSkipped(plan.skipped)})
+          </summary>
+          <ul className="mt-1 max-h-40 space-y-1 overflow-y-auto">
+            {plan.skipped.map((s) => (
+              <li
+                key={`${s.documentId}:${s.start}`}
+                className="flex gap-2"
+                data-testid="accept-model-spans-skipped-item"
+                data-category={s.category}
+                data-document-id={s.documentId}
+              >
+                <span className="shrink-0 font-medium">{CATEGORY_META[s.category].label}</span>
+                <span className="min-w-0 text-slate-600" title={s.text}>
+                  {clip(s.text)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </ConfirmDialog>
   );
 }

@@ -5,12 +5,15 @@ import type { LiveSelection } from "@/components/heatmap/use-live-selection";
 import type { PairScoresOut } from "@/lib/schemas/scoring";
 import type { SpanEdit } from "@/lib/spans/apply-span-edit";
 import type { SpanCategory } from "@/lib/spans/categories";
-import { planModelSpanAccept } from "@/lib/spans/plan-model-span-accept";
+import { planModelSpanAccept, type ModelSpanAcceptPlan } from "@/lib/spans/plan-model-span-accept";
 import { snapSelection } from "@/lib/spans/snap-selection";
 import { snapSpanToWords } from "@/lib/spans/word-edges";
 import type { DocSelection } from "./dom-offsets";
 import { newTmpId } from "./new-tmp-id";
 import type { EditorSpan } from "./types";
+
+/** What "Accept model spans" would add, shown before it adds it; `confirm` adds it. */
+export type ModelSpanPreview = { plan: ModelSpanAcceptPlan; confirm: () => void };
 
 export interface UseSpanActionsOptions {
   readOnly: boolean;
@@ -55,21 +58,32 @@ export function useSpanActions({ readOnly, texts, scores, live, threshold, spans
     [readOnly, texts, scores, live, edit, onCreated],
   );
 
-  /** "Accept model spans ≥ threshold": the units the selection keeps at the current threshold become mine (one undo step). */
-  const acceptModelSpans = () => {
-    if (!scores || !live) return;
+  /**
+   * "Accept model spans ≥ threshold", first step: what it would add (the units the selection keeps at the current
+   * threshold that the model tags vital) and what it leaves out. Null when there is nothing to add (the notice says
+   * why); otherwise `confirm` adds the spans as mine (one undo step).
+   */
+  const acceptModelSpans = (): ModelSpanPreview | null => {
+    if (!scores || !live) return null;
     const plan = planModelSpanAccept({
-      results: scores.results.map((r, i) => ({ id: r.id, text: r.text, units: live.selectable[i]?.units ?? [] })),
+      results: scores.results.map((r, i) => ({ id: r.id, text: r.text, units: live.selectable[i]?.units ?? [], tokens: live.tokenScores[i] })),
       // Only a token model's results: baselines have unit scores but no model spans to accept.
       keptUnits: live.selection.results.map((s, i) => (live.tokenScores[i] ? s.keptUnits : undefined)),
       unitScores: live.unitScores,
       threshold,
       existing: spans,
     });
-    if (plan.spans.length > 0) {
-      edit({ type: "batch", edits: plan.spans.map((s) => ({ type: "add" as const, span: { ...s, id: newTmpId(), source: "human" as const } })) });
+    if (plan.spans.length === 0) {
+      setNotice(plan.notice);
+      return null;
     }
-    setNotice(plan.notice);
+    return {
+      plan,
+      confirm: () => {
+        edit({ type: "batch", edits: plan.spans.map((s) => ({ type: "add" as const, span: { ...s, id: newTmpId(), source: "human" as const } })) });
+        setNotice(plan.notice);
+      },
+    };
   };
 
   return { createSpan, acceptModelSpans };

@@ -30,3 +30,30 @@ describe("categorySpansFromTokens", () => {
     ]);
   });
 });
+
+describe("categorySpansFromTokens with wordEdges", () => {
+  it("snaps the runs to words before leaving out off-topic, so a shared word goes whole to one side", () => {
+    const text = "Read the docs now";
+    // Sub-word tokens: "doc" vital, "s" and the rest off-topic.
+    const tokens = [
+      [0, 4, 0],
+      [5, 8, 0],
+      [9, 12, 0],
+      [12, 13, 1],
+      [14, 17, 1],
+    ];
+    const opts = {
+      documentId: "d",
+      text,
+      starts: tokens.map((t) => t[0]!),
+      ends: tokens.map((t) => t[1]!),
+      categories: tokens.map((t) => t[2]!),
+    };
+    expect(categorySpansFromTokens(opts).map((s) => s.text)).toEqual(["Read the doc"]);
+    expect(categorySpansFromTokens({ ...opts, wordEdges: true }).map((s) => [s.category, s.text])).toEqual([["vital", "Read the docs"]]);
+    expect(categorySpansFromTokens({ ...opts, wordEdges: true, skip: [] }).map((s) => [s.category, s.text, s.start, s.end])).toEqual([
+      ["vital", "Read the docs", 0, 13],
+      ["off_topic", "now", 14, 17],
+    ]);
+  });
+});

@@ -1,5 +1,6 @@
 import { SPAN_CATEGORIES, type SpanCategory } from "./categories";
 import type { Span } from "./schemas";
+import { snapRunsToWords } from "./snap-runs-to-words";
 
 export interface CategorySpansFromTokensOptions {
   documentId: string;
@@ -10,6 +11,12 @@ export interface CategorySpansFromTokensOptions {
   categories: ArrayLike<number>;
   /** Categories to leave out (default off-topic: most of a page, drawn it would hide everything else). */
   skip?: readonly SpanCategory[];
+  /**
+   * Move the runs' edges to word edges (snapRunsToWords): a word whose sub-word tokens got different categories goes
+   * whole to one run. For what a person sees (the workspace's categories layer, which units "Accept model spans"
+   * takes); the research breakdowns keep the tokens' own edges.
+   */
+  wordEdges?: boolean;
   author?: string;
 }
 
@@ -19,17 +26,13 @@ export interface CategorySpansFromTokensOptions {
  */
 export function categorySpansFromTokens(opts: CategorySpansFromTokensOptions): Span[] {
   const skip = new Set(opts.skip ?? ["off_topic"]);
-  const out: Span[] = [];
+  const runs: { category: SpanCategory; start: number; end: number }[] = [];
   let cat = -1;
   let start = 0;
   let end = 0;
   const flush = () => {
     const category = SPAN_CATEGORIES[cat];
-    if (category && !skip.has(category) && end > start) {
-      const span: Span = { documentId: opts.documentId, start, end, text: opts.text.slice(start, end), category, source: "model" };
-      if (opts.author !== undefined) span.author = opts.author;
-      out.push(span);
-    }
+    if (category && end > start) runs.push({ category, start, end });
   };
   const n = Math.min(opts.starts.length, opts.ends.length, opts.categories.length);
   for (let i = 0; i < n; i++) {
@@ -44,5 +47,24 @@ export function categorySpansFromTokens(opts: CategorySpansFromTokensOptions): S
     end = opts.ends[i]!;
   }
   if (cat >= 0) flush();
+  // Snapped before the skipped categories are left out: a word an off-topic run shares goes whole to one side.
+  const shown = opts.wordEdges ? mergeRuns(opts.text, snapRunsToWords({ text: opts.text, runs })) : runs;
+  return shown
+    .filter((r) => !skip.has(r.category))
+    .map(({ category, start: s, end: e }) => {
+      const span: Span = { documentId: opts.documentId, start: s, end: e, text: opts.text.slice(s, e), category, source: "model" };
+      if (opts.author !== undefined) span.author = opts.author;
+      return span;
+    });
+}
+
+/** Runs of one category that snapping left side by side (a word between them went elsewhere) become one again. */
+function mergeRuns<T extends { category: SpanCategory; start: number; end: number }>(text: string, runs: readonly T[]): T[] {
+  const out: T[] = [];
+  for (const r of runs) {
+    const last = out[out.length - 1];
+    if (last && last.category === r.category && !text.slice(last.end, r.start).includes("\n")) out[out.length - 1] = { ...last, end: r.end };
+    else out.push(r);
+  }
   return out;
 }

@@ -19,7 +19,8 @@ export interface ModelSpansFromScoresOptions {
 
 /**
  * Turns per-token (or per-unit) scores into "vital" spans: consecutive kept items merge into one span covering the
- * text between them; span score = mean score of its items. For pre-annotation and model-gold disagreement.
+ * text between them; span score = mean score of its items. For model-gold disagreement (characters, where merging
+ * changes nothing); "Accept model spans" makes one span per unit instead (planModelSpanAccept).
  */
 export function modelSpansFromScores(opts: ModelSpansFromScoresOptions): Span[] {
   const { starts, ends, scores, threshold, text } = opts;

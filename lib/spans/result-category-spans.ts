@@ -9,7 +9,7 @@ export type CategoryScoredResult = {
 
 /**
  * The model's category of every token of each scored result (models with a category head) as runs with ids
- * (`cat-<document>-<k>`): the workspace's categories layer, why the model keeps or drops text.
+ * (`cat-<document>-<k>`), on word edges: the workspace's categories layer, why the model keeps or drops text.
  */
 export function resultCategorySpans(results: readonly CategoryScoredResult[]): (Span & { id: string })[] {
   return results.flatMap((r) =>
@@ -20,6 +20,8 @@ export function resultCategorySpans(results: readonly CategoryScoredResult[]): (
           starts: r.tokenScores.starts,
           ends: r.tokenScores.ends,
           categories: r.tokenScores.categories,
+          // Marks a person reads: never "doc|s" or "AbortS|ignal" (a word's sub-word tokens in two categories).
+          wordEdges: true,
         }).map((s, k) => ({ ...s, id: `cat-${r.id}-${k}` }))
       : [],
   );
