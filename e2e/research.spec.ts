@@ -41,9 +41,26 @@ test("frontier of the demo dataset: a sweep job, one curve per method, hover a p
   await expect(page.getByTestId("sweep-result")).toHaveAttribute("data-state", "done", { timeout: 60_000 });
   await expect(page.getByTestId("frontier-chart")).toBeVisible({ timeout: 15_000 });
 
-  // One curve per method: a legend entry and a Pareto-front line each.
+  // One legend entry per method, which is also its show/hide box: the chart opens on every method when there are at
+  // most four, else on the models and the best baseline (intervals off when more than three are shown).
   await expect(page.getByTestId("frontier-legend-item")).toHaveCount(methods.length);
+  const shownAtFirst = await page.locator('[data-testid="frontier-legend-item"][data-shown="true"]').count();
+  if (methods.length <= 4) expect(shownAtFirst).toBe(methods.length);
+  else expect(shownAtFirst).toBeLessThan(methods.length);
+  expect(await page.locator("path.frontier-curve").count()).toBe(shownAtFirst);
+  await expect(page.getByTestId("frontier-intervals")).toBeChecked({ checked: shownAtFirst <= 3 });
+  // Hide one method and show it again; then show all.
+  const first = methods[0]!;
+  await page.getByTestId(`frontier-show-${first}`).uncheck();
+  await expect(page.locator(`[data-testid="frontier-point"][data-method="${first}"]`)).toHaveCount(0);
+  await page.getByTestId(`frontier-show-${first}`).check();
+  if (await page.getByTestId("frontier-methods-all").isEnabled()) await page.getByTestId("frontier-methods-all").click();
+  await expect(page.locator('[data-testid="frontier-legend-item"][data-shown="true"]')).toHaveCount(methods.length);
   expect(await page.locator("path.frontier-curve").count()).toBe(methods.length);
+  // Every preset and default label belongs to one method and starts with its name.
+  for (const label of await page.getByTestId("frontier-mark-label").all()) expect(await label.getAttribute("data-method")).toBeTruthy();
+  // The pairs with nothing vital are counted on the page (the demo's gold may have none: the count says so).
+  await expect(page.getByTestId("frontier-unanswerable")).toHaveAttribute("data-count", /^\d+$/);
   for (const m of methods) expect(await page.locator(`[data-testid="frontier-point"][data-method="${m}"]`).count()).toBeGreaterThan(5);
   // The presets and a model's default threshold are marked.
   await expect(page.locator('[data-testid="frontier-point"][data-mark="medium"]').first()).toBeAttached();
@@ -114,6 +131,22 @@ test("category breakdown: the CSV export holds the table's numbers; a bar opens 
   await expect(page.getByTestId("categories-sources-note")).toContainText("labelled by gold spans");
   await expect(page.getByTestId("categories-chart")).toBeVisible();
   await keepScreenshot(page, testInfo, "research-categories");
+
+  // The exported figure explains itself: title, dataset, pair count, method, y-axis label and legend.
+  const svgDownload = page.waitForEvent("download");
+  await page.getByTestId("categories-chart-svg").click();
+  const svg = readFileSync(await (await svgDownload).path(), "utf8");
+  for (const text of [
+    "Share of tokens per category: pages and snippets",
+    "Dataset demo · ",
+    "Snippets by bm25 at the low preset",
+    "Share of tokens (downstream LLM)",
+    "Pages: share of the input tokens (hatched, light)",
+    "Snippets: share of the kept tokens (solid)",
+  ]) {
+    expect(svg, text).toContain(text);
+  }
+  expect(svg).toMatch(/ · \d+ pairs? · categories from /);
 
   const table = await page.getByTestId("categories-row").evaluateAll((rows) =>
     rows.map((r) => ({

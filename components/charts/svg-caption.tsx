@@ -9,9 +9,11 @@ export type CaptionItem = { key: string; label: string; color: string; shape?: (
 const COLUMNS = 3;
 const ROW = 16;
 const TOP = 44;
+/** Each subtitle line after the first. */
+const SUBTITLE_LINE = 15;
 
 /**
- * A chart's title, subtitle (dataset, pairs, measure) and legend for its exports: drawn in the chart's SVG above and
+ * A chart's title, subtitle (dataset, pairs, measure; one line or several) and legend for its exports: drawn in the chart's SVG above and
  * below the chart's own area, hidden on the page (where the card's title and the HTML legend say the same), and shown
  * by serializeSvg (chart-export.ts), which grows the exported SVG and PNG by `data-export-pad-top/bottom` — so a figure
  * that leaves the app explains itself. Each series with its colour, marker and dash. A child of a Recharts chart.
@@ -23,7 +25,7 @@ export function SvgCaption({
   notes = [],
 }: {
   title: string;
-  subtitle?: string;
+  subtitle?: string | readonly string[];
   items: readonly CaptionItem[];
   notes?: readonly string[];
 }) {
@@ -32,16 +34,18 @@ export function SvgCaption({
   const legendRows = Math.ceil(items.length / COLUMNS);
   const bottom = (legendRows + notes.length) * ROW + 12;
   const col = (width - 24) / COLUMNS;
+  const lines = subtitle === undefined ? [] : typeof subtitle === "string" ? [subtitle] : subtitle;
+  const top = TOP + Math.max(0, lines.length - 1) * SUBTITLE_LINE;
   return (
-    <g className="chart-caption" data-export-only="true" data-export-pad-top={TOP} data-export-pad-bottom={bottom} display="none">
-      <text x={12} y={-TOP + 18} fontSize={14} fontWeight={600} fill="#0f172a">
+    <g className="chart-caption" data-export-only="true" data-export-pad-top={top} data-export-pad-bottom={bottom} display="none">
+      <text x={12} y={-top + 18} fontSize={14} fontWeight={600} fill="#0f172a">
         {title}
       </text>
-      {subtitle && (
-        <text x={12} y={-TOP + 36} fontSize={11} fill="#475569">
-          {subtitle}
+      {lines.map((line, i) => (
+        <text key={line} x={12} y={-top + 36 + i * SUBTITLE_LINE} fontSize={11} fill="#475569">
+          {line}
         </text>
-      )}
+      ))}
       {items.map((it, i) => {
         const x = 12 + (i % COLUMNS) * col;
         const y = height + 8 + Math.floor(i / COLUMNS) * ROW;

@@ -3,12 +3,13 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
-import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFrame } from "@/components/charts/chart-frame";
 import { Table, TableBody, TableHead, Td, Th } from "@/components/ui/table";
 import { type BreakdownCategory, formatChange, formatShare, roundTokens, UNLABELLED } from "@/lib/eval/category-breakdown";
 import { breakdownToCsv } from "@/lib/eval/research-csv";
 import type { CategoryBreakdown } from "@/lib/schemas/research";
+import { BREAKDOWN_TITLE, breakdownSubtitle } from "./category-breakdown-caption";
+import { CategoryBreakdownChart } from "./category-breakdown-chart";
 import { categoryColor, categoryLabel } from "./category-colors";
 
 const SOURCES = [
@@ -22,10 +23,20 @@ type SourceChoice = (typeof SOURCES)[number]["value"];
 
 /**
  * The category breakdown as bars (share of input tokens, hatched-light, beside the share of kept tokens, solid, in each
- * category's workspace colour) and a table with the tokens, shares and change; the source switch shows which figures
- * come from gold, judge or model labels. Every bar and row opens the pairs behind it.
+ * category's workspace colour; the exports carry title, dataset, pairs, axis and legend) and a table with the tokens,
+ * shares and change; the source switch shows which figures come from gold, judge or model labels. Every bar and row
+ * opens the pairs behind it.
  */
-export function CategoryBreakdownView({ breakdown, pairsQuery }: { breakdown: CategoryBreakdown; pairsQuery: string }) {
+export function CategoryBreakdownView({
+  breakdown,
+  pairsQuery,
+  datasetName,
+}: {
+  breakdown: CategoryBreakdown;
+  pairsQuery: string;
+  /** The filtered dataset's name, for the exported figure (none: every dataset). */
+  datasetName?: string | null;
+}) {
   const router = useRouter();
   const [source, setSource] = useState<SourceChoice>("all");
   const part = source === "all" ? breakdown.all : breakdown.bySource[source];
@@ -64,68 +75,16 @@ export function CategoryBreakdownView({ breakdown, pairsQuery }: { breakdown: Ca
         </p>
       ) : (
         <ChartFrame
-          title="Share of tokens per category: pages (light) and snippets (solid)"
+          title={`${BREAKDOWN_TITLE} (pages hatched and light, snippets solid)`}
           name={`category-breakdown-${source}`}
           csv={() => breakdownToCsv([{ source, rows: part.rows }])}
           testId="categories-chart"
         >
-          <BarChart
-            responsive
-            style={{ width: "100%", maxWidth: 960, aspectRatio: 2.2 }}
-            width={960}
-            height={436}
-            data={chartData}
-            margin={{ top: 16, right: 16, bottom: 8, left: 8 }}
-            accessibilityLayer
-          >
-            <defs>
-              {rows.map((r) => (
-                <pattern key={r.category} id={`hatch-${r.category}`} patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)">
-                  <rect width="6" height="6" fill={categoryColor(r.category)} fillOpacity={0.25} />
-                  <line x1="0" y1="0" x2="0" y2="6" stroke={categoryColor(r.category)} strokeWidth="2" />
-                </pattern>
-              ))}
-            </defs>
-            <CartesianGrid stroke="#e2e8f0" vertical={false} />
-            <XAxis dataKey="label" fontSize={11} stroke="#64748b" interval={0} />
-            <YAxis tickFormatter={(v: number) => `${Math.round(v * 100)}%`} fontSize={11} stroke="#64748b" width={48} />
-            <Tooltip
-              isAnimationActive={false}
-              formatter={(v, name) => [formatShare(Number(v)), name === "in" ? "of page tokens" : "of snippet tokens"]}
-              labelFormatter={(label, items) => {
-                const change = (items?.[0]?.payload as { change?: number | null } | undefined)?.change ?? null;
-                return `${String(label)}: ${formatChange(change)}`;
-              }}
-            />
-            <Bar
-              dataKey="in"
-              name="in"
-              isAnimationActive={false}
-              onClick={(d) => router.push(hrefOf((d as unknown as { category: BreakdownCategory }).category))}
-              cursor="pointer"
-            >
-              {chartData.map((d) => (
-                <Cell
-                  key={d.category}
-                  fill={`url(#hatch-${d.category})`}
-                  stroke={categoryColor(d.category)}
-                  data-testid="category-bar-in"
-                  data-category={d.category}
-                />
-              ))}
-            </Bar>
-            <Bar
-              dataKey="out"
-              name="out"
-              isAnimationActive={false}
-              onClick={(d) => router.push(hrefOf((d as unknown as { category: BreakdownCategory }).category))}
-              cursor="pointer"
-            >
-              {chartData.map((d) => (
-                <Cell key={d.category} fill={categoryColor(d.category)} data-testid="category-bar-out" data-category={d.category} />
-              ))}
-            </Bar>
-          </BarChart>
+          <CategoryBreakdownChart
+            bars={chartData}
+            subtitle={breakdownSubtitle({ breakdown, datasetName, pairs: part.pairs, source })}
+            onOpen={(c) => router.push(hrefOf(c))}
+          />
         </ChartFrame>
       )}
 

@@ -47,13 +47,45 @@ describe("FrontierChart", () => {
         measureLabel: "Gold evidence kept",
         datasetName: "demo",
         pairs: 12,
+        unanswerablePairs: 2,
+        showIntervals: false,
         selected: null,
         onSelect: () => {},
       }),
     );
     const ms = performance.now() - t0;
     console.log(`[bench] FrontierChart server render, 5 methods × 40 points: ${ms.toFixed(0)} ms`);
-    expect(html).toContain('data-testid="frontier-legend"');
-    expect((html.match(/data-testid="frontier-legend-item"/g) ?? []).length).toBe(5);
+    expect(html).toContain('data-testid="frontier-chart"');
+    // Every method drawn when none are picked; the caption counts the pairs with nothing vital.
+    expect(html).toContain('data-shown="m0 m1 m2 m3 m4"');
+    expect(html).toContain("12 gold pairs<!-- --> (2 pairs with nothing vital)");
+  });
+
+  it("draws only the methods shown", () => {
+    const methods = Array.from({ length: 3 }, (_, m) => ({ method: `m${m}`, label: `Method ${m}`, kind: "baseline" as const }));
+    const series = frontierSeries(
+      rows(3, 4),
+      methods.map((m) => m.method),
+      "evidenceRecall",
+    );
+    const html = renderToString(
+      createElement(FrontierChart, {
+        series,
+        methods,
+        shown: ["m2", "m0"],
+        showIntervals: true,
+        presets: { low: 1000, medium: 4000, high: 10000 },
+        measure: "evidenceRecall",
+        measureLabel: "Gold evidence kept",
+        datasetName: "demo",
+        pairs: 1,
+        selected: null,
+        onSelect: () => {},
+      }),
+    );
+    // In the sweep's order, whatever the order picked.
+    expect(html).toContain('data-shown="m0 m2"');
+    expect(html).toContain('data-intervals="true"');
+    expect(html).not.toContain("with nothing vital");
   });
 });

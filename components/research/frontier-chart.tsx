@@ -1,23 +1,18 @@
 "use client";
 
 import { useEffect, useMemo } from "react";
-import { CartesianGrid, ErrorBar, Scatter, ScatterChart, Symbols, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, ErrorBar, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import { readableOnWhite, seriesStyle } from "@/components/charts/series-style";
 import { SvgCaption } from "@/components/charts/svg-caption";
-import { seriesStyle } from "@/components/charts/series-style";
 import { intervalKey } from "@/lib/eval/bootstrap-interval";
-import { type FrontierMeasure, type FrontierPoint, type FrontierSeries, formatSetting } from "@/lib/eval/frontier";
+import type { FrontierMeasure, FrontierPoint, FrontierSeries } from "@/lib/eval/frontier";
 import type { FrontierMethodInfo, FrontierResult } from "@/lib/schemas/research";
+import { shortMethodName, type UnanswerableFigures } from "./frontier-display";
 import { FrontierLabels } from "./frontier-labels";
+import { FRONTIER_NOTE, INTERVALS_NOTE } from "./frontier-legend";
+import { type FrontierChartPoint, PointShape, PointTooltip, type ShapeProps } from "./frontier-point";
 
-export type FrontierChartPoint = FrontierPoint & {
-  label: string;
-  mark: string | null;
-  /** The 95 % bootstrap interval over pairs of y, when the sweep has it; `yErr` is its distance below and above. */
-  interval?: { lo: number; hi: number };
-  yErr?: [number, number];
-};
-
-const NOTES = ["Filled: thresholds (no budget) · hollow: budgets (threshold 0) · line: Pareto front · bars: 95 % bootstrap interval over pairs"];
+export type { FrontierChartPoint } from "./frontier-point";
 
 /** What a point is marked with: a preset's name (its budget), "default" (the model's threshold), or nothing. */
 export function markOf(p: FrontierPoint, presets: Record<string, number>, method: FrontierMethodInfo | undefined): string | null {
@@ -25,33 +20,47 @@ export function markOf(p: FrontierPoint, presets: Record<string, number>, method
   return method?.defaultThreshold !== undefined && p.setting.value === method.defaultThreshold ? "default" : null;
 }
 
-type ShapeProps = { cx?: number; cy?: number; payload?: FrontierChartPoint };
+const plural = (n: number, one: string) => `${n.toLocaleString("en")} ${one}${n === 1 ? "" : "s"}`;
 
 /**
- * Tokens per query (x) against the measure (y), one colour, marker and dash per method: every sweep point (threshold
- * points filled, budget points hollow) with its bootstrap interval, the method's Pareto front as its curve, the presets
- * and the model's default threshold marked and labelled without collisions. Title, dataset, pairs and legend are drawn
- * in the SVG, so the exports carry them. Hover: the method, setting and figures; click: `onSelect(point)`.
+ * Tokens per query (x) against the measure (y), one colour, marker and dash per method (fixed by its place in the
+ * sweep, so hiding one never recolours another): the `shown` methods' sweep points (threshold points filled, budget
+ * points hollow), with their bootstrap intervals when `showIntervals`, each method's Pareto front as its curve, the
+ * presets and the model's default threshold marked and labelled with the method's name in its colour. Title, dataset,
+ * pairs (and those with nothing vital) and legend are drawn in the SVG, so the exports carry them. Hover: the method,
+ * setting and figures; click: `onSelect(point)`.
  */
 export function FrontierChart({
   series,
   methods,
+  shown,
+  showIntervals,
   presets,
   measure,
   measureLabel,
   datasetName,
   pairs,
+  unanswerablePairs = 0,
+  unanswerable,
   intervals,
   selected,
   onSelect,
 }: {
+  /** Every method's series at the measure (in the sweep's order: it gives each its style). */
   series: FrontierSeries[];
   methods: FrontierMethodInfo[];
+  /** The methods drawn (all when absent). */
+  shown?: readonly string[];
+  showIntervals: boolean;
   presets: Record<string, number>;
   measure: FrontierMeasure;
   measureLabel: string;
   datasetName: string;
   pairs: number;
+  /** Gold pairs with nothing vital (no evidence): recall leaves them out. */
+  unanswerablePairs?: number;
+  /** Each point's figures on those pairs, by intervalKey. */
+  unanswerable?: ReadonlyMap<string, UnanswerableFigures>;
   intervals?: FrontierResult["intervals"];
   selected: FrontierChartPoint | null;
   onSelect: (p: FrontierChartPoint) => void;
@@ -59,28 +68,38 @@ export function FrontierChart({
   const byMethod = useMemo(() => new Map(methods.map((m) => [m.method, m])), [methods]);
   const data = useMemo(
     () =>
-      series.map((s) => {
+      series.flatMap((s, i) => {
+        if (shown && !shown.includes(s.method)) return [];
         const info = byMethod.get(s.method);
         const label = info?.label ?? s.method;
         const points: FrontierChartPoint[] = s.points.map((p) => {
-          const interval = intervals?.[intervalKey(p.method, p.setting)]?.[measure];
+          const key = intervalKey(p.method, p.setting);
+          const interval = intervals?.[key]?.[measure];
           const yErr: [number, number] | undefined = interval && [Math.max(0, p.y - interval.lo), Math.max(0, interval.hi - p.y)];
-          return { ...p, label, mark: markOf(p, presets, info), ...(interval && yErr ? { interval, yErr } : {}) };
+          const u = unanswerable?.get(key);
+          return { ...p, label, mark: markOf(p, presets, info), ...(interval && yErr ? { interval, yErr } : {}), ...(u ? { unanswerable: u } : {}) };
         });
-        return { ...s, label, points, front: points.filter((p) => p.pareto).sort((a, b) => a.x - b.x) };
+        const front = points.filter((p) => p.pareto).sort((a, b) => a.x - b.x);
+        return [{ ...s, label, short: shortMethodName(info ?? { method: s.method, label }), style: seriesStyle(i), points, front }];
       }),
-    [series, byMethod, presets, intervals, measure],
+    [series, shown, byMethod, presets, intervals, measure, unanswerable],
   );
-  const marked = data.flatMap((s) => s.points.flatMap((p) => (p.mark ? [{ x: p.x, y: p.y, mark: p.mark }] : [])));
+  const labels = data.flatMap((s) =>
+    s.points.flatMap((p) =>
+      p.mark ? [{ x: p.x, y: p.y, mark: p.mark, method: s.method, prefix: s.short, color: readableOnWhite(s.style.color) }] : [],
+    ),
+  );
+  const markers = data.flatMap((s) => s.points.map((p) => ({ x: p.x, y: p.y, r: p.mark ? 6 : 4 })));
 
   // First render of the chart after the data (the e2e benchmark reads it).
   useEffect(() => {
     requestAnimationFrame(() => performance.mark("snippet-lab:frontier-rendered"));
   }, [data]);
 
-  const maxX = Math.max(1, ...data.flatMap((s) => s.points.map((p) => p.x)));
+  const maxX = Math.max(1, ...series.flatMap((s) => s.points.map((p) => p.x)));
+  const withNothingVital = unanswerablePairs > 0 ? ` (${plural(unanswerablePairs, "pair")} with nothing vital)` : "";
   return (
-    <div className="w-full" data-testid="frontier-chart">
+    <div className="w-full" data-testid="frontier-chart" data-shown={data.map((s) => s.method).join(" ")} data-intervals={showIntervals}>
       <ScatterChart
         responsive
         style={{ width: "100%", maxWidth: 960, aspectRatio: 1.8 }}
@@ -120,145 +139,53 @@ export function FrontierChart({
           width={64}
         />
         <Tooltip cursor={{ strokeDasharray: "3 3" }} content={<PointTooltip measureLabel={measureLabel} />} isAnimationActive={false} />
-        {data.map((s, i) => {
-          const style = seriesStyle(i);
-          return (
-            <Scatter
-              key={`front-${s.method}`}
-              name={`${s.label} (Pareto front)`}
-              data={s.front}
-              line={
-                {
-                  stroke: style.color,
-                  strokeWidth: 2,
-                  strokeDasharray: style.dash || undefined,
-                  className: "frontier-curve",
-                  "data-method": s.method,
-                } as never
-              }
-              lineType="joint"
-              shape={() => <g />}
-              isAnimationActive={false}
-              legendType="none"
-              tooltipType="none"
-            />
-          );
-        })}
-        {data.map((s, i) => {
-          const style = seriesStyle(i);
-          return (
-            <Scatter
-              key={`points-${s.method}`}
-              name={s.label}
-              data={s.points}
-              fill={style.color}
-              isAnimationActive={false}
-              shape={(props: ShapeProps) => <PointShape {...props} color={style.color} shape={style.shape} selected={selected} onSelect={onSelect} />}
-            >
-              <ErrorBar dataKey="yErr" direction="y" stroke={style.color} strokeOpacity={0.6} width={4} />
-            </Scatter>
-          );
-        })}
-        <FrontierLabels points={marked} />
+        {data.map((s) => (
+          <Scatter
+            key={`front-${s.method}`}
+            name={`${s.label} (Pareto front)`}
+            data={s.front}
+            line={
+              {
+                stroke: s.style.color,
+                strokeWidth: 2,
+                strokeDasharray: s.style.dash || undefined,
+                className: "frontier-curve",
+                "data-method": s.method,
+              } as never
+            }
+            lineType="joint"
+            shape={() => <g />}
+            isAnimationActive={false}
+            legendType="none"
+            tooltipType="none"
+          />
+        ))}
+        {data.map((s) => (
+          <Scatter
+            key={`points-${s.method}`}
+            name={s.label}
+            data={s.points}
+            fill={s.style.color}
+            isAnimationActive={false}
+            shape={(props: ShapeProps) => (
+              <PointShape {...props} color={s.style.color} shape={s.style.shape} selected={selected} onSelect={onSelect} />
+            )}
+          >
+            {showIntervals && <ErrorBar dataKey="yErr" direction="y" stroke={s.style.color} strokeOpacity={0.6} width={4} />}
+          </Scatter>
+        ))}
+        <FrontierLabels labels={labels} markers={markers} />
         <SvgCaption
           title={`Threshold and budget frontier: ${measureLabel}`}
-          subtitle={`Dataset ${datasetName} · ${pairs.toLocaleString("en")} gold pair${pairs === 1 ? "" : "s"} · x: downstream tokens per query (mean)`}
-          items={data.map((s, i) => ({
-            key: s.method,
-            label: `${s.label} (${s.points.length} points)`,
-            ...seriesStyle(i),
-          }))}
-          notes={NOTES}
+          subtitle={`Dataset ${datasetName} · ${plural(pairs, "gold pair")}${withNothingVital} · x: downstream tokens per query (mean)`}
+          items={data.map((s) => ({ key: s.method, label: `${s.label} (${s.points.length} points)`, ...s.style }))}
+          notes={[`${FRONTIER_NOTE}${showIntervals ? ` · ${INTERVALS_NOTE}` : ""} · labels: presets and default thresholds, by method`]}
         />
       </ScatterChart>
-      <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-xs text-slate-700" aria-label="Methods" data-testid="frontier-legend">
-        {data.map((s, i) => {
-          const style = seriesStyle(i);
-          return (
-            <li key={s.method} className="flex items-center gap-1.5" data-testid="frontier-legend-item" data-method={s.method}>
-              <svg width="28" height="12" aria-hidden="true">
-                <line x1="0" y1="6" x2="28" y2="6" stroke={style.color} strokeWidth="2" strokeDasharray={style.dash || undefined} />
-                <Symbols cx={14} cy={6} type={style.shape} size={36} fill={style.color} />
-              </svg>
-              {s.label} <span className="text-slate-500">({s.points.length} points)</span>
-            </li>
-          );
-        })}
-        <li className="text-slate-500">{NOTES[0]}</li>
-      </ul>
       <p className="mt-1 text-xs text-slate-500" data-testid="frontier-caption">
-        Dataset {datasetName} · {pairs.toLocaleString("en")} gold pair{pairs === 1 ? "" : "s"}
+        Dataset {datasetName} · {plural(pairs, "gold pair")}
+        {withNothingVital}
       </p>
-    </div>
-  );
-}
-
-function PointShape({
-  cx = 0,
-  cy = 0,
-  payload,
-  color,
-  shape,
-  selected,
-  onSelect,
-}: ShapeProps & {
-  color: string;
-  shape: ReturnType<typeof seriesStyle>["shape"];
-  selected: FrontierChartPoint | null;
-  onSelect: (p: FrontierChartPoint) => void;
-}) {
-  if (!payload) return <g />;
-  const isSelected =
-    selected !== null &&
-    selected.method === payload.method &&
-    selected.setting.kind === payload.setting.kind &&
-    selected.setting.value === payload.setting.value;
-  const hollow = payload.setting.kind === "budget";
-  const size = payload.mark ? 110 : 48;
-  return (
-    <g
-      role="button"
-      tabIndex={0}
-      aria-label={`${payload.label}, ${formatSetting(payload.setting)}: ${payload.x.toLocaleString("en")} tokens, ${Math.round(payload.y * 1000) / 10}%`}
-      className="cursor-pointer outline-none"
-      data-testid="frontier-point"
-      data-method={payload.method}
-      data-setting={payload.setting.kind}
-      data-value={payload.setting.value}
-      data-mark={payload.mark ?? undefined}
-      onClick={() => onSelect(payload)}
-      onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && onSelect(payload)}
-    >
-      {isSelected && <circle cx={cx} cy={cy} r={11} fill="none" stroke="#0f172a" strokeWidth={1.5} />}
-      <Symbols
-        cx={cx}
-        cy={cy}
-        type={payload.mark === "default" ? "star" : shape}
-        size={size}
-        fill={hollow ? "#ffffff" : color}
-        stroke={color}
-        strokeWidth={hollow || payload.mark ? 2 : 1}
-      />
-    </g>
-  );
-}
-
-function PointTooltip({ active, payload, measureLabel }: { active?: boolean; payload?: { payload?: FrontierChartPoint }[]; measureLabel: string }) {
-  const p = active ? payload?.[0]?.payload : undefined;
-  if (!p || !p.setting) return null;
-  return (
-    <div className="rounded-md border border-slate-200 bg-white px-3 py-2 text-xs shadow-md" data-testid="frontier-tooltip">
-      <p className="font-semibold text-slate-900">{p.label}</p>
-      <p className="text-slate-700">
-        {formatSetting(p.setting)}
-        {p.mark ? ` (${p.mark === "default" ? "the model's default threshold" : `preset ${p.mark}`})` : ""}
-      </p>
-      <p className="text-slate-700">
-        {p.x.toLocaleString("en")} tokens per query · {measureLabel}: {(p.y * 100).toFixed(1)}%
-        {p.interval ? ` (95 % interval ${(p.interval.lo * 100).toFixed(1)}–${(p.interval.hi * 100).toFixed(1)}%)` : ""}
-      </p>
-      {p.pareto && <p className="text-slate-500">on the Pareto front</p>}
-      <p className="text-slate-500">Click: the pairs behind this point</p>
     </div>
   );
 }

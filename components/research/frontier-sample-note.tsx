@@ -10,11 +10,14 @@ export function FrontierSampleNote({
   result,
   series,
   measure,
+  intervalsDrawn = "drawn",
   labelOf,
 }: {
   result: Pick<FrontierResult, "pairs" | "intervals" | "presets">;
   series: readonly FrontierSeries[];
   measure: FrontierMeasure;
+  /** Whether the chart draws the intervals now: the reader may hide them, and some measures have none. */
+  intervalsDrawn?: "drawn" | "hidden" | "none";
   labelOf: (method: string) => string;
 }) {
   if (!result.intervals) {
@@ -59,7 +62,13 @@ export function FrontierSampleNote({
         ) : (
           <p>At the medium preset ({medium.toLocaleString("en")} tokens) every method&apos;s 95 % interval is clear of the others&apos;.</p>
         ))}
-      <p className="text-slate-500">Bars: 95 % bootstrap intervals over pairs (1,000 resamples, seeded).</p>
+      <p className="text-slate-500">
+        {intervalsDrawn === "drawn"
+          ? "Bars: 95 % bootstrap intervals over pairs (1,000 resamples, seeded)."
+          : intervalsDrawn === "hidden"
+            ? "The 95 % bootstrap intervals over pairs (1,000 resamples, seeded) are hidden: tick “95 % intervals” to draw them."
+            : "The sweep has no intervals for this measure."}
+      </p>
     </div>
   );
 }

@@ -1,38 +1,29 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { CartesianGrid, ErrorBar, LabelList, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, ErrorBar, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFrame } from "@/components/charts/chart-frame";
-import { SvgCaption } from "@/components/charts/svg-caption";
 import { seriesStyle } from "@/components/charts/series-style";
+import { SvgCaption } from "@/components/charts/svg-caption";
 import { Select } from "@/components/ui/select";
 import { toCsv } from "@/lib/eval/research-csv";
+import { canPlace, type ModelPoint, modelMeasures, type PlacedModel, plottedSummary, qualityDomain } from "./models-chart-data";
+import { ModelsLabels } from "./models-labels";
 
-/** What the chart needs of a model (the page passes it from describeModels). */
-export type ModelPoint = {
-  name: string;
-  teacher: string | null;
-  /** Batch-1 latency per window (null: not measured; the model is in the CSV but cannot be placed on the chart). */
-  p50: number | null;
-  p99: number | null;
-  /** Measure label → value. */
-  quality: Record<string, number>;
-};
+export type { ModelPoint } from "./models-chart-data";
+
+const TITLE = "Latency per 512-token window (batch 1) against quality";
 
 /**
- * Latency against quality: each model at its batch-1 p50 per window (the bar reaches its p99), labelled with both; a
- * teacher and its students share a colour and a line from the teacher to each student. The quality measure is any the
- * models have figures for (evaluation reports, the training's dev F1).
+ * Latency against quality: each model at its batch-1 p50 per window (the bar reaches its p99), labelled with both
+ * clear of the bars; a teacher and its students share a colour and a line from the teacher to each student. The y axis
+ * starts at 0. The quality measure is any the models have figures for (evaluation reports, the training's dev F1);
+ * it opens on a primary one (models-chart-data.ts says which and why).
  */
 export function ModelsChart({ models }: { models: ModelPoint[] }) {
-  // Measures most models have first, so the chart opens on one that places every model it can.
-  const measures = useMemo(() => {
-    const count = new Map<string, number>();
-    for (const m of models) for (const k of Object.keys(m.quality)) count.set(k, (count.get(k) ?? 0) + (m.p50 !== null ? 1 : 0));
-    return [...count.keys()].sort((a, b) => count.get(b)! - count.get(a)!);
-  }, [models]);
-  const [measure, setMeasure] = useState(measures[0] ?? "");
-  const shown = measures.includes(measure) ? measure : (measures[0] ?? "");
+  const { measures, initial } = useMemo(() => modelMeasures(models), [models]);
+  const [measure, setMeasure] = useState(initial);
+  const shown = measures.includes(measure) ? measure : initial;
   // Families: a teacher and its students.
   const families = useMemo(() => {
     const rootOf = (m: ModelPoint): string => {
@@ -44,18 +35,21 @@ export function ModelsChart({ models }: { models: ModelPoint[] }) {
     return [...out.entries()];
   }, [models]);
 
-  const placed = (m: ModelPoint): m is ModelPoint & { p50: number; p99: number } =>
-    m.p50 !== null && m.p99 !== null && m.quality[shown] !== undefined;
-  const missing = models
-    .filter((m) => !placed(m))
-    .map((m) => `${m.name} (${m.p50 === null ? "latency not measured" : "no figure for this measure"})`);
-  const point = (m: ModelPoint & { p50: number; p99: number }) => ({
-    name: m.name,
-    x: m.p50,
-    y: m.quality[shown],
-    err: [0, Math.max(0, m.p99 - m.p50)],
-    label: `${m.name} · p50 ${m.p50} / p99 ${m.p99} ms`,
-  });
+  const { placed, text: plottedText, missing } = plottedSummary(models, shown);
+  const point = (m: PlacedModel) => ({ name: m.name, x: m.p50, y: m.quality[shown]!, err: [0, Math.max(0, m.p99 - m.p50)] });
+  const drawn = families
+    .map(([root, members], i) => ({ root, style: seriesStyle(i), pts: members.filter((m) => canPlace(m, shown)) }))
+    .filter((f) => f.pts.length > 0);
+  const labels = drawn.flatMap((f) =>
+    f.pts.map((m) => ({
+      name: m.name,
+      x: m.p50,
+      x99: m.p99,
+      y: m.quality[shown]!,
+      text: `${m.name} · p50 ${m.p50} / p99 ${m.p99} ms`,
+      color: f.style.color,
+    })),
+  );
   const csv = () =>
     toCsv(
       ["model", "teacher", "p50Ms", "p99Ms", ...measures],
@@ -65,7 +59,7 @@ export function ModelsChart({ models }: { models: ModelPoint[] }) {
   if (!shown) return <p className="text-sm text-slate-500">No model has evaluation figures to plot against its latency.</p>;
   return (
     <ChartFrame
-      title="Latency per 512-token window (batch 1) against quality"
+      title={TITLE}
       name="models"
       csv={csv}
       testId="models-chart"
@@ -87,7 +81,7 @@ export function ModelsChart({ models }: { models: ModelPoint[] }) {
         style={{ width: "100%", maxWidth: 960, aspectRatio: 2.4 }}
         width={960}
         height={400}
-        margin={{ top: 20, right: 160, bottom: 30, left: 8 }}
+        margin={{ top: 20, right: 40, bottom: 30, left: 8 }}
       >
         <CartesianGrid stroke="#e2e8f0" />
         <XAxis
@@ -101,40 +95,39 @@ export function ModelsChart({ models }: { models: ModelPoint[] }) {
         <YAxis
           type="number"
           dataKey="y"
-          domain={["auto", "auto"]}
+          domain={qualityDomain(placed.map((m) => m.quality[shown]!))}
           fontSize={11}
           stroke="#64748b"
           width={64}
-          tickFormatter={(v: number) => v.toFixed(3)}
+          tickFormatter={(v: number) => v.toFixed(2)}
           label={{ value: shown, angle: -90, position: "insideLeft", fontSize: 11, fill: "#334155", style: { textAnchor: "middle" } }}
         />
         <Tooltip isAnimationActive={false} formatter={(v) => String(v)} />
-        {families.map(([root, members], i) => {
-          const style = seriesStyle(i);
-          const pts = members.filter(placed).map(point);
-          const teacher = pts.find((p) => p.name === root);
-          return (
-            <Scatter
-              key={root}
-              name={root}
-              data={pts}
-              fill={style.color}
-              shape={style.shape}
-              isAnimationActive={false}
-              line={teacher && pts.length > 1 ? { stroke: style.color, strokeDasharray: "4 3" } : false}
-              lineType="joint"
-            >
-              <ErrorBar dataKey="err" direction="x" stroke={style.color} width={6} />
-              <LabelList dataKey="label" position="right" fontSize={11} fill="#0f172a" />
-            </Scatter>
-          );
-        })}
+        {drawn.map(({ root, style, pts }) => (
+          <Scatter
+            key={root}
+            name={root}
+            data={pts.map(point)}
+            fill={style.color}
+            shape={style.shape}
+            isAnimationActive={false}
+            line={pts.length > 1 && pts.some((m) => m.name === root) ? { stroke: style.color, strokeDasharray: "4 3" } : false}
+            lineType="joint"
+          >
+            <ErrorBar dataKey="err" direction="x" stroke={style.color} width={6} />
+          </Scatter>
+        ))}
+        <ModelsLabels labels={labels} />
         <SvgCaption
-          title="Latency per 512-token window (batch 1) against quality"
-          subtitle={`y: ${shown} · x: ms per window, p50 (bar to p99) · ${models.length} models`}
-          items={families.map(([root], i) => ({ key: root, label: `${root} and its students`, ...seriesStyle(i) }))}
+          title={TITLE}
+          subtitle={`y: ${shown} (axis from 0) · x: ms per window, p50 (bar to p99) · ${plottedText}`}
+          items={drawn.map(({ root, style }) => ({ key: root, label: `${root} and its students`, ...style }))}
+          notes={missing.length > 0 ? [`Not plotted: ${missing.join(", ")}`] : []}
         />
       </ScatterChart>
+      <p className="text-xs text-slate-500" data-testid="models-chart-plotted">
+        y: {shown}, from 0 · {plottedText}
+      </p>
       {missing.length > 0 && (
         <p className="text-xs text-slate-500" data-testid="models-chart-missing">
           Not on the chart at this measure: {missing.join(", ")}. The CSV has every model.

@@ -42,10 +42,11 @@ describe("research views", () => {
         hasAnswers: false,
         categories: ["vital"],
         rows: [
-          row("model:m", { threshold: 0 }, 1, 900),
-          row("model:m", { threshold: 0.5 }, 0.6, 200),
-          row("model:m", { budget: 1000 }, 0.9, 700),
-          row("bm25", { threshold: 0 }, 1, 900),
+          // Two of the six pairs have nothing vital: every row reports them apart.
+          { ...row("model:m", { threshold: 0 }, 1, 900), unanswerable: { queries: 2, keptNothing: 0, tokensPerQuery: 300 } },
+          { ...row("model:m", { threshold: 0.5 }, 0.6, 200), unanswerable: { queries: 2, keptNothing: 1, tokensPerQuery: 0 } },
+          { ...row("model:m", { budget: 1000 }, 0.9, 700), unanswerable: { queries: 2, keptNothing: 0.5, tokensPerQuery: 40 } },
+          { ...row("bm25", { threshold: 0 }, 1, 900), unanswerable: { queries: 2, keptNothing: 0, tokensPerQuery: 300 } },
         ],
         finishedAt: new Date(0).toISOString(),
         timings: { scoreMs: 1, sweepMs: 2 },
@@ -67,6 +68,15 @@ describe("research views", () => {
     expect(html).toContain('data-testid="frontier"');
     expect(html).toContain("the judge server is down");
     expect(html).toContain("Vital kept (share of characters)");
+    // The pairs with nothing vital: counted beside the others, and a y option of their own.
+    expect(html).toContain('data-testid="frontier-unanswerable" data-count="2"');
+    expect(html).toContain("4 with vital evidence, 2 with nothing vital");
+    expect(html).toContain('value="unanswerableKeptNothing"');
+    expect(html).toContain("Kept nothing when nothing is vital");
+    // The legend picks the methods (the failed one has no curve, so no entry); intervals can be toggled.
+    expect((html.match(/data-testid="frontier-legend-item"/g) ?? []).length).toBe(2);
+    expect(html).toContain('data-testid="frontier-show-bm25"');
+    expect(html).toContain('data-testid="frontier-intervals"');
     const empty = renderToString(createElement(FrontierView, { ...props, canRun: false, frontier: { jobId: null, result: null } }));
     expect(empty).toContain('data-testid="frontier-empty"');
     expect(empty).not.toContain('data-testid="sweep-form"');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EvalExample } from "../data/types";
 import { prepareResult } from "../engine/prepare-result";
-import { availableMeasures, formatSetting, frontierSeries, isFrontierMeasure, measureOf, paretoFront } from "./frontier";
+import { availableMeasures, formatSetting, frontierSeries, isFrontierMeasure, KEPT_NOTHING_MEASURE, measureOf, paretoFront } from "./frontier";
 import { formatSweep, parseSweep } from "./parse-sweep";
 import { frontierRowsToCsv } from "./research-csv";
 import { runEval } from "./run-eval";
@@ -113,6 +113,47 @@ describe("frontier helpers", () => {
     expect(availableMeasures([row])).toEqual(["evidenceRecall", "allEvidenceKept", "evidenceCharRecall", "category:vital"]);
     expect(isFrontierMeasure("category:vital")).toBe(true);
     expect(isFrontierMeasure("category:spam")).toBe(false);
+  });
+
+  it("plots and writes the pairs with nothing vital beside recall", async () => {
+    // Two more queries whose gold has nothing vital: recall leaves them out, "kept nothing" is their figure. C's best
+    // unit (0.6) is kept at both thresholds (passing 0.5, as the fallback at 0.7: 2 tokens); D scores nothing above 0,
+    // so nothing is kept.
+    const C = "Zeta ten. Eta eleven twelve.";
+    const unscored: Record<string, number[][]> = { c: [[0.6, 0.1]], d: [[0, 0]] };
+    const report = await runEval({
+      dataset: "hand",
+      examples: [...examples, ...["c", "d"].map((id) => ({ id, query: "q", results: [{ id: `${id}0`, text: C }], evidence: [], group: id }))],
+      methods: [
+        {
+          name: "fixed",
+          createScorer: (ex: EvalExample) => ({ name: "fixed", scoreUnits: async () => ({ unitScores: unscored[ex.id] ?? SCORES[ex.id]! }) }),
+        },
+      ],
+      thresholds: [0.5, 0.7],
+      budgets: [],
+      prepareResults: (ex) => ex.results.map((r) => prepareResult({ ...r, countTokens: words })),
+    });
+    expect(availableMeasures(report.results)).toContain(KEPT_NOTHING_MEASURE);
+    expect(availableMeasures(report.results.map(({ unanswerable: _, ...r }) => r))).not.toContain(KEPT_NOTHING_MEASURE);
+    expect(isFrontierMeasure(KEPT_NOTHING_MEASURE)).toBe(true);
+    const [s] = frontierSeries(report.results, ["fixed"], KEPT_NOTHING_MEASURE);
+    expect(s!.points.map((p) => [p.setting.value, p.y])).toEqual([
+      [0.5, 0.5],
+      [0.7, 0.5],
+    ]);
+    // Recall is still over the two answerable queries (A and B), as before.
+    expect(report.results.find((r) => r.threshold === 0.5)!.evidenceRecall).toBe(0);
+    const lines = frontierRowsToCsv(report.results).trim().split("\n");
+    const header = lines[0]!.split(",");
+    expect(header.slice(10, 13)).toEqual(["unanswerableQueries", "unanswerableKeptNothing", "unanswerableTokensPerQuery"]);
+    const at = (value: string) =>
+      lines
+        .find((l) => l.startsWith(`fixed,threshold,${value},`))!
+        .split(",")
+        .slice(10, 13);
+    expect(at("0.5")).toEqual(["2", "0.5", "1"]);
+    expect(at("0.7")).toEqual(["2", "0.5", "1"]);
   });
 
   it("formatSweep writes ranges parseSweep reads back", () => {

@@ -4,9 +4,17 @@
 import { SPAN_CATEGORIES, type SpanCategory } from "../spans/categories";
 import type { EvalRow } from "./types";
 
-/** The y measures of a frontier: the report's fields, or one category's kept share ("category:vital"). */
+/**
+ * The y measures of a frontier: the report's fields, or one category's kept share ("category:vital"). These are the
+ * measures the sweep stores bootstrap intervals of (run-frontier-sweep.ts).
+ */
 export const FRONTIER_MEASURES = ["evidenceRecall", "allEvidenceKept", "answerKept", "evidenceCharRecall"] as const;
-export type FrontierBaseMeasure = (typeof FRONTIER_MEASURES)[number];
+/**
+ * The share of the pairs with nothing vital (gold without evidence: "Nothing here is vital") where the method kept
+ * nothing — the report's `unanswerable.keptNothing`. Recall leaves those pairs out, so this is their figure, beside it.
+ */
+export const KEPT_NOTHING_MEASURE = "unanswerableKeptNothing";
+export type FrontierBaseMeasure = (typeof FRONTIER_MEASURES)[number] | typeof KEPT_NOTHING_MEASURE;
 export type FrontierMeasure = FrontierBaseMeasure | `category:${SpanCategory}`;
 
 export const FRONTIER_MEASURE_LABELS: Readonly<Record<FrontierBaseMeasure, string>> = {
@@ -14,17 +22,19 @@ export const FRONTIER_MEASURE_LABELS: Readonly<Record<FrontierBaseMeasure, strin
   allEvidenceKept: "Queries with all evidence kept",
   answerKept: "Queries whose answer is kept",
   evidenceCharRecall: "Gold evidence kept (share of characters)",
+  [KEPT_NOTHING_MEASURE]: "Kept nothing when nothing is vital (share of those pairs)",
 };
 
 export function isFrontierMeasure(value: string): value is FrontierMeasure {
-  if ((FRONTIER_MEASURES as readonly string[]).includes(value)) return true;
+  if ((FRONTIER_MEASURES as readonly string[]).includes(value) || value === KEPT_NOTHING_MEASURE) return true;
   return value.startsWith("category:") && (SPAN_CATEGORIES as readonly string[]).includes(value.slice("category:".length));
 }
 
-/** The y value of a row, or null when the row has none (no answers, no such category). */
+/** The y value of a row, or null when the row has none (no answers, no such category, no pair without evidence). */
 export function measureOf(row: EvalRow, measure: FrontierMeasure): number | null {
   if (measure.startsWith("category:")) return row.categories?.[measure.slice("category:".length)]?.keptShare ?? null;
-  const v = row[measure as FrontierBaseMeasure];
+  if (measure === KEPT_NOTHING_MEASURE) return row.unanswerable?.keptNothing ?? null;
+  const v = row[measure as (typeof FRONTIER_MEASURES)[number]];
   return typeof v === "number" ? v : null;
 }
 
@@ -90,9 +100,13 @@ export function frontierSeries(rows: readonly EvalRow[], methods: readonly strin
   });
 }
 
-/** The measures a report can plot: the fixed ones with a value, and every category it has figures for. */
+/**
+ * The measures a report can plot: the fixed ones with a value, "kept nothing when nothing is vital" when some pairs
+ * have no evidence, and every category it has figures for.
+ */
 export function availableMeasures(rows: readonly EvalRow[]): FrontierMeasure[] {
   const out: FrontierMeasure[] = FRONTIER_MEASURES.filter((m) => rows.some((r) => measureOf(r, m) !== null));
+  if (rows.some((r) => r.unanswerable !== undefined)) out.push(KEPT_NOTHING_MEASURE);
   for (const c of SPAN_CATEGORIES) if (rows.some((r) => r.categories?.[c] !== undefined)) out.push(`category:${c}`);
   return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { labelsOverlap, placeLabels } from "./place-labels";
+import { boxesOverlap, labelBox, labelsOverlap, placeLabels } from "./place-labels";
 
 describe("placeLabels", () => {
   it("gives points on one spot one label ('medium/high', not 'hıgdium'), without repeats", () => {
@@ -44,5 +44,45 @@ describe("placeLabels", () => {
     );
     expect(labelsOverlap(placed, { charWidth: 7, height: 12 })).toBe(false);
     for (const l of placed) expect(l.y - 12).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe("placeLabels with groups and obstacles", () => {
+  it("gives each group (method) its own label at a shared spot, with its prefix written once", () => {
+    const placed = placeLabels([
+      { x: 300, y: 100, text: "medium", group: "bm25", prefix: "BM25" },
+      { x: 300, y: 100, text: "high", group: "bm25", prefix: "BM25" },
+      { x: 301, y: 100, text: "medium", group: "model:m", prefix: "m" },
+    ]);
+    expect(placed.map((l) => [l.group, l.text])).toEqual([
+      ["bm25", "BM25 medium/high"],
+      ["model:m", "m medium"],
+    ]);
+    // Two methods at one spot: two labels, never stacked on each other.
+    expect(labelsOverlap(placed)).toBe(false);
+  });
+
+  it("moves a label off the chart's markers and bars when it can", () => {
+    // A bar right of the point, where the first position (above right) would sit.
+    const obstacles = [{ x0: 100, y0: 80, x1: 220, y1: 96 }];
+    const [l] = placeLabels([{ x: 100, y: 100, text: "snippet-lab" }], { obstacles });
+    expect(boxesOverlap(labelBox(l!), obstacles[0]!)).toBe(false);
+    // Without the obstacle it takes the first position, which overlaps that box.
+    const [free] = placeLabels([{ x: 100, y: 100, text: "snippet-lab" }]);
+    expect(boxesOverlap(labelBox(free!), obstacles[0]!)).toBe(true);
+  });
+
+  it("prefers overlapping a marker to overlapping another label", () => {
+    // Every position around the second point is covered by markers: it still keeps clear of the first label.
+    const obstacles = [{ x0: 0, y0: 0, x1: 1000, y1: 1000 }];
+    const placed = placeLabels(
+      [
+        { x: 300, y: 300, text: "low", group: "a" },
+        { x: 300, y: 300, text: "low", group: "b" },
+      ],
+      { obstacles },
+    );
+    expect(placed).toHaveLength(2);
+    expect(labelsOverlap(placed)).toBe(false);
   });
 });

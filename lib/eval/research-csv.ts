@@ -21,11 +21,13 @@ export function toCsv(header: readonly string[], rows: readonly (readonly Cell[]
 const INTERVAL_COLUMNS = ["evidenceRecall", "allEvidenceKept", "answerKept", "evidenceCharRecall", "tokensPerQuery"] as const;
 
 /**
- * The report rows of a sweep: one line per method and setting, the figures as `snippet-lab eval` reports them; with
- * the sweep's intervals, each point's 95 % bootstrap interval over pairs after them.
+ * The report rows of a sweep: one line per method and setting, the figures as `snippet-lab eval` reports them; when
+ * some pairs have nothing vital (no evidence: recall leaves them out), their count, the share where the method kept
+ * nothing and its tokens per such pair; with the sweep's intervals, each point's 95 % bootstrap interval over pairs.
  */
 export function frontierRowsToCsv(rows: readonly EvalRow[], intervals?: Record<string, Record<string, { lo: number; hi: number }>>): string {
   const categories = SPAN_CATEGORIES.filter((c) => rows.some((r) => r.categories?.[c] !== undefined));
+  const unanswerable = rows.some((r) => r.unanswerable !== undefined);
   const header = [
     "method",
     "setting",
@@ -37,6 +39,7 @@ export function frontierRowsToCsv(rows: readonly EvalRow[], intervals?: Record<s
     "evidenceCharRecall",
     "keptPrecision",
     "compressionRatio",
+    ...(unanswerable ? ["unanswerableQueries", "unanswerableKeptNothing", "unanswerableTokensPerQuery"] : []),
     ...categories.map((c) => `keptShare_${c}`),
     ...(intervals ? INTERVAL_COLUMNS.flatMap((m) => [`${m}_lo`, `${m}_hi`]) : []),
   ];
@@ -55,6 +58,8 @@ export function frontierRowsToCsv(rows: readonly EvalRow[], intervals?: Record<s
         r.evidenceCharRecall,
         r.keptPrecision,
         r.compressionRatio,
+        // A row without the field had no such pair: 0 of them (the other two figures have no value).
+        ...(unanswerable ? [r.unanswerable?.queries ?? 0, r.unanswerable?.keptNothing ?? null, r.unanswerable?.tokensPerQuery ?? null] : []),
         ...categories.map((c) => r.categories?.[c]?.keptShare ?? null),
         ...(intervals
           ? INTERVAL_COLUMNS.flatMap((m) => {
