@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: formatting → lint → unit tests → PostgreSQL tests → production build → browser/API tests. Stops at the
-// first failing step and exits with its code; a step that could not run here says so (exit 77) and is listed as
-// skipped at the end. Extra args go to playwright (e.g. `npm test -- e2e/api.spec.ts`).
+// `npm test`: formatting → lint → unit tests → alert rules → PostgreSQL tests → production build → browser/API tests.
+// Stops at the first failing step and exits with its code; a step that could not run here says so (exit 77) and is
+// listed as skipped at the end. Extra args go to playwright (e.g. `npm test -- e2e/api.spec.ts`).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +15,9 @@ const steps = [
   { name: "format", cmd: ["prettier", "--check", "--log-level", "warn", "."] },
   { name: "lint", cmd: ["eslint", ".", "--max-warnings", "0"] },
   { name: "unit tests", cmd: ["vitest", "run"] },
+  // Monitoring: the Prometheus alert rules (checked, linted and unit-tested) and the Grafana dashboard's queries, with
+  // promtool. Without it exits 77 (skipped); CI sets SNIPPET_LAB_REQUIRE_PROMTOOL=1, which makes that a failure.
+  { name: "alert rules", cmd: ["node", "scripts/check-ops.mjs"], skipped: "promtool is not installed (apt-get install prometheus)" },
   // PostgreSQL: a throwaway cluster, the PostgreSQL migrations and the data layer. Without PostgreSQL installed it
   // exits 77 (skipped); CI sets SNIPPET_LAB_REQUIRE_POSTGRES=1, which makes that a failure.
   { name: "postgresql tests", cmd: ["node", "scripts/test-postgres.mjs"], skipped: "PostgreSQL is not installed (apt-get install postgresql)" },

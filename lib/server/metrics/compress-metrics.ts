@@ -3,9 +3,13 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client
 import type { TokenScores } from "@/lib/engine/types";
 import type { CompressResponse } from "@/lib/schemas/compress";
 import { SPAN_CATEGORIES } from "@/lib/spans/categories";
+import { getEnv } from "../env";
+import { readStoreMetrics, registerStoreMetrics } from "./store-metrics";
 
 // Live compression traffic in Prometheus' text format (GET /api/v1/metrics), through prom-client. One registry per
 // process, on globalThis: Next bundles route handlers separately, and each bundle must count into the same metrics.
+// The job queue and the judge's spend are read from the database at each scrape (store-metrics.ts). The Grafana
+// dashboard and alert rules in ops/ query these names (tests/ops-dashboard.test.ts checks they exist).
 
 type Metrics = {
   registry: Registry;
@@ -23,6 +27,18 @@ function createMetrics(): Metrics {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry, prefix: "snippet_lab_" });
+  registerStoreMetrics({
+    registry,
+    load: async () => {
+      try {
+        return await readStoreMetrics({ prices: getEnv().judge?.prices ?? {} });
+      } catch (e) {
+        // A scrape still answers (compress traffic, process metrics); snippet_lab_store_up says the database failed.
+        console.error("[metrics] could not read the job queue and judge usage:", e);
+        return null;
+      }
+    },
+  });
   return {
     registry,
     requests: new Counter({
@@ -114,6 +130,11 @@ export function recordCompressError(o: { status: number; code: string; seconds: 
   metrics.requests.inc({ method: "unknown", status: String(o.status) });
   metrics.errors.inc({ code: o.code });
   metrics.latency.observe({ method: "unknown" }, o.seconds);
+}
+
+/** Every metric the app exports: name and type (a histogram's series add _bucket, _sum and _count to its name). */
+export function listExportedMetrics(): { name: string; type: string }[] {
+  return metrics.registry.getMetricsAsArray().map((m) => ({ name: m.name, type: String(m.type) }));
 }
 
 /** The Prometheus exposition of every metric of this process. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { PERMISSION_LABELS } from "@/lib/auth/policy";
-import pkg from "@/package.json";
+import { API_DEPRECATIONS, API_VERSION, API_VERSION_HEADER } from "@/lib/schemas/api-version";
 import { SESSION_COOKIE } from "../auth/session-cookie";
 import { BODY_LIMITS } from "../http/body-limits";
 import { STATUS_BY_CODE } from "../http/handle-route";
@@ -70,7 +70,17 @@ a route does not take 405 with an \`Allow\` header.
 
 **Offsets** of spans, units, blocks and tokens are end-exclusive UTF-16 code-unit offsets into the canonical text
 (HTML or text converted to blocks joined by newlines), never into submitted HTML: \`text.slice(start, end)\` is the
-covered text in JavaScript.`;
+covered text in JavaScript.
+
+**Versions.** \`info.version\` is the API's own semantic version (not the app's); every \`/api\` response carries it in
+the \`${API_VERSION_HEADER}\` header. A new major version removes or changes fields, so a client should refuse a server
+of another major version; a newer minor version only adds. The changelog is \`docs/api-changelog.md\` in the
+repository.
+
+**Deprecated** (still accepted or sent; marked \`deprecated\` below):
+${API_DEPRECATIONS.map(
+  (d) => `- \`${d.schema}.${d.field}\` (since ${d.deprecatedIn}): use ${d.replacement}; removed in ${d.removedIn}, not before ${d.removalDate}.`,
+).join("\n")}`;
 
 /** What every error status means unless an operation says more. */
 const ERROR_TEXT: Record<number, string> = {
@@ -268,7 +278,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[] = API_O
   const sharedErrors = [400, 401, 403, 404, 409, 413, 422, 429, 500, 503] satisfies (ErrorStatus | 400 | 401 | 500)[];
   return {
     openapi: "3.1.0",
-    info: { title: "Snippet Lab API", version: pkg.version, description: DESCRIPTION },
+    info: { title: "Snippet Lab API", version: API_VERSION, description: DESCRIPTION },
     tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
