@@ -288,14 +288,25 @@ test("accept model spans: the units the selection keeps at the threshold, whole 
   const threshold = 0.5;
   await page.getByTestId("threshold-slider").fill(String(threshold));
   await page.getByTestId("accept-model-spans").click();
+  // The preview lists what it will add, one span per unit; Cancel adds nothing, Confirm adds them.
+  const preview = page.getByTestId("accept-model-spans-preview");
+  await expect(preview).toBeVisible();
+  const previewed = await preview.getByTestId("accept-model-spans-item").count();
+  expect(previewed).toBeGreaterThan(0);
+  await preview.getByTestId("accept-model-spans-cancel").click();
+  await expect(preview).toHaveCount(0);
+  await expect(legend(page, "vital")).toHaveText("0");
+  await page.getByTestId("accept-model-spans").click();
+  await preview.getByTestId("accept-model-spans-confirm").click();
   await expect(page.getByTestId("editor-notice")).toContainText(/Added \d+ model spans?/);
   const added = Number(/Added (\d+)/.exec((await page.getByTestId("editor-notice").innerText()) ?? "")?.[1]);
-  expect(added).toBeGreaterThan(0);
+  expect(added).toBe(previewed);
   await expect(legend(page, "vital")).toHaveText(String(added));
   await saved(page);
-  // A second click adds nothing and says so.
+  // A second click adds nothing and says so (no preview: nothing to confirm).
   await page.getByTestId("accept-model-spans").click();
   await expect(page.getByTestId("editor-notice")).toContainText("already in your annotation");
+  await expect(preview).toHaveCount(0);
   await expect(legend(page, "vital")).toHaveText(String(added));
 
   // The spans are the snippet's units, whole (issue 32: never a run of tokens cut inside a word): each one's text is

@@ -221,17 +221,17 @@ test("review page: each annotation highlighted in the document side by side, wha
   await expect(pane(users.ann1.email)).toHaveAttribute("data-only", "2");
   await expect(pane(users.ann2.email)).toHaveAttribute("data-only", "1");
 
-  // The gold pane draws the ticked candidates and follows the ticks.
+  // The gold pane draws the chosen versions and follows the choices.
   const goldCounts = doc.getByTestId("review-gold-counts");
-  const before = Number(/^(\d+) ticked/.exec(await goldCounts.innerText())?.[1]);
+  const before = Number(/^(\d+) chosen/.exec(await goldCounts.innerText())?.[1]);
   expect(before).toBeGreaterThan(0);
   await expect(doc.getByTestId("review-gold-pane").getByTestId("candidate-mark").first()).toBeVisible();
-  const ticked = await page.getByTestId("gold-candidate").evaluateAll((els) => els.findIndex((e) => e.getAttribute("data-included") === "1"));
-  const toggle = page.getByTestId("gold-candidate").nth(ticked).getByTestId("gold-candidate-toggle");
-  await toggle.uncheck();
-  await expect(goldCounts).toContainText(`${before - 1} ticked`);
-  await toggle.check();
-  await expect(goldCounts).toContainText(`${before} ticked`);
+  const region = page.locator('[data-testid="review-region"]:not([data-chosen="none"])').first();
+  const chosenIndex = Number(await region.getAttribute("data-chosen"));
+  await region.getByTestId("region-leave-out").check();
+  await expect(goldCounts).toContainText(`${before - 1} chosen`);
+  await region.getByTestId("region-version-choice").nth(chosenIndex).check();
+  await expect(goldCounts).toContainText(`${before} chosen`);
 
   await doc.evaluate((el) => el.scrollIntoView({ block: "start" }));
   await keepScreenshot(page, testInfo, "review");

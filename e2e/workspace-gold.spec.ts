@@ -24,6 +24,7 @@ const users = {
   rev: { email: `gold-rev-${RUN}@e2e.local`, role: "reviewer" as const },
 };
 const FETCH_QUERY = "how to set a timeout on fetch in JavaScript";
+const ZH_QUERY = "绿萝多久浇一次水";
 const PAGE = [
   "Opening hours",
   "",
@@ -35,6 +36,7 @@ const NO_ANSWER = "Who won the 1950 football world cup final?";
 
 let demoDatasetId = "";
 let fetchPairId = "";
+let zhPairId = "";
 let datasetId = "";
 let flowPairId = "";
 let noVitalPairId = "";
@@ -76,6 +78,8 @@ test("setup: users, the demo pair about fetch timeouts, a dataset with two fresh
   const demo = items.find((i) => i.query === FETCH_QUERY);
   expect(demo, "the demo pair about fetch timeouts").toBeTruthy();
   fetchPairId = demo!.id;
+  zhPairId = items.find((i) => i.query === ZH_QUERY)?.id ?? "";
+  expect(zhPairId, "the Chinese demo pair").not.toBe("");
   // Seeded with gold: the pair is accepted, not "unlabeled".
   expect(demo!.status).toBe("accepted");
 
@@ -103,7 +107,14 @@ test("annotator: Accept model spans on the fetch-timeout pair, submit; the pair 
   await expect(accept).toBeEnabled();
   await expect(accept).toContainText("Accept model spans ≥");
   await accept.click();
-  await expect(page.getByTestId("editor-notice")).toContainText(/Added \d+ model spans?/);
+  // A preview first (one span per unit the model tags vital); Confirm adds them.
+  const preview = page.getByTestId("accept-model-spans-preview");
+  await expect(preview).toBeVisible();
+  const previewed = await preview.getByTestId("accept-model-spans-item").count();
+  expect(previewed).toBeGreaterThan(0);
+  await preview.getByTestId("accept-model-spans-confirm").click();
+  await expect(preview).toHaveCount(0);
+  await expect(page.getByTestId("editor-notice")).toContainText(`Added ${previewed} model span`);
   await saved(page);
   // My work in progress does not change the pair's gold-backed status.
   await expectHeader(page, "accepted", "in_progress");
@@ -125,6 +136,26 @@ test("annotator: Accept model spans on the fetch-timeout pair, submit; the pair 
   await page.context().close();
 });
 
+test("annotator: Accept model spans on the Chinese demo pair previews the units and leaves the ad out", async ({ browser }) => {
+  const page = await newSignedInPage(browser, users.ann.email, PASSWORD);
+  await openPair(page, zhPairId);
+  await page.getByTestId("accept-model-spans").click();
+  const preview = page.getByTestId("accept-model-spans-preview");
+  await expect(preview).toBeVisible();
+  // The ad 【限时特惠】… is kept by the selection, but the model's categories do not call it vital: listed as left out.
+  const items = preview.getByTestId("accept-model-spans-item");
+  expect(await items.count()).toBeGreaterThan(0);
+  for (const text of await items.allTextContents()) expect(text).not.toContain("限时特惠");
+  const ad = preview.getByTestId("accept-model-spans-skipped-item").filter({ hasText: "限时特惠" });
+  await expect(ad).toHaveCount(1);
+  await expect(ad).not.toHaveAttribute("data-category", "vital");
+  // Cancel adds nothing.
+  await preview.getByTestId("accept-model-spans-cancel").click();
+  await expect(preview).toHaveCount(0);
+  await expect(page.getByTestId("legend-count-vital")).toHaveText("0");
+  await page.context().close();
+});
+
 test("reviewer: accept, Save gold; every gold span starts and ends at a word boundary", async ({ browser }) => {
   const page = await newSignedInPage(browser, users.rev.email, PASSWORD);
   await page.goto(`/pairs/${fetchPairId}/review`);
@@ -133,10 +164,10 @@ test("reviewer: accept, Save gold; every gold span starts and ends at a word bou
   await card(page).getByTestId("review-accept").click();
   await expect(card(page).getByTestId("annotation-card-status")).toHaveAttribute("data-status", "accepted");
 
-  // Nothing ticked is only punctuation or a fragment of a word.
-  const ticked = await page.locator('[data-testid="gold-candidate"][data-included="1"]').count();
+  // What Save gold writes is the chosen versions (checked on word edges below, after saving).
+  const label = (await page.getByTestId("save-gold").innerText()).match(/\((\d+) spans?\)/);
+  const ticked = Number(label?.[1] ?? 0);
   expect(ticked).toBeGreaterThan(0);
-  await expect(page.getByTestId("save-gold")).toContainText(`Save gold (${ticked} span`);
   await page.getByTestId("save-gold").click();
   await expect(page.getByTestId("save-gold-done")).toBeVisible();
   // The page's header is rendered by the server: a reload shows the new status.
@@ -210,7 +241,15 @@ test('"Nothing here is vital": answered, decided as gold, shown in workspace and
   await openPair(ann, noVitalPairId);
   await expectHeader(ann, "unlabeled", null);
   await expect(ann.getByTestId("submit-no-vital")).toBeEnabled();
+  // It asks once before it locks the annotation: Cancel changes nothing, Confirm submits.
   await ann.getByTestId("submit-no-vital").click();
+  const ask = ann.getByTestId("no-vital-dialog");
+  await expect(ask).toBeVisible();
+  await ask.getByTestId("no-vital-cancel").click();
+  await expect(ask).toHaveCount(0);
+  await expect(ann.getByTestId("annotation-status")).toHaveCount(0);
+  await ann.getByTestId("submit-no-vital").click();
+  await ann.getByTestId("no-vital-confirm").click();
   await expectHeader(ann, "submitted", "submitted");
   await expect(ann.getByTestId("editor-notice")).toContainText("nothing here is vital");
   await expect(ann.getByTestId("mine-no-vital")).toBeVisible();

@@ -40,7 +40,8 @@ export default async function AgreementPage({ searchParams }: { searchParams: Pr
     category: first(sp.category) || undefined,
   });
   const known = parsed.success && datasets.some((d) => d.id === parsed.data.datasetId);
-  const agreement = parsed.success && known ? await computeDatasetAgreement({ datasetId: parsed.data.datasetId, rankBy: parsed.data }) : null;
+  const agreement =
+    parsed.success && known ? await computeDatasetAgreement({ datasetId: parsed.data.datasetId, rankBy: parsed.data, viewer: user }) : null;
   const canReview = hasPermission(user.role, "pair:review");
 
   return (
@@ -49,7 +50,8 @@ export default async function AgreementPage({ searchParams }: { searchParams: Pr
         <h1 className="text-2xl font-bold tracking-tight">Agreement</h1>
         <p className="text-sm text-slate-600">
           How closely annotators agree, per category: character-level F1 and token-level Cohen’s κ (word tokens), over submitted and reviewed
-          annotations of pairs that at least two people labelled.
+          annotations of pairs that at least two people labelled. Only blind annotations count: made on a blind-annotation dataset by an annotator who
+          had not seen the pair&apos;s gold or anyone else&apos;s work, so that the figures measure independent judgements.
         </p>
       </div>
 
@@ -105,6 +107,15 @@ export default async function AgreementPage({ searchParams }: { searchParams: Pr
 
       {agreement && (
         <>
+          <p className="text-sm font-medium text-slate-800" data-testid="agreement-blind">
+            Agreement between {agreement.blindAnnotations} blind annotation{agreement.blindAnnotations === 1 ? "" : "s"} ({agreement.notBlindExcluded}{" "}
+            not blind excluded).
+          </p>
+          {agreement.onlyViewerSubmitted && (
+            <p className="rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-950" role="note" data-testid="agreement-blind-viewer">
+              Blind annotation: only the pairs you have submitted are counted here; the others stay hidden until you submit them.
+            </p>
+          )}
           <p className="text-sm text-slate-700" data-testid="agreement-summary">
             {agreement.dataset.name}: {agreement.pairsCompared} pair{agreement.pairsCompared === 1 ? "" : "s"} with two or more annotations,{" "}
             {agreement.mean.comparisons} annotator comparison{agreement.mean.comparisons === 1 ? "" : "s"}; {agreement.pairsWithOneAnnotation} pair

@@ -18,6 +18,8 @@ interface Props {
   counts: Record<Layer, Record<SpanCategory, number>>;
   layers: Record<Layer, boolean>;
   onToggleLayer: (layer: Layer) => void;
+  /** The layers offered (default all): blind annotation leaves out gold and, where predictions are hidden, the model's and judge's. */
+  shownLayers?: readonly Layer[];
 }
 
 const spans = (n: number) => `${n} span${n === 1 ? "" : "s"}`;
@@ -26,7 +28,7 @@ const spans = (n: number) => `${n} span${n === 1 ? "" : "s"}`;
  * Category legend (key, colour + line style) with a count per layer in its own labelled column, so my spans, the
  * gold's and the suggestions' never run together; then the layer switches with each layer's total.
  */
-export function CategoryLegend({ counts, layers, onToggleLayer }: Props) {
+export function CategoryLegend({ counts, layers, onToggleLayer, shownLayers = LAYERS }: Props) {
   const total = (l: Layer) => SPAN_CATEGORIES.reduce((n, c) => n + counts[l][c], 0);
   return (
     <div className="space-y-3">
@@ -37,7 +39,7 @@ export function CategoryLegend({ counts, layers, onToggleLayer }: Props) {
             <th scope="col" className="pb-1 font-medium">
               Category
             </th>
-            {LAYERS.map((l) => (
+            {shownLayers.map((l) => (
               <th key={l} scope="col" className="pb-1 pl-2 text-right font-medium" data-testid={`legend-head-${l}`}>
                 {LAYER_LABEL[l]}
               </th>
@@ -54,7 +56,7 @@ export function CategoryLegend({ counts, layers, onToggleLayer }: Props) {
                   <span className="text-slate-800">{CATEGORY_META[c].label}</span>
                 </span>
               </th>
-              {LAYERS.map((l) => (
+              {shownLayers.map((l) => (
                 <td
                   key={l}
                   className={`py-0.5 pl-2 text-right font-mono tabular-nums ${counts[l][c] ? "text-slate-800" : "text-slate-400"}`}
@@ -71,7 +73,7 @@ export function CategoryLegend({ counts, layers, onToggleLayer }: Props) {
       </table>
       <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-xs" data-testid="layer-toggles">
         <legend className="mb-1 text-[11px] font-medium uppercase tracking-wide text-slate-500">Show layers</legend>
-        {LAYERS.map((l) => (
+        {shownLayers.map((l) => (
           <label key={l} className="flex items-center gap-1.5" title={LAYER_HINT[l]}>
             <input type="checkbox" checked={layers[l]} onChange={() => onToggleLayer(l)} data-testid={`layer-toggle-${l}`} />
             <span>

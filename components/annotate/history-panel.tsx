@@ -22,8 +22,11 @@ interface HistoryEvent {
 
 const excerpt = (s: string) => (s.length > 60 ? `${s.slice(0, 60)}…` : s);
 
-/** My span history (SpanEvents, newest first), refetched whenever the saved version changes. */
-export function HistoryPanel({ pairId, refreshKey }: { pairId: string; refreshKey: number }) {
+/**
+ * My span history (SpanEvents, newest first), refetched whenever the saved version changes; everyone's on request,
+ * unless `ownOnly` (blind annotation: the server answers with mine alone).
+ */
+export function HistoryPanel({ pairId, refreshKey, ownOnly = false }: { pairId: string; refreshKey: number; ownOnly?: boolean }) {
   const [events, setEvents] = useState<HistoryEvent[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [scope, setScope] = useState<"mine" | "all">("mine");
@@ -44,14 +47,16 @@ export function HistoryPanel({ pairId, refreshKey }: { pairId: string; refreshKe
 
   return (
     <div data-testid="history-panel" className="space-y-2 text-xs">
-      <div className="flex items-center gap-2">
-        <label className="flex items-center gap-1">
-          <input type="radio" checked={scope === "mine"} onChange={() => setScope("mine")} /> mine
-        </label>
-        <label className="flex items-center gap-1">
-          <input type="radio" checked={scope === "all"} onChange={() => setScope("all")} data-testid="history-scope-all" /> everyone
-        </label>
-      </div>
+      {!ownOnly && (
+        <div className="flex items-center gap-2">
+          <label className="flex items-center gap-1">
+            <input type="radio" checked={scope === "mine"} onChange={() => setScope("mine")} /> mine
+          </label>
+          <label className="flex items-center gap-1">
+            <input type="radio" checked={scope === "all"} onChange={() => setScope("all")} data-testid="history-scope-all" /> everyone
+          </label>
+        </div>
+      )}
       {error && <p className="text-red-700">{error}</p>}
       {events && events.length === 0 && <p className="text-slate-500">No changes yet.</p>}
       <ol className="max-h-64 space-y-1 overflow-y-auto">

@@ -24,6 +24,7 @@ const data: PairWorkspaceData = {
   gold: [],
   suggestions: [],
   models: [{ name: "snippet-mini", default: true, threshold: 0.1, aggregation: "mean", description: "" }],
+  view: { blinded: false, predictions: true },
 };
 
 const byTestId = (html: string, id: string) => DomUtils.findAll((e) => e.attribs["data-testid"] === id, parseDocument(html).children);
@@ -66,6 +67,44 @@ describe("PairWorkspace server render", () => {
     expect(DomUtils.textContent(byTestId(html, "pair-status")[0]!)).toBe("accepted");
     expect(DomUtils.textContent(byTestId(html, "gold-no-vital")[0]!)).toBe("Gold: nothing here is vital");
     expect(byTestId(html, "mine-no-vital")).toHaveLength(1);
+  });
+
+  it("blind annotation: no gold layer and a notice; without predictions no heatmap controls, snippet or pre-annotation", () => {
+    const blinded: PairWorkspaceData = { ...data, view: { blinded: true, predictions: true } };
+    const render = (d: PairWorkspaceData) =>
+      renderToStaticMarkup(
+        createElement(PairWorkspace, { data: d, permissions: { annotate: true, review: false, runModel: false }, nextHref: "/pairs/next" }),
+      );
+    const html = render(blinded);
+    expect(DomUtils.textContent(byTestId(html, "blind-notice")[0]!)).toContain("Blind annotation: gold and others' work are hidden until you submit");
+    expect(byTestId(html, "layer-toggle-gold")).toHaveLength(0);
+    expect(byTestId(html, "legend-head-gold")).toHaveLength(0);
+    for (const l of ["mine", "judge", "model", "categories"]) expect(byTestId(html, `layer-toggle-${l}`), l).toHaveLength(1);
+    expect(byTestId(html, "history-scope-all")).toHaveLength(0);
+    expect(byTestId(html, "threshold-slider")).toHaveLength(1);
+    expect(byTestId(html, "pre-annotation")).toHaveLength(1);
+
+    const noPredictions = render({ ...data, view: { blinded: true, predictions: false } });
+    expect(byTestId(noPredictions, "blind-predictions-notice")).toHaveLength(1);
+    for (const l of ["gold", "judge", "model", "categories"]) expect(byTestId(noPredictions, `layer-toggle-${l}`), l).toHaveLength(0);
+    expect(byTestId(noPredictions, "layer-toggle-mine")).toHaveLength(1);
+    for (const id of [
+      "threshold-slider",
+      "model-select",
+      "pre-annotation",
+      "accept-model-spans",
+      "run-judge",
+      "document-loading",
+      "scores-loading",
+    ]) {
+      expect(byTestId(noPredictions, id), id).toHaveLength(0);
+    }
+    // The text is there to annotate, without scores.
+    expect(byTestId(noPredictions, "document")).toHaveLength(1);
+    expect(DomUtils.textContent(byTestId(noPredictions, "document")[0]!)).toContain("The bridge opened in 1937.");
+
+    // Nothing is hidden from whoever is not blinded.
+    expect(byTestId(render(data), "blind-notice")).toHaveLength(0);
   });
 
   it("is read-only without pair:annotate", () => {

@@ -7,6 +7,8 @@ import type { PairWorkspaceData } from "@/lib/schemas/annotation";
 import { documentLabel } from "@/lib/text/document-label";
 import { CompareSettings } from "@/components/heatmap/compare-settings";
 import type { MarkActivation } from "./annotated-heatmap";
+import { visibleLayers } from "./blind-layers";
+import { BlindNotice } from "./blind-notice";
 import { CategoriesCard } from "./categories-card";
 import { CategoryStyles } from "./category-styles";
 import { ConflictDialog } from "./conflict-dialog";
@@ -51,7 +53,7 @@ const NO_MARKS: Mark[] = [];
  * wires them. The domain logic (marks, counts, snapping, the model spans to accept) is pure, in lib/spans.
  */
 export function PairWorkspace({ data, permissions, nextHref, initialSetting, judgeConfigured = true }: PairWorkspaceProps) {
-  const { pair } = data;
+  const { pair, view } = data;
   const router = useRouter();
   const texts = useMemo(() => new Map(pair.documents.map((d) => [d.id, d.text])), [pair.documents]);
   const editor = useAnnotationEditor({
@@ -67,9 +69,12 @@ export function PairWorkspace({ data, permissions, nextHref, initialSetting, jud
   const { readOnly, edit, undo, redo } = editor;
 
   // Scores (fetched once per model) and the live selection; called here, the heatmaps' parent, for the perf marks.
+  // Blind annotation: what the server left out (gold, or the model's output too) is neither fetched nor offered.
+  const shownLayers = useMemo(() => visibleLayers(view), [view]);
   const { method, setMethod, scores, scoresError, loading, controls, onControls, live, tokenLevel } = usePairScores({
     pairId: pair.id,
     models: data.models,
+    enabled: view.predictions,
     ...(initialSetting ? { initial: initialSetting } : {}),
   });
   const judge = useJudge({ pairId: pair.id, suggestions: data.suggestions, intents: pair.query.intents });
@@ -162,6 +167,7 @@ export function PairWorkspace({ data, permissions, nextHref, initialSetting, jud
         notice={editor.notice}
         error={editorError}
       />
+      <BlindNotice view={view} />
 
       <WorkspaceToolbar
         controls={controls}
@@ -173,6 +179,7 @@ export function PairWorkspace({ data, permissions, nextHref, initialSetting, jud
         goldKept={goldKept}
         goldKeptLabel={goldKeptLabel}
         loading={loading}
+        predictions={view.predictions}
         history={readOnly ? null : { canUndo: editor.canUndo, canRedo: editor.canRedo, undo: editor.undo, redo: editor.redo }}
       />
       {scoresError && (
@@ -209,40 +216,44 @@ export function PairWorkspace({ data, permissions, nextHref, initialSetting, jud
         </section>
 
         <aside className="min-w-0 space-y-4 self-start">
-          <SnippetPanel
-            scores={scores}
-            live={live}
-            scoresError={scoresError}
-            titles={labels}
-            onSelect={scrollToDoc}
-            goldKept={goldKept}
-            goldKeptLabel={goldKeptLabel}
-            droppedGold={droppedGold}
-            goldLayerHidden={!layers.gold}
-          />
+          {view.predictions && (
+            <SnippetPanel
+              scores={scores}
+              live={live}
+              scoresError={scoresError}
+              titles={labels}
+              onSelect={scrollToDoc}
+              goldKept={goldKept}
+              goldKeptLabel={goldKeptLabel}
+              droppedGold={droppedGold}
+              goldLayerHidden={!layers.gold}
+            />
+          )}
 
           {scores && live && <CompareSettings data={scores} live={live} controls={controls} gold={data.gold} />}
 
-          <CategoriesCard counts={counts} layers={layers} onToggleLayer={toggleLayer} />
+          <CategoriesCard counts={counts} layers={layers} onToggleLayer={toggleLayer} shownLayers={shownLayers} />
 
-          <PreAnnotationPanel
-            readOnly={readOnly}
-            threshold={controls.threshold}
-            tokenLevel={tokenLevel}
-            onAcceptModelSpans={acceptModelSpans}
-            judgeSuggestions={judgeSuggestions}
-            acceptedSuggestions={acceptedSuggestions}
-            onAcceptSuggestions={(ids) => void editor.acceptSuggestions(ids)}
-            onRunJudge={permissions.runModel && judgeConfigured ? () => void judge.runJudge() : null}
-            judgeNotice={
-              permissions.runModel && !judgeConfigured
-                ? "No LLM judge is configured: set SNIPPET_LAB_JUDGE_BASE_URL and SNIPPET_LAB_JUDGE_MODEL on the server (docs/judge.md)."
-                : null
-            }
-            judgeBusy={judge.busy}
-            judgeMessage={judge.message}
-            unmatched={judge.unmatched}
-          />
+          {view.predictions && (
+            <PreAnnotationPanel
+              readOnly={readOnly}
+              threshold={controls.threshold}
+              tokenLevel={tokenLevel}
+              onAcceptModelSpans={acceptModelSpans}
+              judgeSuggestions={judgeSuggestions}
+              acceptedSuggestions={acceptedSuggestions}
+              onAcceptSuggestions={(ids) => void editor.acceptSuggestions(ids)}
+              onRunJudge={permissions.runModel && judgeConfigured ? () => void judge.runJudge() : null}
+              judgeNotice={
+                permissions.runModel && !judgeConfigured
+                  ? "No LLM judge is configured: set SNIPPET_LAB_JUDGE_BASE_URL and SNIPPET_LAB_JUDGE_MODEL on the server (docs/judge.md)."
+                  : null
+              }
+              judgeBusy={judge.busy}
+              judgeMessage={judge.message}
+              unmatched={judge.unmatched}
+            />
+          )}
 
           <WorkflowPanel
             pairId={pair.id}
@@ -250,6 +261,7 @@ export function PairWorkspace({ data, permissions, nextHref, initialSetting, jud
             onSubmit={(o) => void editor.submit(o)}
             hasVital={editor.spans.some((s) => s.category === "vital")}
             savedVersion={editor.savedVersion}
+            blinded={view.blinded}
           />
         </aside>
       </div>

@@ -28,15 +28,26 @@ export type InitialSetting = { method?: string; threshold?: number; budget?: num
  * the component that renders the heatmaps, so their layout effects (the data-kept writes) run before this one's and
  * the marks see the repainted DOM.
  */
-export function usePairScores({ pairId, models, initial }: { pairId: string; models: readonly WorkspaceModel[]; initial?: InitialSetting }) {
+export function usePairScores({
+  pairId,
+  models,
+  initial,
+  enabled = true,
+}: {
+  pairId: string;
+  models: readonly WorkspaceModel[];
+  initial?: InitialSetting;
+  /** False where blind annotation hides the model's output: nothing is fetched (the server would refuse it). */
+  enabled?: boolean;
+}) {
   const defaultModel = models.find((m) => m.default) ?? models[0];
   const [method, setMethod] = useState(initial?.method ?? (defaultModel ? formatModelMethod(defaultModel.name) : "bm25"));
   // The asked threshold wins over the method's default once, for the first scores of the asked method.
   const keepThreshold = useRef(initial?.threshold !== undefined);
   const [scores, setScores] = useState<PairScoresOut | null>(null);
   const [scoresError, setScoresError] = useState<string | null>(null);
-  // True from the start: the scores are always fetched on mount (the server render shows "Loading scores…").
-  const [loading, setLoading] = useState(true);
+  // True from the start when enabled: the scores are fetched on mount (the server render shows "Loading scores…").
+  const [loading, setLoading] = useState(enabled);
   const cache = useRef(new Map<string, PairScoresOut>());
   const firstRenderPending = useRef(false);
   const [controls, setControls] = useState<SelectionControlsState>({
@@ -47,6 +58,7 @@ export function usePairScores({ pairId, models, initial }: { pairId: string; mod
   });
 
   useEffect(() => {
+    if (!enabled) return;
     const hit = cache.current.get(method);
     if (hit) {
       setLoading(false);
@@ -76,7 +88,7 @@ export function usePairScores({ pairId, models, initial }: { pairId: string; mod
     return () => {
       cancelled = true;
     };
-  }, [method, pairId]);
+  }, [method, pairId, enabled]);
 
   const live = useLiveSelection(scores, controls);
   const tokenLevel = !!scores?.results.some((r) => r.tokenScores);

@@ -17,17 +17,23 @@ export type WorkspaceToolbarProps = {
   loading: boolean;
   /** Undo/redo buttons (hidden when read-only). */
   history: { canUndo: boolean; canRedo: boolean; undo: () => void; redo: () => void } | null;
+  /** False where blind annotation hides the model's output: no threshold, budget or model to set. */
+  predictions?: boolean;
 };
 
 /** The sticky bar: threshold, budget and aggregation, the model, the gold kept count, undo and redo. */
 export function WorkspaceToolbar(p: WorkspaceToolbarProps) {
   return (
     <StickyBar className="flex flex-wrap items-center gap-x-6 gap-y-2">
-      <SelectionControls value={p.controls} onChange={p.onControls} aggregationEnabled={p.aggregationEnabled} />
-      <label className="flex items-center gap-2 text-sm">
-        <span className="font-medium text-slate-700">Model</span>
-        <Select size="sm" value={p.method} onChange={(e) => p.onMethod(e.target.value)} data-testid="model-select" options={p.methods} />
-      </label>
+      {p.predictions !== false && (
+        <>
+          <SelectionControls value={p.controls} onChange={p.onControls} aggregationEnabled={p.aggregationEnabled} />
+          <label className="flex items-center gap-2 text-sm">
+            <span className="font-medium text-slate-700">Model</span>
+            <Select size="sm" value={p.method} onChange={(e) => p.onMethod(e.target.value)} data-testid="model-select" options={p.methods} />
+          </label>
+        </>
+      )}
       {p.goldKept && p.goldKeptLabel && (
         <span
           className={`rounded px-2 py-0.5 text-xs font-semibold ${p.goldKept.kept < p.goldKept.total ? "bg-amber-100 text-amber-950" : "bg-green-50 text-green-900"}`}

@@ -4,6 +4,9 @@ import { ROLES, type Role } from "../schemas/enums";
 import {
   assertPermission,
   canChangeDataset,
+  canReachGold,
+  canSeePredictions,
+  isBlindedFor,
   canDeleteSpan,
   canEditAnnotation,
   canReview,
@@ -115,5 +118,46 @@ describe("canChangeDataset", () => {
     ["admin", true],
   ] as const)("%s → %s", (role, allowed) => {
     expect(canChangeDataset({ user: user(role) })).toBe(allowed);
+  });
+});
+
+describe("blind annotation", () => {
+  const BLIND = { blindAnnotation: true, showPredictions: true };
+  it.each([
+    ["annotator", false],
+    ["reviewer", true],
+    ["researcher", true],
+    ["admin", true],
+  ] as const)("%s reaches gold anyway → %s (pair:review, export:read or research:read)", (role, reaches) => {
+    expect(canReachGold(role)).toBe(reaches);
+    // Blinded exactly when gold is out of reach otherwise, on a blind dataset, before submitting.
+    expect(isBlindedFor({ user: user(role), dataset: BLIND, ownAnnotationStatus: null })).toBe(!reaches);
+  });
+
+  it.each([
+    [null, true],
+    ["in_progress", true],
+    ["rejected", true],
+    ["submitted", false],
+    ["accepted", false],
+  ] as const)("an annotator whose own annotation is %s is blinded → %s", (status, blinded) => {
+    expect(isBlindedFor({ user: user("annotator"), dataset: BLIND, ownAnnotationStatus: status })).toBe(blinded);
+  });
+
+  it("nobody is blinded on a dataset without blind annotation", () => {
+    for (const role of ROLES) {
+      expect(isBlindedFor({ user: user(role), dataset: { blindAnnotation: false }, ownAnnotationStatus: null })).toBe(false);
+    }
+  });
+
+  it("predictions are hidden only from blinded users of a dataset that does not show them", () => {
+    const hidden = { blindAnnotation: true, showPredictions: false };
+    expect(canSeePredictions({ user: user("annotator"), dataset: hidden, ownAnnotationStatus: "in_progress" })).toBe(false);
+    expect(canSeePredictions({ user: user("annotator"), dataset: hidden, ownAnnotationStatus: "submitted" })).toBe(true);
+    expect(canSeePredictions({ user: user("reviewer"), dataset: hidden, ownAnnotationStatus: null })).toBe(true);
+    expect(canSeePredictions({ user: user("annotator"), dataset: BLIND, ownAnnotationStatus: null })).toBe(true);
+    expect(
+      canSeePredictions({ user: user("annotator"), dataset: { blindAnnotation: false, showPredictions: false }, ownAnnotationStatus: null }),
+    ).toBe(true);
   });
 });

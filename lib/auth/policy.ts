@@ -1,7 +1,7 @@
 // Who may do what. Pure (no Prisma, no Next): server code enforces it (withAuth, requireUser, data access) and client
 // components may import it to hide controls a role cannot use. The server check is the one that counts.
 import { AppError } from "../errors";
-import type { Role } from "../schemas/enums";
+import type { AnnotationStatus, Role } from "../schemas/enums";
 
 export const PERMISSIONS = [
   "pair:read",
@@ -80,4 +80,49 @@ export function canEditAnnotation({ user, annotation }: { user: PolicyUser; anno
 /** Creating, importing, renaming or deleting datasets (annotators and reviewers cannot). */
 export function canChangeDataset({ user }: { user: PolicyUser }): boolean {
   return hasPermission(user.role, "dataset:write");
+}
+
+/**
+ * Permissions that reach a pair's gold anyway (reviewing it, exporting it, research figures measured on it): who holds
+ * one is never blinded. Blind annotation is derived from these, not from a role's name.
+ */
+export const ANSWER_KEY_PERMISSIONS: readonly Permission[] = ["pair:review", "export:read", "research:read"];
+
+/**
+ * Statuses of one's own annotation under which a blind pair is shown in full: submitted (waiting for review) or
+ * accepted. A rejected annotation is to be done again, so its annotator is blinded again until they resubmit.
+ */
+export const UNBLINDING_STATUSES: readonly AnnotationStatus[] = ["submitted", "accepted"];
+
+/** A dataset's blind-annotation settings (Dataset.blindAnnotation, Dataset.showPredictions). */
+export type BlindSettings = { blindAnnotation: boolean; showPredictions: boolean };
+
+/** Whether the role reaches gold through a permission of ANSWER_KEY_PERMISSIONS (then it is never blinded). */
+export function canReachGold(role: Role): boolean {
+  return ANSWER_KEY_PERMISSIONS.some((p) => hasPermission(role, p));
+}
+
+export type BlindnessInput = {
+  user: PolicyUser;
+  dataset: Pick<BlindSettings, "blindAnnotation">;
+  /** The user's own annotation of the pair; null when they have none yet. */
+  ownAnnotationStatus: AnnotationStatus | null;
+};
+
+/**
+ * Blind annotation: on a blind dataset, a user who cannot otherwise reach the gold receives neither the pair's gold
+ * nor other annotators' spans until their own annotation of the pair is submitted or accepted (UNBLINDING_STATUSES).
+ * The server enforces it (pages, API routes, the data layer); the workspace only hides what it was not sent.
+ */
+export function isBlindedFor({ user, dataset, ownAnnotationStatus }: BlindnessInput): boolean {
+  if (!dataset.blindAnnotation || canReachGold(user.role)) return false;
+  return ownAnnotationStatus === null || !UNBLINDING_STATUSES.includes(ownAnnotationStatus);
+}
+
+/**
+ * Whether the model's and the judge's output on the pair (scores, heatmap, snippet, suggestions, the judge's intents)
+ * reach the user: always, unless they are blinded on a dataset whose owner turned `showPredictions` off.
+ */
+export function canSeePredictions({ dataset, ...rest }: Omit<BlindnessInput, "dataset"> & { dataset: BlindSettings }): boolean {
+  return dataset.showPredictions || !isBlindedFor({ dataset, ...rest });
 }

@@ -37,7 +37,18 @@ export type PairAgreementRow = {
 export type DatasetAgreement = {
   dataset: { id: string; name: string };
   statuses: AnnotationStatus[];
-  /** Pairs with ≥ 2 compared annotations, and those with exactly one (no agreement possible yet). */
+  /**
+   * Only blind annotations are compared (made without seeing the pair's gold or others' work: Annotation.blind):
+   * how many were, and how many annotations of these statuses were left out as not blind.
+   */
+  blindAnnotations: number;
+  notBlindExcluded: number;
+  /**
+   * The viewer is blinded on this dataset (blind annotation): only the pairs they have submitted (or had accepted) are
+   * counted, so the figures reveal nothing of the others.
+   */
+  onlyViewerSubmitted: boolean;
+  /** Pairs with ≥ 2 compared (blind) annotations, and those with exactly one (no agreement possible yet). */
   pairsCompared: number;
   pairsWithOneAnnotation: number;
   /** Pooled counts over every comparison (F1/kappa from summed counts). */

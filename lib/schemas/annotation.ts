@@ -80,7 +80,17 @@ export type PairWorkspaceData = {
     noVital: boolean;
     spans: StoredSpan[];
   } | null;
+  /** Empty for a blinded user (blind annotation). */
   gold: StoredSpan[];
+  /** Empty where the dataset hides predictions from a blinded user. */
   suggestions: StoredSuggestion[];
   models: WorkspaceModel[];
+  /** What the server left out for this user (lib/auth/policy.ts): the workspace hides those parts and says why. */
+  view: WorkspaceView;
 };
+
+/**
+ * `blinded`: no gold and no other annotator's work until my annotation is submitted (isBlindedFor); `predictions`:
+ * the model's and the judge's output may be shown and fetched (canSeePredictions).
+ */
+export type WorkspaceView = { blinded: boolean; predictions: boolean };

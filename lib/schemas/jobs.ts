@@ -8,7 +8,7 @@ import { zId } from "./ids";
 /** A token model or baseline as requests name it: "model" (default model), "model:<name>", "bm25", "lead" or "embedding". */
 export const zMethodName = z.string().trim().min(1).max(200);
 
-export const JOB_KINDS = ["score-pairs", "frontier-sweep", "judge-run", "model-eval"] as const;
+export const JOB_KINDS = ["score-pairs", "frontier-sweep", "judge-run", "model-eval", "unit-scores"] as const;
 export const zJobKind = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof zJobKind>;
 
@@ -31,6 +31,30 @@ export const scorePairsPayloadSchema = z.strictObject({
   part: z.int().min(0).max(15).optional().describe("Set by the server: which of the start's jobs this is (of `workers`)."),
 });
 export type ScorePairsPayload = z.infer<typeof scorePairsPayloadSchema>;
+
+/**
+ * unit-scores: a model's unit scores of a dataset's scored pairs with everything it blends — its sentence encoder's
+ * similarity, the one stage that costs — computed once and stored (UnitSimilarity, ModelRunUnits), so the research
+ * views read them: the first-time work of a category breakdown or sweep, done in the background with progress.
+ */
+export const unitScoresPayloadSchema = z.strictObject({
+  datasetId: zId.optional().describe("Dataset whose pairs to compute; every dataset when omitted."),
+  model: zMethodName.optional().describe("Model whose unit scores to compute (default: the default model)."),
+  workers: z
+    .int()
+    .min(1)
+    .max(16)
+    .optional()
+    .describe("Jobs sharing the pairs, each computing its own part (worker processes on PostgreSQL); default 1."),
+  part: z.int().min(0).max(15).optional().describe("Set by the server: which of the start's jobs this is (of `workers`)."),
+});
+export type UnitScoresPayload = z.infer<typeof unitScoresPayloadSchema>;
+
+/** The scope of a unit-scores job: one live job per dataset (or all datasets) and model, and per part. */
+export function unitScoresScope(p: Pick<UnitScoresPayload, "datasetId" | "model" | "part">): string {
+  const scope = `${p.datasetId ? `dataset:${p.datasetId}` : "all"}:${p.model ?? "model"}`;
+  return p.part ? `${scope}:part:${p.part}` : scope;
+}
 
 /** Thresholds of a sweep when none are given: 0, 0.05, …, 1 (21 points). */
 export const DEFAULT_SWEEP_THRESHOLDS: readonly number[] = Array.from({ length: 21 }, (_, i) => Math.round(i * 5) / 100);
@@ -105,6 +129,7 @@ export const startJobRequestSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("frontier-sweep"), payload: frontierSweepPayloadSchema }),
   z.strictObject({ kind: z.literal("judge-run"), payload: judgeRunPayloadSchema.omit({ runId: true, worker: true }) }),
   z.strictObject({ kind: z.literal("model-eval"), payload: modelEvalPayloadSchema }),
+  z.strictObject({ kind: z.literal("unit-scores"), payload: unitScoresPayloadSchema.omit({ part: true }).default({}) }),
 ]);
 export type StartJobRequest = z.infer<typeof startJobRequestSchema>;
 
@@ -117,7 +142,7 @@ export const listJobsQuerySchema = z.strictObject({
     .max(300)
     .optional()
     .describe(
-      '"dataset:<id>" or "all" (score-pairs), "dataset:<id>" (sweeps), "judge-run:<runId>:<worker>" (judge runs), "model:<name>" (model-eval).',
+      '"dataset:<id>" or "all" (score-pairs), "dataset:<id>" (sweeps), "judge-run:<runId>:<worker>" (judge runs), "model:<name>" (model-eval), "dataset:<id>:<model>" or "all:<model>" (unit-scores).',
     ),
   state: zJobState.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -14,6 +14,13 @@ export const pairFiltersShape = {
   annotatorId: zId.optional(),
   category: zSpanCategory.optional(),
   needsWorkBy: zId.optional(),
+  /**
+   * Set by the server, never read from a URL: a viewer who cannot otherwise reach the gold (lib/auth/policy.ts
+   * canReachGold), so blind annotation applies. Pairs they are blind to keep their gold out of the queue: no gold
+   * decision, no model–gold disagreement score, no category match on gold or others' spans (nor a model score when
+   * their dataset hides predictions).
+   */
+  blindViewerId: zId.optional(),
   sort: z.enum(PAIR_SORTS).default("updatedAt"),
   direction: z.enum(["asc", "desc"]).default("desc"),
   scores: z.record(z.string(), z.number().finite()).optional(),
@@ -30,13 +37,16 @@ export type PairListItem = {
   dataset: string;
   externalId: string | null;
   status: PairStatus;
-  /** The gold decision "nothing here is vital" (gold with zero vital spans). */
+  /** The gold decision "nothing here is vital" (gold with zero vital spans); false for a blind viewer's blind pair. */
   goldNoVital: boolean;
   version: number;
   query: string;
   documentCount: number;
   updatedAt: Date;
-  /** The sort score (uncertainty/disagreement sorts); null when the pair has none or for the updatedAt sort. */
+  /**
+   * The sort score (uncertainty/disagreement sorts); null when the pair has none, for the updatedAt sort, and where
+   * blind annotation keeps it from the viewer (such pairs sort with the unscored ones).
+   */
   score: number | null;
   /** The filtering annotator's annotation (only when `annotatorId` is given). */
   annotation: { id: string; status: AnnotationStatus; version: number } | null;

@@ -61,7 +61,8 @@ export type FrontierResult = {
    */
   intervals?: Record<string, Record<string, { lo: number; hi: number }>>;
   finishedAt: string;
-  timings: { scoreMs: number; sweepMs: number };
+  /** similarityMs: the models' unit similarities read or computed (absent in sweeps stored before it was measured). */
+  timings: { scoreMs: number; similarityMs?: number; sweepMs: number };
 };
 
 /** GET /api/v1/research/frontier → 200. */
@@ -125,6 +126,11 @@ export type CategoryBreakdown = {
   pairs: number;
   /** Pairs the method could not compress (no cached model scores): left out. */
   unscored: number;
+  /**
+   * Pairs whose model similarities a unit-scores job is still computing (a page's first request on new pairs): left
+   * out until ready. Absent when every pair is counted.
+   */
+  pending?: number;
   /** Every pair, whatever its categories' source. */
   all: CategoryBreakdownPart;
   /** The same per source: which number comes from gold, judge or model labels. */

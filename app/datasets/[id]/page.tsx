@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CreatePairForm } from "@/components/datasets/create-pair-form";
+import { DatasetSettingsForm } from "@/components/datasets/dataset-settings-form";
+import { SETTING_TEXT } from "@/components/datasets/dataset-settings-text";
 import { ImportForm } from "@/components/datasets/import-form";
 import { JudgeRunsPanel } from "@/components/datasets/judge-runs/judge-runs-panel";
 import { canChangeDataset, hasPermission } from "@/lib/auth/policy";
@@ -11,6 +13,7 @@ import { requireUser } from "@/lib/server/auth/require-user";
 import { getDataset, type DatasetDetail } from "@/lib/server/db/datasets/get-dataset";
 import { listJudgeConfigs } from "@/lib/server/db/judge/list-judge-configs";
 import { isJudgeConfigured } from "@/lib/server/judge/judge-config";
+import { hideBlindJudgeQuotes } from "@/lib/server/judge/hide-blind-judge-quotes";
 import { readJudgeRuns } from "@/lib/server/judge/judge-runs-api";
 import { judgeConfigKeyString } from "@/lib/schemas/judge";
 import { PAIR_STATUSES } from "@/lib/schemas/enums";
@@ -39,7 +42,7 @@ export default async function DatasetPage({ params }: { params: Promise<{ id: st
   const base = `/api/v1/datasets/${encodeURIComponent(dataset.id)}`;
   const [judgeConfigs, judgeRuns] = await Promise.all([
     hasPermission(user.role, "export:read") ? listJudgeConfigs({ datasetId: dataset.id }) : [],
-    readJudgeRuns({ datasetId: dataset.id }),
+    readJudgeRuns({ datasetId: dataset.id }).then((runs) => hideBlindJudgeQuotes({ runs, viewer: user })),
   ]);
   return (
     <div className="space-y-6" data-testid="dataset-detail" data-dataset-id={dataset.id} data-dataset-name={dataset.name}>
@@ -74,6 +77,25 @@ export default async function DatasetPage({ params }: { params: Promise<{ id: st
             </div>
           ))}
         </dl>
+      </Card>
+
+      <Card data-testid="dataset-settings">
+        <h2 className="mb-3 text-sm font-semibold text-slate-900">Annotation settings</h2>
+        {canChangeDataset({ user }) ? (
+          <DatasetSettingsForm
+            datasetId={dataset.id}
+            initial={{ blindAnnotation: dataset.blindAnnotation, showPredictions: dataset.showPredictions }}
+          />
+        ) : (
+          <dl className="space-y-1 text-sm">
+            {(["blindAnnotation", "showPredictions"] as const).map((key) => (
+              <div key={key} className="flex gap-2" data-testid={`dataset-setting-value-${key}`} title={SETTING_TEXT[key].hint}>
+                <dt className="text-slate-600">{SETTING_TEXT[key].label}:</dt>
+                <dd className="font-medium">{dataset[key] ? "on" : "off"}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
       </Card>
 
       {hasPermission(user.role, "export:read") && (

@@ -4,9 +4,10 @@ import { ZodError } from "zod";
 import { QueueFilters } from "@/components/queue/queue-filters";
 import { QueueTable, type QueueRow } from "@/components/queue/queue-table";
 import { ScoreUnscoredButton } from "@/components/queue/score-unscored-button";
-import { hasPermission } from "@/lib/auth/policy";
+import { canReachGold, hasPermission } from "@/lib/auth/policy";
 import { requireUser } from "@/lib/server/auth/require-user";
 import { computePairScores } from "@/lib/server/db/annotations/compute-pair-scores";
+import { listBlindPairIds } from "@/lib/server/db/annotations/list-blind-pair-ids";
 import { listPairs } from "@/lib/server/db/annotations/list-pairs";
 import { listQueueAnnotators } from "@/lib/server/db/annotations/list-queue-annotators";
 import { parseQueueSearchParams, queueFilterQuery, withQuery, type PairListPage } from "@/lib/schemas/queue";
@@ -35,10 +36,13 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
     invalid = e.issues.map((i) => `${i.path.join(".") || "(params)"}: ${i.message}`).join("; ");
   }
 
+  // Blind annotation (lib/auth/policy.ts): who cannot otherwise reach the gold gets no gold-derived column or order of
+  // the pairs they are blind to, and no model score where the dataset hides predictions.
+  const blindViewerId = canReachGold(user.role) ? undefined : user.id;
   let page: PairListPage = { items: [], nextCursor: null };
   if (search) {
     const { todo: _todo, ...input } = search;
-    page = await listPairs(input);
+    page = await listPairs({ ...input, ...(blindViewerId ? { blindViewerId } : {}) });
   }
   const ids = page.items.map((i) => i.id);
   const annotators = await listQueueAnnotators({ pairIds: ids });
@@ -46,6 +50,9 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
   const sort = search?.sort ?? "updatedAt";
   const shown =
     sort === "updatedAt" ? await computePairScores({ pairIds: ids, kind: "uncertainty" }) : new Map(page.items.map((i) => [i.id, i.score]));
+  if (sort === "updatedAt" && blindViewerId) {
+    for (const id of await listBlindPairIds({ pairIds: ids, viewerId: blindViewerId, hidden: "predictions" })) shown.delete(id);
+  }
 
   const rows: QueueRow[] = page.items.map((i) => ({
     id: i.id,

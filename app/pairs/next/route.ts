@@ -1,4 +1,5 @@
 import { isAppError } from "@/lib/errors";
+import { canReachGold } from "@/lib/auth/policy";
 import { safeNextPath } from "@/lib/auth/safe-next-path";
 import { withAuth } from "@/lib/server/auth/with-auth";
 import { getNextPair } from "@/lib/server/db/annotations/get-next-pair";
@@ -18,7 +19,10 @@ const next = withAuth({ permission: "pair:read" }, async (req, _ctx, user) => {
   const { todo: _todo, limit: _limit, cursor, ...search } = parseQueueSearchParams(url.searchParams, { userId: user.id });
   const after = url.searchParams.get("after")?.trim() || undefined;
   const filters = queueFilterQuery(url.searchParams);
-  const find = (c: string | undefined) => getNextPair({ ...search, ...(after ? { currentPairId: after } : {}), ...(c ? { cursor: c } : {}) });
+  // Blind annotation: the same order the caller's queue shows (scores they are blind to sort as none).
+  const blind = canReachGold(user.role) ? {} : { blindViewerId: user.id };
+  const find = (c: string | undefined) =>
+    getNextPair({ ...search, ...blind, ...(after ? { currentPairId: after } : {}), ...(c ? { cursor: c } : {}) });
   let found;
   try {
     found = await find(cursor);

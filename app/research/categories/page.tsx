@@ -11,6 +11,10 @@ import { requireUser } from "@/lib/server/auth/require-user";
 import { listDatasets } from "@/lib/server/db/datasets/list-datasets";
 import { listModels } from "@/lib/server/model/list-models";
 import { computeCategoryBreakdown } from "@/lib/server/research/compute-category-breakdown";
+import { startJob } from "@/lib/server/jobs/jobs-api";
+import { PendingScoresNotice } from "@/components/jobs/pending-scores-notice";
+import { hasPermission } from "@/lib/auth/policy";
+import type { JobOut } from "@/lib/schemas/jobs";
 
 export const metadata: Metadata = { title: "Categories · Research · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -27,15 +31,25 @@ export default async function CategoriesPage({ searchParams }: { searchParams: P
   const sp = await searchParams;
   const asked = new URLSearchParams();
   for (const k of FILTERS) if (first(sp[k])) asked.set(k, first(sp[k])!);
-  await requireUser({ permission: "research:read", next: `/research/categories${asked.size ? `?${asked}` : ""}` });
+  const user = await requireUser({ permission: "research:read", next: `/research/categories${asked.size ? `?${asked}` : ""}` });
   const [datasets, models] = await Promise.all([listDatasets(), listModels()]);
   const parsed = categoriesQuerySchema.safeParse(Object.fromEntries(asked));
   let error: string | null = parsed.success ? null : parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join("; ");
   let breakdown = null;
+  let pendingJob: JobOut | null = null;
   if (parsed.success) {
     const { format: _format, ...filters } = parsed.data;
     try {
-      breakdown = (await computeCategoryBreakdown({ filters })).breakdown;
+      // New pairs' sentence-encoder work is a background job, never this request: their figures come when it is done.
+      breakdown = (await computeCategoryBreakdown({ filters, deferSimilarity: true })).breakdown;
+      if (breakdown.pending)
+        pendingJob = (
+          await startJob({
+            kind: "unit-scores",
+            payload: { ...(filters.datasetId ? { datasetId: filters.datasetId } : {}), ...(filters.method ? { model: filters.method } : {}) },
+            createdById: user.id,
+          })
+        ).job;
     } catch (e) {
       if (!isAppError(e)) throw e;
       error = e.message;
@@ -130,7 +144,10 @@ export default async function CategoriesPage({ searchParams }: { searchParams: P
           {error}
         </p>
       )}
-      {breakdown && breakdown.pairs === 0 && (
+      {breakdown?.pending && pendingJob ? (
+        <PendingScoresNotice job={pendingJob} pending={breakdown.pending} canControl={hasPermission(user.role, "model:run")} />
+      ) : null}
+      {breakdown && breakdown.pairs === 0 && !breakdown.pending && (
         <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="categories-no-pairs">
           No pairs match these filters
           {breakdown.unscored > 0
@@ -148,7 +165,11 @@ export default async function CategoriesPage({ searchParams }: { searchParams: P
               : `threshold ${breakdown.setting.threshold} without a budget`}
             {breakdown.unscored > 0 && ` · ${breakdown.unscored} pair(s) without cached scores left out`}.
           </p>
-          <CategoryBreakdownView breakdown={breakdown} pairsQuery={asked.toString()} />
+          <CategoryBreakdownView
+            breakdown={breakdown}
+            pairsQuery={asked.toString()}
+            datasetName={datasets.find((d) => d.id === breakdown.filters.datasetId)?.name ?? null}
+          />
         </>
       )}
     </div>

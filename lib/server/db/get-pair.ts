@@ -20,6 +20,8 @@ export type PairDetail = {
   id: string;
   datasetId: string;
   dataset: string;
+  /** The dataset's blind-annotation settings (lib/auth/policy.ts isBlindedFor). */
+  settings: { blindAnnotation: boolean; showPredictions: boolean };
   externalId: string | null;
   status: PairStatus;
   version: number;
@@ -45,7 +47,7 @@ export async function getPair({ id, db = getDb() }: GetPairOptions): Promise<Pai
       reviewComment: true,
       createdAt: true,
       updatedAt: true,
-      dataset: { select: { name: true } },
+      dataset: { select: { name: true, blindAnnotation: true, showPredictions: true } },
       query: { select: { id: true, text: true, intentsJson: true } },
       documents: {
         orderBy: { position: "asc" },
@@ -73,6 +75,7 @@ export async function getPair({ id, db = getDb() }: GetPairOptions): Promise<Pai
     id: pair.id,
     datasetId: pair.datasetId,
     dataset: pair.dataset.name,
+    settings: { blindAnnotation: pair.dataset.blindAnnotation, showPredictions: pair.dataset.showPredictions },
     externalId: pair.externalId,
     status: zPairStatus.parse(pair.status),
     version: pair.version,

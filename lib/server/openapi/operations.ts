@@ -11,7 +11,14 @@ import {
   submitAnnotationRequestSchema,
 } from "@/lib/schemas/annotation";
 import { compressRequestSchema, compressResponseSchema } from "@/lib/schemas/compress";
-import { createDatasetSchema, createPairInputSchema, DATASET_LIMITS, exportQuerySchema, importOptionsSchema } from "@/lib/schemas/datasets";
+import {
+  createDatasetSchema,
+  createPairInputSchema,
+  DATASET_LIMITS,
+  exportQuerySchema,
+  importOptionsSchema,
+  updateDatasetSchema,
+} from "@/lib/schemas/datasets";
 import { idParamsSchema } from "@/lib/schemas/ids";
 import { modelsResponseSchema } from "@/lib/schemas/models";
 import { queueSearchInput, queueSearchParamsSchema } from "@/lib/schemas/queue";
@@ -271,7 +278,9 @@ export const OPERATIONS = withOperationIds({
     summary: "every dataset with its counts",
     tag: "datasets",
     auth: session("pair:read"),
-    responses: [json("`{datasets: [{id, name, description, createdAt, pairs, documents, goldPairs, goldSpans}]}`.")],
+    responses: [
+      json("`{datasets: [{id, name, description, createdAt, pairs, documents, goldPairs, goldSpans, blindAnnotation, showPredictions}]}`."),
+    ],
   },
   createDataset: {
     method: "POST",
@@ -283,6 +292,34 @@ export const OPERATIONS = withOperationIds({
     bodyLimit: "dataset",
     responses: [json("`{dataset: {id, name, description, createdAt}}`.", 201)],
     errors: [{ status: 409, description: "The name exists." }],
+  },
+  getDataset: {
+    method: "GET",
+    path: "/api/v1/datasets/{id}",
+    summary: "one dataset with its counts per pair status and its blind-annotation settings",
+    tag: "datasets",
+    auth: session("pair:read"),
+    params: idParamsSchema,
+    responses: [json("`{dataset: {id, name, description, createdAt, pairs, documents, goldPairs, byStatus, blindAnnotation, showPredictions}}`.")],
+    errors: [404],
+  },
+  updateDataset: {
+    method: "PATCH",
+    path: "/api/v1/datasets/{id}",
+    summary: "change a dataset's blind-annotation settings",
+    description:
+      "`blindAnnotation` (default true): before they submit, annotators — users without pair:review, export:read or research:read — never receive " +
+      "a pair's gold or other annotators' spans, in the page or any API response. `showPredictions` (default true): whether those blinded annotators " +
+      "see the model's and the LLM judge's pre-annotation (scores, heatmap, snippet, suggestions). Reviewers, researchers and admins see everything. " +
+      "Agreement compares only annotations made blind.",
+    tag: "datasets",
+    auth: session("dataset:write"),
+    params: idParamsSchema,
+    body: updateDatasetSchema,
+    bodyLimit: "dataset",
+    example: { showPredictions: false },
+    responses: [json("`{dataset}` as GET answers it, with the new settings.")],
+    errors: [404],
   },
   createPair: {
     method: "POST",
@@ -352,6 +389,10 @@ export const OPERATIONS = withOperationIds({
     method: "GET",
     path: "/api/v1/pairs",
     summary: "the queue: filtered, sorted, paginated pairs",
+    description:
+      "Blind annotation: for a caller without pair:review, export:read or research:read, the pairs they are blind to list no gold decision " +
+      "(`goldNoVital` false), sort as unscored under `disagreement` (and under `uncertainty` where the dataset hides predictions), and match " +
+      "`category` on the caller's own spans only.",
     tag: "pairs",
     auth: session("pair:read"),
     query: queueSearchParamsSchema,
@@ -404,11 +445,13 @@ export const OPERATIONS = withOperationIds({
     method: "GET",
     path: "/api/v1/pairs/{id}/history",
     summary: "span events of the pair, newest first",
+    description: "Blind annotation: a caller blinded on the pair gets the events of their own spans whatever the `scope`.",
     tag: "pairs",
     auth: session("pair:read"),
     params: idParamsSchema,
     query: spanHistoryQuerySchema,
     responses: [json("`{events: [{action, actor, at, before, after}], nextCursor}`.")],
+    errors: [404],
   },
   listSuggestions: {
     method: "GET",
@@ -419,6 +462,14 @@ export const OPERATIONS = withOperationIds({
     params: idParamsSchema,
     query: listSuggestionsQuerySchema,
     responses: [json("`{suggestions}` in document order.")],
+    errors: [
+      404,
+      {
+        status: 403,
+        description:
+          "Blind annotation: the dataset does not show predictions to annotators who have not submitted their annotation of the pair yet (`details.reason` is `blind`).",
+      },
+    ],
   },
   acceptSuggestions: {
     method: "POST",
@@ -430,7 +481,15 @@ export const OPERATIONS = withOperationIds({
     body: acceptSuggestionsRequestSchema,
     bodyLimit: "suggestionIds",
     responses: [json("The save result plus `accepted` (suggestion id → span id) and `skipped`.")],
-    errors: [404, { status: 409, description: "A version conflict, as for PUT …/annotation." }],
+    errors: [
+      {
+        status: 403,
+        description:
+          "Blind annotation: the dataset does not show predictions to annotators who have not submitted their annotation of the pair yet (`details.reason` is `blind`).",
+      },
+      404,
+      { status: 409, description: "A version conflict, as for PUT …/annotation." },
+    ],
   },
   runJudge: {
     method: "POST",
@@ -461,7 +520,15 @@ export const OPERATIONS = withOperationIds({
     bodyLimit: "scorePair",
     emptyBody: true,
     responses: [json("`{pairId, query, modelName, cached, results: [{text, blocks, units, tokenScores, snippet, …}], …}`.")],
-    errors: [404, { status: 503, description: "No model installed." }],
+    errors: [
+      {
+        status: 403,
+        description:
+          "Blind annotation: the dataset does not show predictions to annotators who have not submitted their annotation of the pair yet (`details.reason` is `blind`).",
+      },
+      404,
+      { status: 503, description: "No model installed." },
+    ],
   },
 
   // ---------- review ----------
@@ -499,7 +566,10 @@ export const OPERATIONS = withOperationIds({
         '`{pairId, status, version, reviewerId, reviewComment, reviewedAt, adjudicatedAt, adjudicatedById, noVital, spans}` (noVital: the gold decision "nothing here is vital").',
       ),
     ],
-    errors: [404],
+    errors: [
+      { status: 403, description: "Blind annotation: the caller has not submitted their annotation of the pair yet (`details.reason` is `blind`)." },
+      404,
+    ],
   },
   saveGold: {
     method: "PUT",
@@ -522,7 +592,8 @@ export const OPERATIONS = withOperationIds({
     method: "GET",
     path: "/api/v1/agreement",
     summary: "agreement per category and the lowest-agreement pairs of a dataset",
-    description: "Char F1 and token kappa, pooled and per category; pairs with the lowest agreement first.",
+    description:
+      "Char F1 and token kappa, pooled and per category; pairs with the lowest agreement first. Only blind annotations count: made on a blind-annotation dataset by an annotator who had not seen the pair's gold or others' work.",
     tag: "review",
     auth: session("pair:read"),
     query: agreementQuerySchema,
@@ -532,7 +603,11 @@ export const OPERATIONS = withOperationIds({
       metric: search.get("metric") || undefined,
       category: search.get("category") || undefined,
     }),
-    responses: [json("`{dataset, statuses, pairsCompared, pairsWithOneAnnotation, pooled, mean, pairs, rankBy}`.")],
+    responses: [
+      json(
+        "`{dataset, statuses, blindAnnotations, notBlindExcluded, onlyViewerSubmitted, pairsCompared, pairsWithOneAnnotation, pooled, mean, pairs, rankBy}`: only blind annotations are compared (`notBlindExcluded` counts the others); `onlyViewerSubmitted`: the caller is blinded on the dataset and sees the pairs they have handed in only.",
+      ),
+    ],
     errors: [404],
   },
 

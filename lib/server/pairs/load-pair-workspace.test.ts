@@ -30,7 +30,7 @@ describe("loadPairWorkspace", () => {
       intents: ["price"],
       documents: [{ html, title: "T" }, { text: "Second." }],
     });
-    const before = await loadPairWorkspace({ pairId, userId: me.id, db });
+    const before = await loadPairWorkspace({ pairId, user: { id: me.id, role: "annotator" }, db });
     expect(before.annotation).toBeNull();
     expect(await db.annotation.count()).toBe(0);
     expect(before.pair.query).toEqual({ text: "ticket price", intents: ["price"] });
@@ -55,11 +55,11 @@ describe("loadPairWorkspace", () => {
       modelName: "j",
       suggestions: [{ documentId: documentIds[0]!, start, end: start + 7, text: "Tickets", category: "metadata" }],
     });
-    const after = await loadPairWorkspace({ pairId, userId: me.id, db });
+    const after = await loadPairWorkspace({ pairId, user: { id: me.id, role: "annotator" }, db });
     expect(after.annotation).toMatchObject({ version: 1, status: "in_progress" });
     expect(after.annotation!.spans.map((s) => s.text)).toEqual(["Tickets cost 12 euros."]);
     expect(after.suggestions.map((s) => [s.source, s.text])).toEqual([["judge", "Tickets"]]);
     expect(after.gold).toEqual([]);
-    await expect(loadPairWorkspace({ pairId: "missing", userId: me.id, db })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(loadPairWorkspace({ pairId: "missing", user: { id: me.id, role: "annotator" }, db })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

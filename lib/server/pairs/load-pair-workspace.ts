@@ -1,4 +1,5 @@
 import "server-only";
+import { canSeePredictions, isBlindedFor, type PolicyUser } from "@/lib/auth/policy";
 import { AppError } from "@/lib/errors";
 import type { PairWorkspaceData } from "@/lib/schemas/annotation";
 import { getAnnotation } from "../db/annotations/get-annotation";
@@ -8,16 +9,25 @@ import { type Db, getDb } from "../db/client";
 import { getPair } from "../db/get-pair";
 import { listModels } from "../model/list-models";
 
-export type LoadPairWorkspaceOptions = { pairId: string; userId: string; db?: Db };
+export type LoadPairWorkspaceOptions = { pairId: string; user: PolicyUser; db?: Db };
 
-/** Loads the pair, my annotation, gold spans, suggestions and the model list; NOT_FOUND for an unknown pair. */
-export async function loadPairWorkspace({ pairId, userId, db = getDb() }: LoadPairWorkspaceOptions): Promise<PairWorkspaceData> {
+/**
+ * Loads the pair, my annotation, gold spans, suggestions and the model list; NOT_FOUND for an unknown pair.
+ * Blind annotation (lib/auth/policy.ts): a blinded user gets no gold (spans, the "nothing is vital" decision) and no
+ * pair-level review comment, and, where the dataset hides predictions, no suggestions and no judge intents; `view`
+ * tells the workspace what was left out.
+ */
+export async function loadPairWorkspace({ pairId, user, db = getDb() }: LoadPairWorkspaceOptions): Promise<PairWorkspaceData> {
   const pair = await getPair({ id: pairId, db });
   if (!pair) throw new AppError("NOT_FOUND", `Pair ${pairId} not found`);
-  const [annotation, gold, suggestions, models] = await Promise.all([
-    getAnnotation({ pairId, annotatorId: userId, db }),
-    getGoldSpans({ pairId, db }),
-    listSuggestions({ pairId, db }),
+  const annotation = await getAnnotation({ pairId, annotatorId: user.id, db });
+  const policy = { user, dataset: pair.settings, ownAnnotationStatus: annotation?.status ?? null };
+  const blinded = isBlindedFor(policy);
+  const predictions = canSeePredictions(policy);
+  // What the user may not receive is never read, so it cannot slip into the page.
+  const [gold, suggestions, models] = await Promise.all([
+    blinded ? null : getGoldSpans({ pairId, db }),
+    predictions ? listSuggestions({ pairId, db }) : [],
     listModels().catch(() => []),
   ]);
   return {
@@ -26,9 +36,9 @@ export async function loadPairWorkspace({ pairId, userId, db = getDb() }: LoadPa
       dataset: pair.dataset,
       status: pair.status,
       version: pair.version,
-      reviewComment: pair.reviewComment,
-      goldNoVital: gold.noVital,
-      query: { text: pair.query.text, intents: pair.query.intents },
+      reviewComment: blinded ? null : pair.reviewComment,
+      goldNoVital: gold?.noVital ?? false,
+      query: { text: pair.query.text, intents: predictions ? pair.query.intents : null },
       documents: pair.documents.map((d) => ({
         id: d.id,
         position: d.position,
@@ -51,7 +61,7 @@ export async function loadPairWorkspace({ pairId, userId, db = getDb() }: LoadPa
           spans: annotation.spans,
         }
       : null,
-    gold: gold.spans,
+    gold: gold?.spans ?? [],
     suggestions,
     models: models.map((m) => ({
       name: m.name,
@@ -60,5 +70,6 @@ export async function loadPairWorkspace({ pairId, userId, db = getDb() }: LoadPa
       aggregation: m.profile.aggregation,
       description: m.description,
     })),
+    view: { blinded, predictions },
   };
 }

@@ -8,6 +8,7 @@ import { type Db, getDb } from "../db/client";
 import { getPair } from "../db/get-pair";
 import { listModelRuns } from "../db/model-runs/list-model-runs";
 import { saveModelRuns } from "../db/model-runs/save-model-runs";
+import { ensureResultSimilarities } from "../embeddings/stored-result-similarity";
 import { listModels } from "../model/list-models";
 import { resolveMethod } from "../scoring/resolve-method";
 import { scoreResultSet } from "../scoring/score-result-set";
@@ -75,6 +76,9 @@ export async function scorePair(options: ScorePairOptions): Promise<PairScoresOu
         };
   }
 
+  // Cached probabilities: the model's unit similarities stored by a research view or an earlier visit (else computed
+  // once and stored), so reopening a pair does not run the sentence encoder again.
+  if (cached) await ensureResultSimilarities({ profile: method.profile, sets: [{ query, results }], db });
   const scored = await scoreResultSet({ query, results, method, budget: PRESETS[DEFAULT_PRESET], includeTokens: true, ...cache });
   const out: ScoredDocumentOut[] = scored.results.map((r, i) => ({
     ...(r as ScoredDocumentOut),

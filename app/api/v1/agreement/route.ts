@@ -8,10 +8,12 @@ export const dynamic = "force-dynamic";
 
 /**
  * GET ?datasetId&metric=kappa|charF1&category=micro|<category> → DatasetAgreement (pair:read: agreement figures hold
- * no span content, and annotators benefit from seeing where labels diverge). 400 without datasetId, 404 unknown.
+ * no span content, and annotators benefit from seeing where labels diverge). Only blind annotations are compared; an
+ * annotator blinded on the dataset gets the figures of the pairs they have submitted only. 400 without datasetId,
+ * 404 unknown.
  */
-export const GET = defineRoute(OPERATIONS.getAgreement, async ({ query: q }) => {
-  return computeDatasetAgreement({ datasetId: q.datasetId, rankBy: { metric: q.metric, category: q.category } });
+export const GET = defineRoute(OPERATIONS.getAgreement, async ({ query: q, user }) => {
+  return computeDatasetAgreement({ datasetId: q.datasetId, rankBy: { metric: q.metric, category: q.category }, viewer: user });
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

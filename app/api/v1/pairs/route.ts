@@ -1,3 +1,4 @@
+import { canReachGold } from "@/lib/auth/policy";
 import { listPairs } from "@/lib/server/db/annotations/list-pairs";
 import { queueListInput } from "@/lib/schemas/queue";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
@@ -13,7 +14,8 @@ export const dynamic = "force-dynamic";
  */
 export const GET = defineRoute(OPERATIONS.listPairs, async ({ query, user }) => {
   const { todo: _todo, ...input } = queueListInput(query, { userId: user.id });
-  return listPairs(input);
+  // Blind annotation: no gold decision, model–gold score or gold category match of the pairs the caller is blind to.
+  return listPairs({ ...input, ...(canReachGold(user.role) ? {} : { blindViewerId: user.id }) });
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

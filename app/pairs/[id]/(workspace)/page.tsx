@@ -50,7 +50,7 @@ export default async function PairPage({ params, searchParams }: Props) {
   const setting = initialSetting(sp);
   const qs = filters.toString();
   const user = await requireUser({ permission: "pair:read", next: `/pairs/${encodeURIComponent(id)}${qs ? `?${qs}` : ""}` });
-  const data = await loadPairWorkspace({ pairId: id, userId: user.id }).catch((e: unknown) => {
+  const data = await loadPairWorkspace({ pairId: id, user }).catch((e: unknown) => {
     if (isAppError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
   });

@@ -67,14 +67,16 @@ export default async function ReviewPage({ params, searchParams }: Props) {
 
   // Spans that drifted from their text cannot be compared or merged; they are still listed on the cards.
   const clean = (spans: StoredSpan[]) => spans.filter((s) => !s.drift).map(asSpan);
+  // Agreement only between blind annotations (made without seeing the gold or others' work: Annotation.blind).
+  const blindOnes = data.annotations.filter((a) => a.blind);
   const report =
-    data.annotations.length >= 2
+    blindOnes.length >= 2
       ? computeTextAgreement({
           pairs: [
             {
               pairId: id,
               documents: data.documents,
-              annotations: data.annotations.map((a) => ({ annotator: a.annotator.email, spans: clean(a.spans) })),
+              annotations: blindOnes.map((a) => ({ annotator: a.annotator.email, spans: clean(a.spans) })),
             },
           ],
         })
@@ -112,7 +114,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
     reviewComment: a.reviewComment,
     reviewedAt: a.reviewedAt?.toISOString() ?? null,
     spans: a.spans.filter((sp) => !sp.drift).map(reviewSpan),
-    agreement: agreementOf(a.annotator.email),
+    agreement: a.blind ? agreementOf(a.annotator.email) : null,
     votes: voterIds.has(a.id),
   }));
   const goldProps: ReviewGold = {
@@ -141,6 +143,10 @@ export default async function ReviewPage({ params, searchParams }: Props) {
         </h1>
         <p className="flex items-center gap-2 text-sm text-slate-600">
           Review · pair status <StatusBadge status={gold.status} testId="review-pair-status" />
+        </p>
+        <p className="text-xs text-slate-500" data-testid="review-agreement-blind">
+          Agreement between {blindOnes.length} blind annotation{blindOnes.length === 1 ? "" : "s"} ({data.annotations.length - blindOnes.length} not
+          blind excluded).
         </p>
       </div>
       <ReviewWorkspace

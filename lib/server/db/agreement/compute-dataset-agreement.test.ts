@@ -13,7 +13,8 @@ import { computeDatasetAgreement } from "./compute-dataset-agreement";
 let temp: TempDatabase;
 let db: PrismaClient;
 let datasetId: string;
-let token: string;
+let token: string; // an annotator's
+let reviewerToken: string;
 const ids = {} as Record<"ann" | "bob" | "cat" | "dan", string>;
 let p1: TestPair; // ann vs bob: partial agreement
 let p2: TestPair; // cat vs dan: identical
@@ -31,6 +32,7 @@ beforeAll(async () => {
   db = getDb();
   const users = await seedRoleUsers(db);
   token = (await createSession({ db, userId: users.annotator.id })).token;
+  reviewerToken = (await createSession({ db, userId: users.reviewer.id })).token;
   for (const name of ["ann", "bob", "cat", "dan"] as const) {
     ids[name] = (await db.user.create({ data: { email: `${name}@x.org`, name, role: "annotator", passwordHash: "x" } })).id;
   }
@@ -98,20 +100,42 @@ describe("computeDatasetAgreement", () => {
 });
 
 describe("GET /api/v1/agreement", () => {
-  const req = (q: string, signedIn = true) =>
-    new Request(`http://127.0.0.1:3000/api/v1/agreement${q}`, { headers: signedIn ? { cookie: `${SESSION_COOKIE}=${token}` } : {} });
+  const req = (q: string, as: string | null = token) =>
+    new Request(`http://127.0.0.1:3000/api/v1/agreement${q}`, { headers: as ? { cookie: `${SESSION_COOKIE}=${as}` } : {} });
 
-  it("answers 401 signed out, 400 without datasetId, 404 unknown, and the figures for an annotator", async () => {
+  it("answers 401 signed out, 400 without datasetId, 404 unknown, and the figures", async () => {
     const { GET } = await import("@/app/api/v1/agreement/route");
-    expect((await GET(req(`?datasetId=${datasetId}`, false), undefined)).status).toBe(401);
+    expect((await GET(req(`?datasetId=${datasetId}`, null), undefined)).status).toBe(401);
     expect((await GET(req(""), undefined)).status).toBe(400);
     expect((await GET(req(`?datasetId=${datasetId}&metric=bogus`), undefined)).status).toBe(400);
     expect((await GET(req("?datasetId=missing"), undefined)).status).toBe(404);
-    const res = await GET(req(`?datasetId=${datasetId}&metric=charF1`), undefined);
+    const res = await GET(req(`?datasetId=${datasetId}&metric=charF1`, reviewerToken), undefined);
     expect(res.status).toBe(200);
     const body = await res.json();
+    expect(body).toMatchObject({ onlyViewerSubmitted: false, blindAnnotations: 5, notBlindExcluded: 0 });
     expect(body.rankBy).toEqual({ metric: "charF1", category: "micro" });
     expect(body.pairs[0].pairId).toBe(p1.pairId);
     expect(body.pooled.perCategory.vital.chars.f1).toBeCloseTo(66 / 78, 12);
+
+    // Blind annotation: an annotator who submitted none of these pairs learns nothing of them.
+    const blind = await (await GET(req(`?datasetId=${datasetId}`), undefined)).json();
+    expect(blind).toMatchObject({ onlyViewerSubmitted: true, pairsCompared: 0, pairsWithOneAnnotation: 0, pairs: [] });
+    // ann submitted p1 and p3: her view counts those two pairs only.
+    const annToken = (await createSession({ db, userId: ids.ann })).token;
+    const hers = await (await GET(req(`?datasetId=${datasetId}`, annToken), undefined)).json();
+    expect(hers).toMatchObject({ onlyViewerSubmitted: true, pairsCompared: 1, pairsWithOneAnnotation: 1 });
+    expect(hers.pairs.map((p: { pairId: string }) => p.pairId)).toEqual([p1.pairId]);
+  });
+
+  it("compares only blind annotations and says how many were left out", async () => {
+    // bob's annotation was not made blind (say, before the setting existed): p1 is left with one annotation.
+    await db.annotation.updateMany({ where: { annotatorId: ids.bob }, data: { blind: false } });
+    try {
+      const r = await computeDatasetAgreement({ db, datasetId });
+      expect(r).toMatchObject({ blindAnnotations: 4, notBlindExcluded: 1, pairsCompared: 1, pairsWithOneAnnotation: 2 });
+      expect(r.pairs.map((p) => p.pairId)).toEqual([p2.pairId]);
+    } finally {
+      await db.annotation.updateMany({ where: { annotatorId: ids.bob }, data: { blind: true } });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { canReachGold, type PolicyUser, UNBLINDING_STATUSES } from "@/lib/auth/policy";
 import { AppError } from "@/lib/errors";
 import { SPAN_CATEGORIES } from "@/lib/spans/categories";
 import type { PairAgreement } from "@/lib/spans/agreement/compute-agreement";
@@ -29,6 +30,11 @@ export type ComputeDatasetAgreementOptions = {
   statuses?: AnnotationStatus[];
   /** Ranking of the pair list: kappa (default) or char F1, on one category or "micro" (default). */
   rankBy?: { metric?: AgreementMetric; category?: AgreementCategory };
+  /**
+   * Who asks (routes and pages pass the signed-in user): on a blind dataset, a viewer who cannot otherwise reach the
+   * gold sees figures over only the pairs they have submitted (or had accepted) an annotation of. Scripts omit it.
+   */
+  viewer?: PolicyUser;
   db?: Db;
 };
 
@@ -47,16 +53,26 @@ const schema = z.object({
  * Inter-annotator agreement of one dataset: loads every pair's annotations (of `statuses`) with their live human
  * spans and the documents' canonical text, and computes per-category char F1 and token kappa (word tokens) with
  * lib/spans. Loads the whole dataset's texts: fine for thousands of pairs, not for millions.
- * NOT_FOUND for an unknown dataset.
+ * Only blind annotations are compared (Annotation.blind); the others are counted as excluded. A blinded `viewer` gets
+ * the figures of the pairs they have submitted only. NOT_FOUND for an unknown dataset.
  */
 export async function computeDatasetAgreement(options: ComputeDatasetAgreementOptions): Promise<DatasetAgreement> {
   const { db = getDb(), ...rest } = options;
   const { datasetId, statuses, rankBy } = parseOptions(schema, rest);
-  const dataset = await db.dataset.findUnique({ where: { id: datasetId }, select: { id: true, name: true } });
-  if (!dataset) throw new AppError("NOT_FOUND", `Dataset ${datasetId} not found`);
+  const { viewer } = rest;
+  const found = await db.dataset.findUnique({ where: { id: datasetId }, select: { id: true, name: true, blindAnnotation: true } });
+  if (!found) throw new AppError("NOT_FOUND", `Dataset ${datasetId} not found`);
+  const dataset = { id: found.id, name: found.name };
+  const onlyViewerSubmitted = !!viewer && found.blindAnnotation && !canReachGold(viewer.role);
 
   const rows = await db.pair.findMany({
-    where: { datasetId, annotations: { some: { status: { in: statuses } } } },
+    where: {
+      datasetId,
+      annotations: { some: { status: { in: statuses } } },
+      ...(onlyViewerSubmitted && viewer
+        ? { AND: [{ annotations: { some: { annotatorId: viewer.id, status: { in: [...UNBLINDING_STATUSES] } } } }] }
+        : {}),
+    },
     orderBy: { id: "asc" },
     select: {
       id: true,
@@ -66,6 +82,7 @@ export async function computeDatasetAgreement(options: ComputeDatasetAgreementOp
       annotations: {
         where: { status: { in: statuses } },
         select: {
+          blind: true,
           annotator: { select: { email: true } },
           spans: {
             where: { deletedAt: null },
@@ -75,7 +92,11 @@ export async function computeDatasetAgreement(options: ComputeDatasetAgreementOp
       },
     },
   });
-  const compared = rows.filter((r) => r.annotations.length >= 2);
+  // Agreement means something only between annotations made independently: blind ones (Annotation.blind).
+  const blindRows = rows.map((r) => ({ ...r, annotations: r.annotations.filter((a) => a.blind) }));
+  const blindAnnotations = blindRows.reduce((n, r) => n + r.annotations.length, 0);
+  const notBlindExcluded = rows.reduce((n, r) => n + r.annotations.length, 0) - blindAnnotations;
+  const compared = blindRows.filter((r) => r.annotations.length >= 2);
   const report = computeTextAgreement({
     pairs: compared.map((r) => ({
       pairId: r.id,
@@ -107,8 +128,11 @@ export async function computeDatasetAgreement(options: ComputeDatasetAgreementOp
   return {
     dataset,
     statuses,
+    blindAnnotations,
+    notBlindExcluded,
+    onlyViewerSubmitted,
     pairsCompared: compared.length,
-    pairsWithOneAnnotation: rows.length - compared.length,
+    pairsWithOneAnnotation: blindRows.filter((r) => r.annotations.length === 1).length,
     pooled: report.dataset,
     mean: meanPairwiseAgreement({ comparisons: report.pairs.flatMap((p) => p.annotatorPairs) }),
     pairs: rankPairsByAgreement(report.pairs, rankBy).map(toRow),

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { type Db, getDb } from "../client";
 import { computePairScores } from "./compute-pair-scores";
+import { listBlindPairIds } from "./list-blind-pair-ids";
 import { listPairsParsed } from "./list-pairs";
 import { listPairsSchema, type PairListItem } from "../../../schemas/queue";
 import { encodePairCursor } from "./pair-cursor";
@@ -37,13 +38,18 @@ export async function getNextPair(options: GetNextPairOptions): Promise<PairList
   if (!cursor && currentPairId) {
     const pair = await db.pair.findUnique({ where: { id: currentPairId }, select: { id: true, updatedAt: true } });
     if (!pair) throw new AppError("NOT_FOUND", `Pair ${currentPairId} not found`);
-    const value =
+    let value =
       o.sort === "updatedAt"
         ? pair.updatedAt.toISOString()
         : o.scores
           ? (o.scores[pair.id] ?? null)
           : ((await computePairScores({ db, pairIds: [pair.id], kind: o.sort, modelName: o.modelName, threshold: o.threshold })).get(pair.id) ??
             null);
+    // A score blind annotation keeps from the viewer sorts as none, as listPairs lists it.
+    if (value !== null && o.sort !== "updatedAt" && o.blindViewerId) {
+      const hidden = o.sort === "disagreement" ? "gold" : "predictions";
+      if ((await listBlindPairIds({ db, pairIds: [pair.id], viewerId: o.blindViewerId, hidden })).has(pair.id)) value = null;
+    }
     cursor = encodePairCursor({ sort: o.sort, direction: o.direction, value, id: pair.id });
   }
   const next = await listPairsParsed(db, { ...o, cursor, limit: 2 });

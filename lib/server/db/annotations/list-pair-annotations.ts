@@ -23,6 +23,8 @@ export type PairAnnotation = {
   submittedAt: Date | null;
   /** The annotator answered "nothing here is vital". */
   noVital: boolean;
+  /** Made without seeing the pair's gold or others' work (Annotation.blind): only these count for agreement. */
+  blind: boolean;
   updatedAt: Date;
   reviewer: UserRef | null;
   reviewComment: string | null;
@@ -79,6 +81,7 @@ export async function listPairAnnotations(options: ListPairAnnotationsOptions): 
           comment: true,
           submittedAt: true,
           noVital: true,
+          blind: true,
           updatedAt: true,
           reviewComment: true,
           reviewedAt: true,

@@ -3,7 +3,9 @@ import { zAnnotationStatus, zPairStatus } from "@/lib/schemas/enums";
 import { listPairsSchema, type ListPairsInput, type PairListItem, type PairListPage } from "@/lib/schemas/queue";
 import { type Db, getDb } from "../client";
 import type { Prisma } from "../generated/client";
+import { blindPairsWhere, hiddenPredictionsWhere } from "./blind-pairs-where";
 import { computePairScores, type PairScoreKind, usesStoredScores } from "./compute-pair-scores";
+import { listBlindPairIds } from "./list-blind-pair-ids";
 import { decodePairCursor, encodePairCursor, type PairCursor } from "./pair-cursor";
 import { buildPairWhere, type PairFilters, type PairOrder } from "./pair-filters";
 import { parseOptions } from "./parse-options";
@@ -25,6 +27,9 @@ export type ListPairsOptions = PairFilters &
  * At the default settings score sorts read the scores stored on Pair (one indexed query per page, after scoring again
  * the pairs whose runs or gold changed); with a model name, another threshold or given scores they rank the whole
  * filtered set in memory (ids and scores only) before loading one page.
+ * With `blindViewerId`, pairs that viewer is blind to sort as unscored under the disagreement sort (the score compares
+ * the model with gold) and, where their dataset hides predictions, under the uncertainty sort; their gold decision is
+ * not listed.
  */
 export async function listPairs(options: ListPairsOptions): Promise<PairListPage> {
   const { db = getDb(), ...rest } = options;
@@ -54,19 +59,21 @@ export async function listPairsParsed(db: Db, o: ListPairsInput): Promise<PairLi
     const items = await loadItems(
       db,
       page,
-      o.annotatorId,
+      o,
       () => null,
       (p) => mk(p.updatedAt.toISOString(), p.id),
     );
     return { items, nextCursor: rows.length > o.limit ? (items[items.length - 1]?.cursor ?? null) : null };
   }
 
-  if (!o.scores && usesStoredScores(o)) return listByStoredScores(db, { ...o, sort: o.sort }, where, cursor, mk);
+  const hidden = hiddenScoresWhere(o.sort, o.blindViewerId);
+  if (!o.scores && usesStoredScores(o)) return listByStoredScores(db, { ...o, sort: o.sort }, where, cursor, mk, hidden);
 
   const ids = (await db.pair.findMany({ where, select: { id: true } })).map((r) => r.id);
   const scores = o.scores
     ? new Map(Object.entries(o.scores))
     : await computePairScores({ db, pairIds: ids, kind: o.sort, modelName: o.modelName, threshold: o.threshold });
+  if (hidden) for (const r of await db.pair.findMany({ where: { AND: [where, hidden] }, select: { id: true } })) scores.delete(r.id);
   const compare = scoreComparator(o.direction);
   const ranked = ids.map((id) => ({ id, v: scores.get(id) ?? null })).sort(compare);
   const start = cursor ? firstAfter(ranked, { id: cursor.id, v: cursor.value as number | null }, compare) : 0;
@@ -75,7 +82,7 @@ export async function listPairsParsed(db: Db, o: ListPairsInput): Promise<PairLi
   const items = await loadItems(
     db,
     page.map((p) => p.id),
-    o.annotatorId,
+    o,
     (id) => scoreOf.get(id) ?? null,
     (p) => mk(scoreOf.get(p.id) ?? null, p.id),
   );
@@ -83,6 +90,12 @@ export async function listPairsParsed(db: Db, o: ListPairsInput): Promise<PairLi
 }
 
 type Ranked = { id: string; v: number | null };
+
+/** The pairs whose sort score blind annotation keeps from the viewer (they sort as unscored); null when none is kept. */
+function hiddenScoresWhere(sort: ListPairsInput["sort"], viewerId: string | undefined): Prisma.PairWhereInput | null {
+  if (!viewerId || sort === "updatedAt") return null;
+  return sort === "disagreement" ? blindPairsWhere(viewerId) : hiddenPredictionsWhere(viewerId);
+}
 
 /**
  * A score-sorted page from Pair's stored scores, in scoreComparator's order: the scored pairs by score in the
@@ -94,6 +107,7 @@ async function listByStoredScores(
   where: Prisma.PairWhereInput,
   cursor: PairCursor | undefined,
   mk: (value: PairCursor["value"], id: string) => string,
+  hidden: Prisma.PairWhereInput | null,
 ): Promise<PairListPage> {
   await refreshPairSortScores({ db });
   const col = o.sort;
@@ -105,7 +119,7 @@ async function listByStoredScores(
     const after: Prisma.PairWhereInput =
       v === undefined ? { [col]: { not: null } } : { OR: [{ [col]: { [cmp]: v } }, { [col]: v, id: { gt: cursor!.id } }] };
     const rows = await db.pair.findMany({
-      where: { AND: [where, after] },
+      where: { AND: [where, after, ...(hidden ? [{ NOT: hidden }] : [])] },
       orderBy: [{ [col]: o.direction }, { id: "asc" }],
       take,
       select: { id: true, uncertainty: true, disagreement: true },
@@ -114,7 +128,7 @@ async function listByStoredScores(
   }
   if (page.length < take) {
     const rows = await db.pair.findMany({
-      where: { AND: [where, { [col]: null }, cursor?.value === null ? { id: { gt: cursor.id } } : {}] },
+      where: { AND: [where, hidden ? { OR: [{ [col]: null }, hidden] } : { [col]: null }, cursor?.value === null ? { id: { gt: cursor.id } } : {}] },
       orderBy: { id: "asc" },
       take: take - page.length,
       select: { id: true },
@@ -126,7 +140,7 @@ async function listByStoredScores(
   const items = await loadItems(
     db,
     shown.map((p) => p.id),
-    o.annotatorId,
+    o,
     (id) => scoreOf.get(id) ?? null,
     (p) => mk(scoreOf.get(p.id) ?? null, p.id),
   );
@@ -160,7 +174,7 @@ function firstAfter(ranked: Ranked[], c: Ranked, compare: (a: Ranked, b: Ranked)
 async function loadItems(
   db: Db,
   ids: string[],
-  annotatorId: string | undefined,
+  { annotatorId, blindViewerId }: Pick<ListPairsInput, "annotatorId" | "blindViewerId">,
   scoreOf: (id: string) => number | null,
   cursorOf: (p: { id: string; updatedAt: Date }) => string,
 ): Promise<PairListItem[]> {
@@ -186,6 +200,8 @@ async function loadItems(
         select: { id: true, pairId: true, status: true, version: true },
       })
     : [];
+  // The gold decision is gold: not listed for the pairs a blind viewer is blind to.
+  const blind = blindViewerId ? await listBlindPairIds({ db, pairIds: ids, viewerId: blindViewerId, hidden: "gold" }) : new Set<string>();
   const byId = new Map(rows.map((r) => [r.id, r]));
   const annotationOf = new Map(annotations.map((a) => [a.pairId, a]));
   return ids.flatMap((id) => {
@@ -199,7 +215,7 @@ async function loadItems(
         dataset: r.dataset.name,
         externalId: r.externalId,
         status: zPairStatus.parse(r.status),
-        goldNoVital: r.goldNoVital,
+        goldNoVital: r.goldNoVital && !blind.has(id),
         version: r.version,
         query: r.query.text,
         documentCount: r._count.documents,

@@ -2,6 +2,7 @@ import "server-only";
 import type { PairStatus, SpanCategory } from "@/lib/schemas/enums";
 import type { PairFiltersInput, PairSort } from "@/lib/schemas/queue";
 import type { Prisma } from "../generated/client";
+import { blindPairsWhere } from "./blind-pairs-where";
 
 /** Queue filters shared by listPairs and getNextPair. */
 export type PairFilters = {
@@ -11,13 +12,18 @@ export type PairFilters = {
   status?: PairStatus | PairStatus[];
   /** Pairs this user has an annotation on. */
   annotatorId?: string;
-  /** Pairs with a live span of this category: the annotator's spans when annotatorId is set, else any human/gold span. */
+  /**
+   * Pairs with a live span of this category: the annotator's spans when annotatorId is set, else any human/gold span.
+   * For a blind viewer, only their own spans count on the pairs they are blind to (a match on gold would reveal it).
+   */
   category?: SpanCategory;
   /**
    * Pairs that still need this user's work: not accepted, and either no annotation of theirs yet or one in progress
    * or rejected (several people label one pair, so another annotator's submission does not take it off my list).
    */
   needsWorkBy?: string;
+  /** A viewer blind annotation applies to (see pairFiltersShape in lib/schemas/queue.ts); set by the server. */
+  blindViewerId?: string;
 };
 
 /** Ordering and scores shared by listPairs and getNextPair. */
@@ -63,6 +69,9 @@ export function buildPairWhere(f: PairFiltersInput): Prisma.PairWhereInput {
               category: f.category,
               deletedAt: null,
               ...(f.annotatorId ? { annotation: { annotatorId: f.annotatorId } } : {}),
+              ...(f.blindViewerId
+                ? { OR: [{ annotation: { annotatorId: f.blindViewerId } }, { pair: { NOT: blindPairsWhere(f.blindViewerId) } }] }
+                : {}),
             },
           },
         }

@@ -187,7 +187,9 @@ describe("review and gold routes", () => {
     const { GET, PUT } = await import("@/app/api/v1/pairs/[id]/gold/route");
     const path = `/api/v1/pairs/${pair.pairId}/gold`;
     expect((await GET(req(path), params(pair.pairId))).status).toBe(401);
-    const before = await GET(req(path, { as: "annotator" }), params(pair.pairId));
+    // Blind annotation: the annotator whose work was rejected is to do it again without the key; ann2's was accepted.
+    expect((await GET(req(path, { as: "annotator" }), params(pair.pairId))).status).toBe(403);
+    const before = await GET(req(path, { as: "ann2" }), params(pair.pairId));
     expect(before.status).toBe(200);
     const state = await before.json();
     expect(state).toMatchObject({ spans: [], adjudicatedAt: null });
@@ -212,7 +214,7 @@ describe("review and gold routes", () => {
     const p = await db.pair.findUniqueOrThrow({ where: { id: pair.pairId } });
     expect(p).toMatchObject({ status: "accepted", adjudicatedById: users.reviewer.id });
     expect(p.adjudicatedAt).toBeInstanceOf(Date);
-    const after = await (await GET(req(path, { as: "annotator" }), params(pair.pairId))).json();
+    const after = await (await GET(req(path, { as: "ann2" }), params(pair.pairId))).json();
     expect(after.spans).toHaveLength(1);
     expect(after.adjudicatedById).toBe(users.reviewer.id);
   });

@@ -2,10 +2,11 @@ import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { type Db, getDb } from "../client";
-import { type AnnotationStatus, type PairStatus, zAnnotationStatus, zPairStatus } from "../../../schemas/enums";
+import { type AnnotationStatus, type PairStatus, zAnnotationStatus, zPairStatus, zRole } from "../../../schemas/enums";
 import { Prisma } from "../generated/client";
 import { runInTransaction } from "../run-in-transaction";
 import { getAnnotation } from "./get-annotation";
+import { isBlindSave } from "./is-blind-save";
 import { loadPairDocuments } from "./load-pair-documents";
 import { parseOptions } from "./parse-options";
 import { loadActiveUser } from "./load-active-user";
@@ -75,6 +76,8 @@ const LOCKED: readonly string[] = ["submitted", "accepted"];
  * UNPROCESSABLE (details.index) for a span outside its document or whose text does not match it (drift);
  * CONFLICT (reason "locked") for a submitted/accepted annotation; FORBIDDEN when someone else edits without
  * reviewer rights. A save that changes nothing writes nothing and keeps the version.
+ * Blind annotation: the annotation is created blind when its annotator is blinded (isBlindSave), and a changing save
+ * by anyone who is not blinded makes it not blind for good (agreement then leaves it out).
  */
 export async function saveAnnotationSpans(options: SaveAnnotationSpansOptions): Promise<SaveAnnotationSpansResult> {
   const { db = getDb(), ...rest } = options;
@@ -85,7 +88,7 @@ export async function saveAnnotationSpans(options: SaveAnnotationSpansOptions): 
   // Outside the transaction: document texts never change, and validation should not hold the write lock.
   const { documents } = await loadPairDocuments({ db, pairId });
   validateSpans(spans, documents);
-  await loadActiveUser({ db, userId: annotatorId, action: "annotate" });
+  const annotator = await loadActiveUser({ db, userId: annotatorId, action: "annotate" });
   if (actorId !== annotatorId) {
     await loadActiveUser({ db, userId: actorId, roles: ["reviewer", "admin"], action: "edit another annotator's spans" });
   }
@@ -107,7 +110,7 @@ export async function saveAnnotationSpans(options: SaveAnnotationSpansOptions): 
       async (tx) => {
         let annotation = await tx.annotation.findUnique({
           where: { pairId_annotatorId: { pairId, annotatorId } },
-          select: { id: true, version: true, status: true },
+          select: { id: true, version: true, status: true, blind: true },
         });
         // Lock first: merging into a submitted annotation could only fail again, so a stale tab learns it is locked.
         if (annotation && LOCKED.includes(annotation.status)) {
@@ -117,9 +120,16 @@ export async function saveAnnotationSpans(options: SaveAnnotationSpansOptions): 
         if (current !== baseVersion) {
           await conflict(tx, "version", `The annotation changed since version ${baseVersion} (now ${current}): reload or merge`);
         }
+        const blind = await isBlindSave({
+          db: tx,
+          pairId,
+          annotator: { id: annotator.id, role: zRole.parse(annotator.role) },
+          actorId,
+          status: annotation ? zAnnotationStatus.parse(annotation.status) : null,
+        });
         annotation ??= await tx.annotation.create({
-          data: { pairId, annotatorId },
-          select: { id: true, version: true, status: true },
+          data: { pairId, annotatorId, blind },
+          select: { id: true, version: true, status: true, blind: true },
         });
 
         const existing = await tx.span.findMany({
@@ -143,7 +153,7 @@ export async function saveAnnotationSpans(options: SaveAnnotationSpansOptions): 
           status = annotation.status === "rejected" ? "in_progress" : annotation.status;
           const claimed = await tx.annotation.updateMany({
             where: { id: annotation.id, version: baseVersion },
-            data: { version: { increment: 1 }, status },
+            data: { version: { increment: 1 }, status, ...(annotation.blind && !blind ? { blind: false } : {}) },
           });
           if (claimed.count !== 1) await conflict(tx, "version", "The annotation was saved concurrently: reload or merge");
           version = baseVersion + 1;

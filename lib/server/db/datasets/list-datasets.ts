@@ -12,6 +12,10 @@ export type DatasetSummary = {
   goldPairs: number;
   /** Live gold spans. */
   goldSpans: number;
+  /** Blind annotation (lib/auth/policy.ts isBlindedFor): annotators get no gold or others' spans before submitting. */
+  blindAnnotation: boolean;
+  /** Whether blinded annotators see the model's and the judge's pre-annotation (canSeePredictions). */
+  showPredictions: boolean;
 };
 
 export type ListDatasetsOptions = { db?: Db };
@@ -22,13 +26,34 @@ export const DATASET_SELECT = {
   name: true,
   description: true,
   createdAt: true,
+  blindAnnotation: true,
+  showPredictions: true,
   _count: { select: { pairs: true, documents: true } },
 } as const;
 
-type DatasetRow = { id: string; name: string; description: string | null; createdAt: Date; _count: { pairs: number; documents: number } };
+type DatasetRow = {
+  id: string;
+  name: string;
+  description: string | null;
+  createdAt: Date;
+  blindAnnotation: boolean;
+  showPredictions: boolean;
+  _count: { pairs: number; documents: number };
+};
 
-export function toDatasetFields(d: DatasetRow): Pick<DatasetSummary, "id" | "name" | "description" | "createdAt" | "pairs" | "documents"> {
-  return { id: d.id, name: d.name, description: d.description, createdAt: d.createdAt, pairs: d._count.pairs, documents: d._count.documents };
+export function toDatasetFields(
+  d: DatasetRow,
+): Pick<DatasetSummary, "id" | "name" | "description" | "createdAt" | "pairs" | "documents" | "blindAnnotation" | "showPredictions"> {
+  return {
+    id: d.id,
+    name: d.name,
+    description: d.description,
+    createdAt: d.createdAt,
+    pairs: d._count.pairs,
+    documents: d._count.documents,
+    blindAnnotation: d.blindAnnotation,
+    showPredictions: d.showPredictions,
+  };
 }
 
 /** Every dataset (by name) with pair, document and gold counts: grouped counts. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { AppError } from "@/lib/errors";
+import { mergeSameCategoryOverlaps } from "@/lib/spans/review/same-category-overlaps";
 import type { Block } from "@/lib/text/types";
 import { type Db, getDb } from "../client";
 import type { Prisma } from "../generated/client";
@@ -118,7 +119,9 @@ export async function writeImportedPairs({ datasetId, pairs, db = getDb() }: Wri
         const docIds: string[] = [];
         for (const [position, d] of p.documents.entries()) {
           const contentHash = sha256(d.text);
-          const key = [contentHash, d.rawHtml === undefined ? "-" : sha256(d.rawHtml), d.url ?? "", d.title ?? ""].join("\u0000");
+          const blocksJson = JSON.stringify(d.blocks);
+          // One text with two structures (an imported record's blocks, another's re-derived ones) is two documents.
+          const key = [contentHash, sha256(blocksJson), d.rawHtml === undefined ? "-" : sha256(d.rawHtml), d.url ?? "", d.title ?? ""].join("\u0000");
           let documentId = docIdByKey.get(key);
           // Shared across pairs, never twice in one pair (PairDocument's primary key is pair × document).
           if (!documentId || docIds.includes(documentId)) {
@@ -131,14 +134,20 @@ export async function writeImportedPairs({ datasetId, pairs, db = getDb() }: Wri
               title: d.title ?? null,
               rawHtml: d.rawHtml ?? null,
               text: d.text,
-              blocksJson: JSON.stringify(d.blocks),
+              blocksJson,
               contentHash,
             });
           }
           links.push({ pairId, documentId, position });
           docIds.push(documentId);
         }
-        for (const s of p.gold) {
+        // Gold never holds two overlapping spans of one category (SQuAD's three answers often nest): their union.
+        const goldTexts = new Map(p.documents.map((d, i) => [String(i), d.text]));
+        const { spans: goldSpans } = mergeSameCategoryOverlaps(
+          p.gold.map((s) => ({ ...s, documentId: String(s.documentIndex) })),
+          goldTexts,
+        );
+        for (const s of goldSpans) {
           const row = {
             id: newId(),
             pairId,

@@ -1,4 +1,5 @@
 import { adjudicatePair } from "@/lib/server/db/annotations/adjudicate-pair";
+import { assertPairView } from "@/lib/server/db/annotations/assert-pair-view";
 import { getGoldSpans } from "@/lib/server/db/annotations/get-gold-spans";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
 import { defineRoute } from "@/lib/server/http/define-route";
@@ -7,8 +8,12 @@ import { OPERATIONS } from "@/lib/server/openapi/operations";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** GET → { pairId, status, version, reviewerId, reviewComment, reviewedAt, adjudicatedAt, adjudicatedById, noVital, spans } (pair:read). */
-export const GET = defineRoute(OPERATIONS.getGold, async ({ params: { id } }) => {
+/**
+ * GET → { pairId, status, version, reviewerId, reviewComment, reviewedAt, adjudicatedAt, adjudicatedById, noVital, spans }
+ * (pair:read). The answer key: 403 for a user blind annotation keeps from it (until they submit).
+ */
+export const GET = defineRoute(OPERATIONS.getGold, async ({ params: { id }, user }) => {
+  await assertPairView({ pairId: id, user, see: "gold" });
   return getGoldSpans({ pairId: id });
 });
 
