@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { CATEGORY_META } from "@/lib/spans/categories";
-import { describeSkipped, type ModelSpanAcceptPlan } from "@/lib/spans/plan-model-span-accept";
+import { describeSkipped, type ModelSpanAcceptPlan, type SkippedModelUnit } from "@/lib/spans/plan-model-span-accept";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -38,8 +38,8 @@ export function PreAnnotationPanel(p: PreAnnotationPanelProps) {
       {preview && (
         <ModelSpanPreviewDialog
           plan={preview.plan}
-          onConfirm={() => {
-            preview.confirm();
+          onConfirm={(extra) => {
+            preview.confirm(extra);
             setPreview(null);
           }}
           onCancel={() => setPreview(null)}
@@ -123,20 +123,40 @@ export function PreAnnotationPanel(p: PreAnnotationPanelProps) {
 const PREVIEW_CHARS = 200;
 const clip = (text: string) => (text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text);
 
-/** Before "Accept model spans" adds anything: the spans it will add, one per unit, and the kept units it leaves out. */
-function ModelSpanPreviewDialog({ plan, onConfirm, onCancel }: { plan: ModelSpanAcceptPlan; onConfirm: () => void; onCancel: () => void }) {
-  const n = plan.spans.length;
+/**
+ * Before "Accept model spans" adds anything: the spans it will add, one per unit, and the kept units it leaves out
+ * because the model tags them non-vital — each of which the annotator may tick in (the category head can be wrong).
+ */
+function ModelSpanPreviewDialog({
+  plan,
+  onConfirm,
+  onCancel,
+}: {
+  plan: ModelSpanAcceptPlan;
+  onConfirm: (extra: SkippedModelUnit[]) => void;
+  onCancel: () => void;
+}) {
+  const [included, setIncluded] = useState<ReadonlySet<number>>(new Set());
+  const extra = plan.skipped.filter((_, i) => included.has(i));
+  const n = plan.spans.length + extra.length;
   const spans = `${n} vital span${n === 1 ? "" : "s"}`;
+  const toggle = (i: number) =>
+    setIncluded((prev) => {
+      const next = new Set(prev);
+      if (next.has(i)) next.delete(i);
+      else next.add(i);
+      return next;
+    });
   return (
     <ConfirmDialog
-      title={`Add ${spans}?`}
+      title={n > 0 ? `Add ${spans}?` : "Nothing tagged vital"}
       titleId="accept-model-spans-title"
       testId="accept-model-spans-preview"
-      confirmLabel={`Add ${spans}`}
+      confirmLabel={n > 0 ? `Add ${spans}` : "Close"}
       confirmTestId="accept-model-spans-confirm"
       cancelTestId="accept-model-spans-cancel"
       initialFocus="confirm"
-      onConfirm={onConfirm}
+      onConfirm={() => (n > 0 ? onConfirm(extra) : onCancel())}
       onCancel={onCancel}
     >
       <p data-testid="accept-model-spans-summary">
@@ -160,23 +180,26 @@ function ModelSpanPreviewDialog({ plan, onConfirm, onCancel }: { plan: ModelSpan
         ))}
       </ol>
       {plan.skipped.length > 0 && (
-        <details className="text-xs" data-testid="accept-model-spans-skipped">
+        <details className="text-xs" data-testid="accept-model-spans-skipped" open={plan.spans.length === 0}>
           <summary className="cursor-pointer">
-            Left out: {plan.skipped.length} kept unit{plan.skipped.length === 1 ? "" : "s"} the model tags non-vital ({describeSkipped(plan.skipped)})
+            Left out: {plan.skipped.length} kept unit{plan.skipped.length === 1 ? "" : "s"} the model tags non-vital ({describeSkipped(plan.skipped)}
+            ); tick any that are vital
           </summary>
           <ul className="mt-1 max-h-40 space-y-1 overflow-y-auto">
-            {plan.skipped.map((s) => (
+            {plan.skipped.map((s, i) => (
               <li
                 key={`${s.documentId}:${s.start}`}
-                className="flex gap-2"
                 data-testid="accept-model-spans-skipped-item"
                 data-category={s.category}
                 data-document-id={s.documentId}
               >
-                <span className="shrink-0 font-medium">{CATEGORY_META[s.category].label}</span>
-                <span className="min-w-0 text-slate-600" title={s.text}>
-                  {clip(s.text)}
-                </span>
+                <label className="flex gap-2">
+                  <input type="checkbox" checked={included.has(i)} onChange={() => toggle(i)} data-testid="accept-model-spans-include" />
+                  <span className="shrink-0 font-medium">{CATEGORY_META[s.category].label}</span>
+                  <span className="min-w-0 text-slate-600" title={s.text}>
+                    {clip(s.text)}
+                  </span>
+                </label>
               </li>
             ))}
           </ul>

@@ -1,11 +1,12 @@
 "use client";
 
+import { plural } from "@/lib/plural";
 import { useCallback } from "react";
 import type { LiveSelection } from "@/components/heatmap/use-live-selection";
 import type { PairScoresOut } from "@/lib/schemas/scoring";
 import type { SpanEdit } from "@/lib/spans/apply-span-edit";
 import type { SpanCategory } from "@/lib/spans/categories";
-import { planModelSpanAccept, type ModelSpanAcceptPlan } from "@/lib/spans/plan-model-span-accept";
+import { planModelSpanAccept, type ModelSpanAcceptPlan, type SkippedModelUnit } from "@/lib/spans/plan-model-span-accept";
 import { snapSelection } from "@/lib/spans/snap-selection";
 import { snapSpanToWords } from "@/lib/spans/word-edges";
 import type { DocSelection } from "./dom-offsets";
@@ -13,7 +14,8 @@ import { newTmpId } from "./new-tmp-id";
 import type { EditorSpan } from "./types";
 
 /** What "Accept model spans" would add, shown before it adds it; `confirm` adds it. */
-export type ModelSpanPreview = { plan: ModelSpanAcceptPlan; confirm: () => void };
+/** `confirm(extra)`: adds the plan's spans plus the left-out units the annotator ticked in the preview (as vital). */
+export type ModelSpanPreview = { plan: ModelSpanAcceptPlan; confirm: (extra?: readonly SkippedModelUnit[]) => void };
 
 export interface UseSpanActionsOptions {
   readOnly: boolean;
@@ -73,15 +75,32 @@ export function useSpanActions({ readOnly, texts, scores, live, threshold, spans
       threshold,
       existing: spans,
     });
-    if (plan.spans.length === 0) {
+    // Nothing new to add: the notice says why. Left-out units alone (nothing accepted yet) still open the preview, where
+    // the annotator may tick any of them in (the category head can be wrong; it is a person's call).
+    if (plan.spans.length === 0 && (plan.skipped.length === 0 || plan.already > 0)) {
       setNotice(plan.notice);
       return null;
     }
     return {
       plan,
-      confirm: () => {
-        edit({ type: "batch", edits: plan.spans.map((s) => ({ type: "add" as const, span: { ...s, id: newTmpId(), source: "human" as const } })) });
-        setNotice(plan.notice);
+      confirm: (extra = []) => {
+        const added = [
+          ...plan.spans,
+          ...extra.map(({ documentId, start, end, text, score }) => ({
+            documentId,
+            start,
+            end,
+            text,
+            category: "vital" as const,
+            ...(score !== undefined ? { score } : {}),
+          })),
+        ];
+        if (added.length === 0) return;
+        edit({ type: "batch", edits: added.map((s) => ({ type: "add" as const, span: { ...s, id: newTmpId(), source: "human" as const } })) });
+        const left = plan.skipped.length - extra.length;
+        setNotice(
+          `Added ${plural(added.length, "model span")} (p ≥ ${plan.threshold.toFixed(2)}).${left > 0 ? ` Left out ${plural(left, "unit")} the model tags non-vital.` : ""}`,
+        );
       },
     };
   };
