@@ -72,6 +72,9 @@ export default defineConfig([
     "test-results/**",
     "playwright-report/**",
     "next-env.d.ts",
+    // Workspace packages: their build output, and the types generated from the OpenAPI document (npm run client:types).
+    "packages/*/dist/**",
+    "packages/*/src/generated/**",
   ]),
   {
     plugins: { zones },

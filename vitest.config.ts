@@ -27,6 +27,10 @@ export default defineConfig({
         esbuild: { jsx: "automatic" },
         test: { name: "components", include: ["components/**/*.test.ts"], environment: "node", pool: "forks" },
       },
+      {
+        // Workspace packages (packages/client): plain Node, no alias and no react-server condition, like their users.
+        test: { name: "packages", include: ["packages/*/src/**/*.test.ts"], environment: "node", pool: "forks" },
+      },
     ],
   },
 });
