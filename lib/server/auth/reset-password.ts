@@ -11,6 +11,8 @@ export type ResetPasswordOptions = {
   password?: string;
   /** Session.id (sha256 of the token) to keep: an admin resetting their own password stays signed in here. */
   keepSessionId?: string;
+  /** The admin resetting it (the account audit's actor); null or omitted: the system (the CLI on the server). */
+  actorId?: string | null;
   db?: Db;
 };
 
@@ -29,12 +31,20 @@ export function generatePassword(): string {
 
 /**
  * Sets a new password (admin page, API, and `snippet-lab users reset-password` on the server, which also recovers
- * admin access) and ends the user's sessions. A disabled user stays disabled.
+ * admin access) and ends the user's sessions. A disabled user stays disabled. Recorded in the account audit
+ * ("password_reset", never the password or its hash).
  */
-export async function resetPassword({ userId, password, keepSessionId, db }: ResetPasswordOptions): Promise<ResetPasswordResult> {
+export async function resetPassword({ userId, password, keepSessionId, actorId = null, db }: ResetPasswordOptions): Promise<ResetPasswordResult> {
   const given = resetPasswordSchema.parse({ password }).password;
   const next = given ?? generatePassword();
   const passwordHash = await hashPassword({ password: next });
-  const { user, sessionsEnded } = await setUserPassword({ userId, passwordHash, ...(keepSessionId ? { keepSessionId } : {}), db });
+  const { user, sessionsEnded } = await setUserPassword({
+    userId,
+    passwordHash,
+    ...(keepSessionId ? { keepSessionId } : {}),
+    actorId,
+    generated: given === undefined,
+    db,
+  });
   return { user, ...(given === undefined ? { generatedPassword: next } : {}), sessionsEnded };
 }

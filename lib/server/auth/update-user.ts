@@ -5,7 +5,13 @@ import type { Db } from "../db/client";
 import { updateUserAccount } from "../db/users/update-user-account";
 import type { UserListItem } from "./list-users";
 
-export type UpdateUserOptions = UpdateUserInput & { userId: string; db?: Db; now?: Date };
+export type UpdateUserOptions = UpdateUserInput & {
+  userId: string;
+  /** The admin making the change (the account audit's actor); null or omitted: the system (the CLI on the server). */
+  actorId?: string | null;
+  db?: Db;
+  now?: Date;
+};
 
 export type UpdateUserResult = {
   user: Omit<UserListItem, "lastSeenAt">;
@@ -22,10 +28,10 @@ export type UpdateUserResult = {
  * - A role change applies from the user's next request (the session looks the role up each time).
  *
  * Runs in one serializable transaction (updateUserAccount), so two admins demoting each other at the same moment
- * cannot both succeed.
+ * cannot both succeed; each aspect that changed is recorded in the account audit (AccountAuditEvent) in it.
  */
-export async function updateUser({ userId, db, now, ...input }: UpdateUserOptions): Promise<UpdateUserResult> {
+export async function updateUser({ userId, actorId = null, db, now, ...input }: UpdateUserOptions): Promise<UpdateUserResult> {
   const change = updateUserSchema.parse(input);
-  const { user, sessionsEnded } = await updateUserAccount({ userId, change, ...(now ? { now } : {}), db });
+  const { user, sessionsEnded } = await updateUserAccount({ userId, change, actorId, ...(now ? { now } : {}), db });
   return { user: { ...user, role: zRole.catch("annotator").parse(user.role) as Role }, sessionsEnded };
 }

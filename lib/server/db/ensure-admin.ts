@@ -2,7 +2,10 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "../auth/hash-password";
 import { getEnv } from "../env";
+import { accountAuditChanges } from "@/lib/auth/account-audit-changes";
 import { type Db, getDb } from "./client";
+import { appendAccountAuditEvents, type AccountAuditInput } from "./audit/append-account-audit-events";
+import { runInTransaction } from "./run-in-transaction";
 
 export type EnsureAdminOptions = {
   db?: Db;
@@ -44,11 +47,29 @@ export async function ensureAdmin(options: EnsureAdminOptions = {}): Promise<Ens
   const password = given || randomBytes(12).toString("base64url");
   if (given && given.length < 8) log("warning: SNIPPET_LAB_ADMIN_PASSWORD is shorter than 8 characters");
   const passwordHash = await hashPassword({ password });
-  await db.user.upsert({
-    where: { email },
-    create: { email, name: "Admin", role: "admin", passwordHash },
-    update: { role: "admin", passwordHash, disabledAt: null },
-  });
+  // The account audit records it as the system's doing: a new account, or the user with that email promoted.
+  await runInTransaction(
+    async (tx) => {
+      const before = await tx.user.findUnique({ where: { email }, select: { id: true, name: true, role: true, disabledAt: true } });
+      const user = await tx.user.upsert({
+        where: { email },
+        create: { email, name: "Admin", role: "admin", passwordHash },
+        update: { role: "admin", passwordHash, disabledAt: null },
+        select: { id: true, name: true },
+      });
+      const events: AccountAuditInput[] = before
+        ? [
+            ...accountAuditChanges(
+              { name: before.name, role: before.role, disabled: before.disabledAt !== null },
+              { name: before.name, role: "admin", disabled: false },
+            ).map((c) => ({ userId: user.id, actorId: null, ...c })),
+            { userId: user.id, actorId: null, kind: "password_reset", before: null, after: { generated: !given, sessionsEnded: 0 } },
+          ]
+        : [{ userId: user.id, actorId: null, kind: "create", before: null, after: { email, name: user.name, role: "admin" } }];
+      await appendAccountAuditEvents({ tx, events });
+    },
+    { db },
+  );
   if (given) {
     log(
       `Created the first admin account ${email} (password from SNIPPET_LAB_ADMIN_PASSWORD). From now on the ` +

@@ -6,6 +6,8 @@ import { createPair } from "./create-pair";
 import type { Prisma } from "./generated/client";
 import { runInTransaction } from "./run-in-transaction";
 import { syncPairStatus } from "./annotations/sync-pair-status";
+import { appendGoldAuditEvents } from "./audit/append-gold-audit-events";
+import { readGoldSnapshot } from "./audit/read-gold-snapshot";
 
 export type SeedDemoDataOptions = { db?: Db; log?: (message: string) => void };
 
@@ -68,7 +70,8 @@ async function seedDemoGold({ datasetId, db }: { datasetId: string; db: Db }): P
 
 /**
  * A fixture's gold quotes as gold spans (each with its "create" history event, actor: the system); the pair's status
- * then says it has gold (accepted, unless a submission waits for review).
+ * then says it has gold (accepted, unless a submission waits for review). One GoldAuditEvent (kind "seed") records the
+ * gold before and after.
  */
 async function writeDemoGold({
   tx,
@@ -82,6 +85,7 @@ async function writeDemoGold({
   documentIds: string[];
 }): Promise<number> {
   let n = 0;
+  const before = await readGoldSnapshot({ tx, pairId });
   const texts = new Map<string, string>();
   for (const g of DEMO_GOLD[fixtureId] ?? []) {
     const documentId = documentIds[g.result];
@@ -108,6 +112,13 @@ async function writeDemoGold({
     });
     n++;
   }
-  if (n > 0) await syncPairStatus({ tx, pairId });
+  if (n > 0) {
+    await syncPairStatus({ tx, pairId });
+    const after = await readGoldSnapshot({ tx, pairId });
+    await appendGoldAuditEvents({
+      tx,
+      events: [{ pairId, datasetId: before.datasetId, actorId: null, kind: "seed", before: before.snapshot, after: after.snapshot, at: new Date() }],
+    });
+  }
   return n;
 }

@@ -7,7 +7,7 @@ import { computeEmbeddingUnitScores } from "../../embeddings/embedding-unit-scor
 import type { WordVectors } from "../../embeddings/word-vectors";
 import type { SelectionProfile, SimilarityFeedback } from "../../schemas/selection-profile";
 import { computeEncoderSimilarity } from "../sentence-encoder/compute-encoder-similarity";
-import { loadSentenceEncoder, sentenceEncoderDir, type SentenceEncoder } from "../sentence-encoder/load-sentence-encoder";
+import { loadSentenceEncoder, sentenceEncoderDir, sentenceEncoderFingerprint, type SentenceEncoder } from "../sentence-encoder/load-sentence-encoder";
 import { loadWordVectors, wordVectorsFingerprint } from "./load-word-vectors";
 
 const warned = new Set<string>();
@@ -52,6 +52,8 @@ export async function computeResultSimilarity(
   query: string,
   results: ReadonlyArray<{ doc: CanonicalDoc; units: readonly Sentence[]; title?: string | undefined }>,
   parts = countSimilarityParts(query, results),
+  /** Set when a source (an encoder, the word vectors) could not be loaded: the answer is not to be stored. */
+  outcome?: { missingSource?: boolean },
 ): Promise<number[][] | undefined> {
   if (!profile.similarityWeight) return undefined;
   // A long result is not blended (blendsSimilarity): nothing to compute, and no `similarity` in its units.
@@ -72,7 +74,10 @@ export async function computeResultSimilarity(
     await Promise.all(
       names.map(async (name) => {
         const encoder = await encoderOrWarn(name);
-        if (!encoder) return;
+        if (!encoder) {
+          if (outcome) outcome.missingSource = true;
+          return;
+        }
         const mine = results.map((r) => blends(r.units.length) && nameOf(r) === name);
         const picked = results.filter((_, i) => mine[i]);
         const contextOf = (i: number) => tierOf(picked[i]!);
@@ -88,7 +93,10 @@ export async function computeResultSimilarity(
     return read ? out : undefined;
   }
   const vectors = vectorsOrWarn();
-  if (!vectors) return undefined;
+  if (!vectors) {
+    if (outcome) outcome.missingSource = true;
+    return undefined;
+  }
   return results.map((r) =>
     blends(r.units.length) ? computeEmbeddingUnitScores({ query, docs: [{ text: r.doc.text, units: r.units }], vectors })[0]! : [],
   );
@@ -108,12 +116,12 @@ export async function similarityFingerprint(profile: SimilarityProfile): Promise
   const document = profile.similarityDocument;
   const settings = `${profile.similarityBlend && profile.similarityBlend !== "mix" ? ` ${profile.similarityBlend}` : ""}${profile.similarityMaxUnits ? ` max ${profile.similarityMaxUnits}` : ""}${passage ? ` passage ${passage.maxUnits}${passage.maxResults ? `x${passage.maxResults}` : ""} ${passage.blend} ${passage.weight}${passage.gate ? ` gate ${passage.gate.cosine}x${passage.gate.scale}${passage.gate.paragraphs ? ` paragraphs ${passage.gate.paragraphs.others}x${passage.gate.paragraphs.cosine}` : ""}` : ""}${contextKey(passage)}` : ""}`;
   if (profile.similaritySource === "sentence-encoder") {
-    const fingerprintOf = async (name: string | undefined) =>
-      (await loadSentenceEncoder(sentenceEncoderDir(name)).catch(() => undefined))?.fingerprint ?? "none";
-    const own = await fingerprintOf(profile.similarityEncoder);
-    const other = passage?.encoder && passage.encoder !== profile.similarityEncoder ? ` ${await fingerprintOf(passage.encoder)}` : "";
+    // From the files (the loaded encoder's fingerprint is the same hash): no session starts for a key.
+    const fingerprintOf = (name: string | undefined) => sentenceEncoderFingerprint(sentenceEncoderDir(name)) ?? "none";
+    const own = fingerprintOf(profile.similarityEncoder);
+    const other = passage?.encoder && passage.encoder !== profile.similarityEncoder ? ` ${fingerprintOf(passage.encoder)}` : "";
     const documentKey = document
-      ? ` document ${document.blend} ${document.weight}${contextKey(document)}${document.encoder && document.encoder !== profile.similarityEncoder ? ` ${await fingerprintOf(document.encoder)}` : ""}`
+      ? ` document ${document.blend} ${document.weight}${contextKey(document)}${document.encoder && document.encoder !== profile.similarityEncoder ? ` ${fingerprintOf(document.encoder)}` : ""}`
       : "";
     return `encoder ${own}${settings}${other}${documentKey}`;
   }

@@ -2,6 +2,7 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import type { ExportFormat } from "@/lib/schemas/datasets";
 import { assertDocumentsValid } from "@/lib/spans/formats/check-documents";
+import { goldAuditForRecord } from "@/lib/spans/audit/gold-audit-for-record";
 import { exportGoldJsonl } from "@/lib/spans/formats/export-gold-jsonl";
 import { exportJudgeLabelsJsonl } from "@/lib/spans/formats/export-judge-labels";
 import { parseJudgeConfigKey } from "@/lib/schemas/judge";
@@ -11,6 +12,7 @@ import type { SpanDocument, TokenizerLike } from "@/lib/spans/formats/types";
 import { type Db, getDb } from "../db/client";
 import { getDataset } from "../db/datasets/get-dataset";
 import { loadExportPage } from "../db/datasets/load-export-page";
+import { listGoldAuditEvents } from "../db/audit/list-gold-audit-events";
 import { loadExportTokenizer } from "./load-export-tokenizer";
 
 export type ExportDatasetOptions = {
@@ -22,6 +24,8 @@ export type ExportDatasetOptions = {
   pageSize?: number;
   /** judge-jsonl: the judge configuration ("model|promptVersion|variant") whose judgments become token labels. */
   judge?: string;
+  /** gold-jsonl: each record carries its pair's gold history (`audit`, oldest first, the record's document's spans). */
+  audit?: boolean;
   /** Tests: a tokenizer instead of a model's. */
   tokenizer?: TokenizerLike;
   db?: Db;
@@ -43,22 +47,33 @@ async function* pages(opts: {
   withSuggestions: boolean;
   judge?: { model: string; promptVersion: string; variant: string };
   pageSize: number;
+  /** Attach each pair's gold history to its documents (one more query per page). */
+  audit?: boolean;
   db: Db;
 }): AsyncGenerator<SpanDocument[]> {
   let after: string | undefined;
   for (;;) {
     const page = await loadExportPage({ ...opts, take: opts.pageSize, ...(after !== undefined ? { afterPairId: after } : {}) });
     if (page.pairs === 0) return;
+    if (opts.audit) await attachAudit(page.documents, opts.db);
     yield page.documents;
     if (page.pairs < opts.pageSize || page.lastPairId === null) return;
     after = page.lastPairId;
   }
 }
 
+/** Each document gets its pair's gold history, its own spans only (goldAuditForRecord). */
+async function attachAudit(documents: SpanDocument[], db: Db): Promise<void> {
+  const events = await listGoldAuditEvents({ pairIds: [...new Set(documents.map((d) => d.pairId))], order: "oldest", db });
+  const byPair = new Map<string, typeof events>();
+  for (const e of events) byPair.set(e.pairId, [...(byPair.get(e.pairId) ?? []), e]);
+  for (const d of documents) d.audit = goldAuditForRecord(byPair.get(d.pairId) ?? [], d.documentId);
+}
+
 /**
  * A dataset export as a stream, one database page at a time:
  * - gold-jsonl: pairs with gold, one line per pair × document, gold spans + token keep labels (vital gold) from the
- *   model's tokenizer;
+ *   model's tokenizer (with `audit`, each record also carries its pair's gold history);
  * - label-studio: every pair, gold as ground_truth annotations, model/judge suggestions as predictions;
  * - prodigy: pairs with gold, gold spans with token indices.
  * A first pass checks every span against its text (an export never writes drifted offsets: UNPROCESSABLE before any
@@ -89,7 +104,8 @@ export async function exportDataset(options: ExportDatasetOptions): Promise<Data
   for await (const docs of pages(scope)) assertDocumentsValid(docs, file.label, { blocks });
 
   const encoder = new TextEncoder();
-  const iterator = pages(scope);
+  // The history rides on the second pass only: the first checks spans.
+  const iterator = pages({ ...scope, audit: format === "gold-jsonl" && options.audit === true });
   let tasks = 0;
   let annotations = 0;
   let started = false;

@@ -10,6 +10,8 @@ export type ImportDatasetFileOptions = {
   bytes: Uint8Array;
   evidence?: EvidenceMode;
   maxBytes?: number;
+  /** Who imports: the actor of the gold audit rows (null: the system). */
+  actorId?: string | null;
   db?: Db;
 };
 
@@ -20,10 +22,11 @@ export async function importDatasetFile({
   bytes,
   evidence,
   maxBytes,
+  actorId = null,
   db,
 }: ImportDatasetFileOptions): Promise<ImportSummary & { droppedHumanSpans: number }> {
   const parsed = parseImportFile({ format, bytes, ...(evidence ? { evidence } : {}), ...(maxBytes ? { maxBytes } : {}) });
   if (!parsed.ok) throw importErrors(parsed.errors, `${format} import`);
-  const summary = await importRecords({ datasetId, format, plans: parsed.plans, db });
+  const summary = await importRecords({ datasetId, format, plans: parsed.plans, actorId, db });
   return { ...summary, droppedHumanSpans: parsed.droppedHumanSpans };
 }

@@ -9,6 +9,7 @@ const LOADERS: Record<JobKind, () => Promise<JobHandler<never>>> = {
   "frontier-sweep": async () => (await import("./kinds/frontier-sweep")).frontierSweepJob as JobHandler<never>,
   "judge-run": async () => (await import("./kinds/judge-run")).judgeRunJob as JobHandler<never>,
   "model-eval": async () => (await import("./kinds/model-eval")).modelEvalJob as JobHandler<never>,
+  "unit-scores": async () => (await import("./kinds/unit-scores")).unitScoresJob as JobHandler<never>,
 };
 
 export async function loadJobHandler(kind: JobKind): Promise<JobHandler<unknown>> {

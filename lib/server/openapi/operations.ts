@@ -270,6 +270,19 @@ export const OPERATIONS = withOperationIds({
     responses: [json("`{user, generatedPassword?, sessionsEnded}`.")],
     errors: [404],
   },
+  listUserAudit: {
+    method: "GET",
+    path: "/api/users/{id}/audit",
+    summary: "an account's change history (admin)",
+    description:
+      "Append-only (AccountAuditEvent): creation, role, disabling and enabling, renaming and password resets, one event per changed aspect, " +
+      "with who made it (`actor` null: the system, e.g. the CLI on the server) and the aspect before and after. Never a password or its hash.",
+    tag: "users",
+    auth: session("user:manage"),
+    params: idParamsSchema,
+    responses: [json("`{events: [{id, user, kind, actor, createdAt, before, after}]}`, newest first.")],
+    errors: [404],
+  },
 
   // ---------- datasets ----------
   listDatasets: {
@@ -373,6 +386,8 @@ export const OPERATIONS = withOperationIds({
       format: search.get("format") ?? undefined,
       model: search.get("model") ?? undefined,
       judge: search.get("judge") ?? undefined,
+      // `1`/`true` and `0`/`false`; anything else reaches the schema as is (a 400 naming it).
+      audit: ((v) => (v === null ? undefined : v === "1" || v === "true" ? true : v === "0" || v === "false" ? false : v))(search.get("audit")),
     }),
     responses: [
       {
@@ -587,6 +602,20 @@ export const OPERATIONS = withOperationIds({
       { status: 409, description: "The pair changed since `version`." },
       { status: 422, description: "A span does not match the document text." },
     ],
+  },
+  getGoldHistory: {
+    method: "GET",
+    path: "/api/v1/pairs/{id}/gold/history",
+    summary: "every change to the pair's gold, newest first",
+    description:
+      "Append-only (GoldAuditEvent): adjudications, the decision \"nothing here is vital\", imports as gold, repairs and the demo seed, each " +
+      "with who made it (`actor` null: the system), when, and the gold before and after (`{noVital, spans}`), plus what it did " +
+      "(`added`, `removed`, `noVitalChange`).",
+    tag: "review",
+    auth: session("pair:review"),
+    params: idParamsSchema,
+    responses: [json("`{events: [{id, kind, actor, createdAt, before, after, added, removed, noVitalChange}]}`.")],
+    errors: [404],
   },
   getAgreement: {
     method: "GET",

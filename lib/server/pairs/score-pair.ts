@@ -8,7 +8,7 @@ import { type Db, getDb } from "../db/client";
 import { getPair } from "../db/get-pair";
 import { listModelRuns } from "../db/model-runs/list-model-runs";
 import { saveModelRuns } from "../db/model-runs/save-model-runs";
-import { ensureResultSimilarities } from "../embeddings/stored-result-similarity";
+import { ensureResultSimilarities, storeResultSimilarity } from "../embeddings/stored-result-similarity";
 import { listModels } from "../model/list-models";
 import { resolveMethod } from "../scoring/resolve-method";
 import { scoreResultSet } from "../scoring/score-result-set";
@@ -72,6 +72,8 @@ export async function scorePair(options: ScorePairOptions): Promise<PairScoresOu
                 durationMs: elapsedMs / pair.documents.length,
               })),
             });
+            // The similarity the model blended (its sentence encoder's): stored, so no research view computes it again.
+            if (scored.similarity) await storeResultSimilarity({ profile: method.profile, set: { query, results }, sims: scored.similarity, db });
           },
         };
   }

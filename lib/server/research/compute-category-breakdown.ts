@@ -45,6 +45,11 @@ export type ComputeCategoryBreakdownOptions = {
   filters: Omit<CategoriesQuery, "format">;
   /** Also return the pairs behind one bar: the most tokens of that category first. */
   pairsOf?: { category: BreakdownCategory; limit: number };
+  /**
+   * The encoder's first-time work is left to a job: pairs whose model similarities are not stored yet are left out and
+   * counted in `pending` (a page starts a unit-scores job for them and shows what is ready). Default: computed now.
+   */
+  deferSimilarity?: boolean;
   db?: Db;
 };
 
@@ -80,6 +85,7 @@ const hasCategoryHead = (name: string) => {
 export async function computeCategoryBreakdown({
   filters,
   pairsOf,
+  deferSimilarity = false,
   db,
 }: ComputeCategoryBreakdownOptions): Promise<{ breakdown: CategoryBreakdown; pairs: CategoryPairView[] }> {
   const t0 = performance.now();
@@ -118,7 +124,7 @@ export async function computeCategoryBreakdown({
   const prepareOptions = encoding ? { encoding } : {};
   // The model's own profile (the category model's too): its aggregation and focus weight.
   const profileOf = (modelName: string) => models.find((m) => m.name === modelName)?.profile ?? BASELINE_PROFILE;
-  const context: CountContext = { method, setting, budget, categoryModel, prepareOptions, profileOf, ...(db ? { db } : {}) };
+  const context: CountContext = { method, setting, budget, categoryModel, prepareOptions, profileOf, deferSimilarity, ...(db ? { db } : {}) };
   const modelNames = [...new Set([method.modelName, categoryModel].filter((m): m is string => !!m))];
   const similar = [method.profile, ...modelNames.map(profileOf)].find((p) => p.similarityWeight);
   const key = breakdownSumsKey({
@@ -163,6 +169,7 @@ export async function computeCategoryBreakdown({
 
   const fresh = await countPairs(staleHeads, context);
   // Stored with the stamps read before counting: a label or run saved meanwhile leaves the row stale, never wrong.
+  // Pending pairs (their similarities left to a job) are neither counted nor stored.
   const rows = [
     ...fresh.counted.map((c) => ({ pairId: c.pair.id, source: c.source as string, sums: encodeSums(c.tokens) })),
     ...fresh.unscored.map((pairId) => ({ pairId, source: "unscored", sums: "" })),
@@ -215,6 +222,7 @@ export async function computeCategoryBreakdown({
     categoryModel,
     pairs: pairCount,
     unscored,
+    ...(fresh.pending.length > 0 ? { pending: fresh.pending.length } : {}),
     all: part(all, pairCount),
     bySource: Object.fromEntries(PAIR_SOURCES.map((s) => [s, part(bySource[s].tokens, bySource[s].pairs)])) as CategoryBreakdown["bySource"],
     timings: { loadMs: Math.round(loadMs + fresh.loadMs), computeMs: Math.round(performance.now() - t1 + fresh.computeMs) },
@@ -262,6 +270,7 @@ type CountContext = {
   categoryModel: string | null;
   prepareOptions: { encoding?: string };
   profileOf: (modelName: string) => SelectionProfile;
+  deferSimilarity: boolean;
   db?: Db;
 };
 
@@ -280,9 +289,9 @@ type Counted = {
  */
 async function countPairs(
   pairs: readonly EvalPairHead[],
-  { method, setting, budget, categoryModel, prepareOptions, profileOf, db }: CountContext,
-): Promise<{ counted: Counted[]; unscored: string[]; loadMs: number; computeMs: number }> {
-  if (pairs.length === 0) return { counted: [], unscored: [], loadMs: 0, computeMs: 0 };
+  { method, setting, budget, categoryModel, prepareOptions, profileOf, deferSimilarity, db }: CountContext,
+): Promise<{ counted: Counted[]; unscored: string[]; pending: string[]; loadMs: number; computeMs: number }> {
+  if (pairs.length === 0) return { counted: [], unscored: [], pending: [], loadMs: 0, computeMs: 0 };
   const t0 = performance.now();
   const needsCategories = (p: EvalPairHead) => categoryModel !== null && p.gold.length === 0 && p.judge.length === 0;
   // 1. Pairs whose every document has the model's stored unit scores (and the category model's intervals where the
@@ -333,17 +342,20 @@ async function countPairs(
     { ...prepareOptions, ...(db ? { db } : {}) },
   );
   const fullKeys = resultSets.map((results) => results.map((r) => storedUnitsKey(r, prepareOptions)));
-  const unitScoresOf = async (indices: readonly number[], modelName: string) =>
-    (
-      await loadUnitScores({
-        pairs: indices.map((i) => full[i]!),
-        results: indices.map((i) => prepared[i]!),
-        unitsKeys: indices.map((i) => fullKeys[i]!),
-        modelName,
-        profile: profileOf(modelName),
-        ...(db ? { db } : {}),
-      })
-    ).scores;
+  const pending = new Set<string>();
+  const unitScoresOf = async (indices: readonly number[], modelName: string) => {
+    const loaded = await loadUnitScores({
+      pairs: indices.map((i) => full[i]!),
+      results: indices.map((i) => prepared[i]!),
+      unitsKeys: indices.map((i) => fullKeys[i]!),
+      modelName,
+      profile: profileOf(modelName),
+      computeSimilarity: !deferSimilarity,
+      ...(db ? { db } : {}),
+    });
+    for (const id of loaded.pending) pending.add(id);
+    return loaded.scores;
+  };
   const everyPair = full.map((_, i) => i);
   const modelScores = method.modelName ? await unitScoresOf(everyPair, method.modelName) : null;
   const needCategories = everyPair.filter((i) => needsCategories(full[i]!));
@@ -373,8 +385,8 @@ async function countPairs(
       predicted = s.predicted;
     } else {
       const f = fullIndex.get(pair.id);
-      // Deleted since the first read: left out, as a pair created since is.
-      if (f === undefined) continue;
+      // Deleted since the first read: left out, as a pair created since is; waiting for its similarities: left out.
+      if (f === undefined || pending.has(pair.id)) continue;
       results = prepared[f]!;
       if (modelScores) {
         const scored = modelScores.get(pair.id);
@@ -417,7 +429,7 @@ async function countPairs(
     }
   }
 
-  return { counted, unscored, loadMs, computeMs: performance.now() - t1 };
+  return { counted, unscored, pending: [...pending], loadMs, computeMs: performance.now() - t1 };
 }
 
 /** Placeholder texts: one long string, sliced (V8 shares its characters), grown when a longer one is asked for. */

@@ -13,6 +13,7 @@ import { loadFreshScores } from "./load-fresh-scores";
 import { preloadStoredResults, prepareStoredResults } from "./prepared-results-cache";
 import { isJudgeConfigured } from "../judge/judge-config";
 import { resolveResearchMethods } from "./research-methods";
+import { ensureResultSimilarities } from "../embeddings/stored-result-similarity";
 
 export type FrontierPointPairsOptions = {
   datasetId: string;
@@ -45,6 +46,13 @@ export async function frontierPointPairs({ datasetId, method, setting, db }: Fro
   const queries = new Map(pairs.map((p) => [p.id, p.query]));
   const examples = evalExamplesOfPairs(pairs);
   await preloadStoredResults(examples, { ...(encoding ? { encoding } : {}), ...(db ? { db } : {}) });
+  // The model's unit similarities as the sweep stored them (computed now only for sets it has not seen).
+  if (m.method.kind === "model")
+    await ensureResultSimilarities({
+      profile: m.method.profile,
+      sets: examples.map((ex) => ({ query: ex.query, results: prepareStoredResults(ex, encoding ? { encoding } : {}) })),
+      ...(db ? { db } : {}),
+    });
   await runEval({
     dataset: datasetId,
     examples,

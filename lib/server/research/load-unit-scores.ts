@@ -4,7 +4,8 @@ import { AGGREGATION_FORMULA } from "@/lib/engine/compute-unit-scores";
 import { scoreResultUnits } from "@/lib/engine/select-with-profile";
 import { countSimilarityParts } from "@/lib/features/split-sections";
 import { searchRerankKey } from "@/lib/engine/search-rerank";
-import { computeResultSimilarity, similarityFingerprint } from "../embeddings/compute-result-similarity";
+import { similarityFingerprint } from "../embeddings/compute-result-similarity";
+import { ensureResultSimilarities, type EnsureResultSimilaritiesOptions, lookupResultSimilarities } from "../embeddings/stored-result-similarity";
 import type { StoredUnits } from "@/lib/engine/prepare-key";
 import type { PreparedResult } from "@/lib/engine/types";
 import type { CategoryInterval } from "@/lib/eval/category-breakdown";
@@ -31,6 +32,13 @@ export type LoadUnitScoresOptions = {
   /** The model's profile: token probabilities aggregated as its scorer does (aggregation, focus weight). */
   profile: SelectionProfile;
   db?: Db;
+  /** Progress of the similarities the encoder computes (a job's), and whether to wait for their rows to be written. */
+  onSimilarity?: Pick<EnsureResultSimilaritiesOptions, "onPlanned" | "onComputed" | "waitForWrites">;
+  /**
+   * false: the encoder computes nothing; pairs whose similarities are not stored yet are `pending` (a page that must not
+   * wait leaves them to a unit-scores job). Default true: computed now (and stored).
+   */
+  computeSimilarity?: boolean;
 };
 
 /** A pair's stored units per document (document order) with the model's unit scores and category intervals. */
@@ -134,7 +142,9 @@ export async function loadUnitScores({
   modelName,
   profile,
   db,
-}: LoadUnitScoresOptions): Promise<{ scores: Map<string, PairUnitScores>; missing: string[] }> {
+  onSimilarity,
+  computeSimilarity = true,
+}: LoadUnitScoresOptions): Promise<{ scores: Map<string, PairUnitScores>; missing: string[]; pending: string[] }> {
   const runs = await listModelRunUnitsForPairs({ pairIds: pairs.map((p) => p.id), modelName, ...(db ? { db } : {}) });
   const version = modelFingerprint(modelName);
   const { relevanceScope } = getEnv();
@@ -161,9 +171,23 @@ export async function loadUnitScores({
     }
     scores.set(p.id, out);
   });
-  if (fromTokens.length === 0) return { scores, missing };
+  const pending: string[] = [];
+  if (fromTokens.length === 0) return { scores, missing, pending };
 
   const tokens = await loadFreshScores({ pairs: fromTokens.map((i) => pairs[i]!), modelName, ...(db ? { db } : {}) });
+  // The live scorer's similarity (models with a similarityWeight), so a cached run ranks as a fresh one: stored once
+  // per set and encoder, computed here only the first time (in pair order, as before).
+  const fresh = fromTokens.filter((i) => tokens.scores.has(pairs[i]!.id));
+  const sets = fresh.map((i) => ({ query: pairs[i]!.query, results: results[i]! }));
+  let similarities: (number[][] | undefined)[];
+  const waiting = new Set<number>();
+  if (computeSimilarity) similarities = await ensureResultSimilarities({ profile, sets, ...(db ? { db } : {}), ...(onSimilarity ?? {}) });
+  else {
+    const found = await lookupResultSimilarities({ profile, sets, ...(db ? { db } : {}) });
+    similarities = found.sims;
+    for (const k of found.missing) waiting.add(fresh[k]!);
+  }
+  const simsOf = new Map(fresh.map((i, k) => [i, similarities[k]]));
   const rows: SaveModelRunUnitsRow[] = [];
   for (const i of fromTokens) {
     const p = pairs[i]!;
@@ -173,10 +197,13 @@ export async function loadUnitScores({
       missing.push(p.id);
       continue;
     }
+    if (waiting.has(i)) {
+      pending.push(p.id);
+      continue;
+    }
     const runIds = new Map((runs.get(p.id) ?? []).map((r) => [r.documentId, r.id]));
     const out: PairUnitScores = { unitScores: [], categories: [] };
-    // The live scorer's word-vector similarity (models with a similarityWeight), so a cached run ranks as a fresh one.
-    const sims = await computeResultSimilarity(profile, p.query, results[i]!);
+    const sims = simsOf.get(i);
     for (const [k, d] of p.documents.entries()) {
       const t = ts[k]!;
       const unitScores = scoreResultUnits({
@@ -211,6 +238,7 @@ export async function loadUnitScores({
     );
     inFlight.add(stored);
     void stored.finally(() => inFlight.delete(stored));
+    if (onSimilarity?.waitForWrites) await stored;
   }
-  return { scores, missing };
+  return { scores, missing, pending };
 }

@@ -182,8 +182,10 @@ describe("the threshold and budget frontier", () => {
     expect(res.status).toBe(202);
     const { job } = (await res.json()) as { job: JobOut };
     const done = await settled(job.id);
-    // 4 gold pairs scored by the model once, then 4 pairs × 4 methods swept.
+    // 4 gold pairs scored by the model once (the unit similarities it blended stored with them: the sweep does not
+    // run the sentence encoder again), then 4 pairs × 4 methods swept.
     expect(done).toMatchObject({ state: "done", total: 4 + 16, done: 20, failed: 0, hasResult: true });
+    expect(await db.unitSimilarity.count()).toBe(4);
     expect(await db.modelRun.count({ where: { modelName: model, pair: { datasetId } } })).toBe(5); // 4 pairs, 5 documents
 
     const { GET } = await import("@/app/api/v1/research/frontier/route");
@@ -277,6 +279,12 @@ describe("the threshold and budget frontier", () => {
     const lines = (await csv.text()).trim().split("\n");
     expect(lines).toHaveLength(frontier.result!.rows.length + 1);
     expect(lines[0]).toContain("keptShare_vital");
+    // The pair whose gold has nothing vital: its figures in their own columns, beside recall.
+    const header = lines[0]!.split(",");
+    const col = header.indexOf("unanswerableQueries");
+    expect(header.slice(col, col + 3)).toEqual(["unanswerableQueries", "unanswerableKeptNothing", "unanswerableTokensPerQuery"]);
+    const oracleLine = lines.find((l) => l.startsWith("oracle,"))!.split(",");
+    expect(oracleLine.slice(col, col + 3)).toEqual(["1", "1", "0"]);
 
     const pairsRoute = await import("@/app/api/v1/research/frontier/pairs/route");
     const point = frontier.result!.rows.find((row) => row.method === "lead" && row.budget === 15)!;

@@ -25,6 +25,7 @@ import { preloadStoredResults, prepareStoredResults } from "./prepared-results-c
 import { isJudgeConfigured } from "../judge/judge-config";
 import { resolveResearchMethods } from "./research-methods";
 import { startResampleWorkers } from "./resample-in-workers";
+import { ensureResultSimilarities } from "../embeddings/stored-result-similarity";
 
 /** How a sweep reports: a job's context, or nothing. */
 export type SweepProgress = {
@@ -95,7 +96,8 @@ async function sweep({ payload, db, progress = NO_PROGRESS, writeAfter }: SweepO
   }
   const toScore = [...missingByModel.values()].reduce((n, xs) => n + xs.length, 0);
   const usable = methods.filter((m) => !m.info.error).length;
-  progress.setTotal(toScore + pairs.length * usable);
+  let total = toScore + pairs.length * usable;
+  progress.setTotal(total);
   const skipped = new Map<string, string>();
   for (const [modelName, missing] of missingByModel) {
     for (const pairId of missing) {
@@ -118,9 +120,37 @@ async function sweep({ payload, db, progress = NO_PROGRESS, writeAfter }: SweepO
   }
   const scoreMs = performance.now() - t0;
 
-  // 2. The sweep, in memory: one runEval per method over the same examples.
+  // 2. Each model's unit similarities (its sentence encoder's cosines), which no threshold or budget changes: stored
+  // once per set and encoder, computed here only for sets never seen (one item of progress each), so the sweep below
+  // reads them from memory and only selects.
   await preloading;
   const examples = skipped.size === 0 ? allExamples : evalExamplesOfPairs(pairs.filter((p) => !skipped.has(p.id)));
+  const t2 = performance.now();
+  for (const { info, method } of methods) {
+    if (info.error || method?.kind !== "model") continue;
+    try {
+      await ensureResultSimilarities({
+        profile: method.profile,
+        sets: examples.map((ex) => ({ query: ex.query, results: prepareStoredResults(ex, encoding ? { encoding } : {}) })),
+        ...(db ? { db } : {}),
+        onPlanned: (n) => {
+          total += n;
+          if (n > 0) progress.setTotal(total);
+        },
+        onComputed: async () => {
+          progress.itemDone();
+          await progress.checkpointed();
+        },
+      });
+    } catch (e) {
+      // The method's own run below meets the same failure and reports it as its error; the other methods go on.
+      if ((e as Error)?.name === "JobCancelled") throw e;
+      console.error(`[sweep] ${info.method}: unit similarities failed:`, e);
+    }
+  }
+  const similarityMs = performance.now() - t2;
+
+  // 3. The sweep, in memory: one runEval per method over the same examples.
   const thresholds = uniqueSorted([
     ...(payload.thresholds ?? DEFAULT_SWEEP_THRESHOLDS),
     ...methods.flatMap((m) => (m.method?.kind === "model" ? [m.method.profile.threshold] : [])),
@@ -196,6 +226,6 @@ async function sweep({ payload, db, progress = NO_PROGRESS, writeAfter }: SweepO
     rows,
     intervals,
     finishedAt: new Date().toISOString(),
-    timings: { scoreMs: Math.round(scoreMs), sweepMs: Math.round(performance.now() - t1) },
+    timings: { scoreMs: Math.round(scoreMs), similarityMs: Math.round(similarityMs), sweepMs: Math.round(performance.now() - t1) },
   };
 }

@@ -6,7 +6,7 @@ import { BASELINE_PROFILE, LLM_PROFILE } from "../../engine/select-with-profile"
 import type { Method } from "../../engine/method";
 import type { Scorer } from "../../engine/types";
 import type { ModelInfo } from "../../model/model-config";
-import { computeResultSimilarity } from "../embeddings/compute-result-similarity";
+import { cachedResultSimilarity } from "../embeddings/stored-result-similarity";
 import { createScorer } from "../get-scorer";
 import { requireJudgeConfig } from "../judge/judge-config";
 import { HYBRID_BM25_THRESHOLD } from "../llm/create-llm-scorer";
@@ -110,7 +110,8 @@ export function resolveMethod(requested: string, models: readonly ModelDefaults[
         name: id,
         profile: model.profile,
         tokenScores,
-        similarity: (query, results, parts) => computeResultSimilarity(model.profile, query, results, parts),
+        // Stored or remembered (research views and the workspace ensure them first), else computed.
+        similarity: (query, results, parts) => cachedResultSimilarity(model.profile, query, results, parts),
       }),
   };
 }

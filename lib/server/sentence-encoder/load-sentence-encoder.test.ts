@@ -269,3 +269,24 @@ describe("a tier's context: a unit read with the unit before it in its paragraph
     expect(await similarityFingerprint(referring)).toMatch(/ document interleave 0\.5 context max referring$/);
   });
 });
+
+describe("sentenceEncoderFingerprint", () => {
+  it("hashes the weights and vocabulary named in encoder.json; undefined without an encoder", async () => {
+    const { mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { createHash } = await import("node:crypto");
+    const { sentenceEncoderFingerprint } = await import("./load-sentence-encoder");
+    const dir = mkdtempSync(path.join(tmpdir(), "encoder-"));
+    try {
+      expect(sentenceEncoderFingerprint(dir)).toBeUndefined();
+      const meta = { format: "snippet-lab-sentence-encoder-v1", dim: 4, maxTokens: 8, files: { model: "m.onnx", vocab: "v.json" } };
+      writeFileSync(path.join(dir, "encoder.json"), JSON.stringify(meta));
+      writeFileSync(path.join(dir, "m.onnx"), "weights");
+      writeFileSync(path.join(dir, "v.json"), "[]");
+      const expected = createHash("sha256").update("weights").update("[]").digest("hex").slice(0, 16);
+      expect(sentenceEncoderFingerprint(dir)).toBe(expected);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,7 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { z } from "zod";
 import { AppError } from "../../errors";
 import { createSentencePieceTokenizer, type SentencePieceTokenizer } from "../../sentence-encoder/sentence-piece";
@@ -21,8 +22,11 @@ const zEncoderMeta = z.object({
 const BATCH = 64;
 /** A batch's pieces, padding included, may be at most this many times its texts' own (batchByLength). */
 const MAX_PADDING = 1.1;
-/** Vectors of this many recent texts are kept (2 KB each: about 40 MB). */
-const CACHE_TEXTS = 20_000;
+/**
+ * Vectors of this many recent texts are kept, every encoder together (2 KB each: about 100 MB). A research view needs
+ * them only the first time: the unit similarities they give are stored (stored-result-similarity.ts).
+ */
+const CACHE_TEXTS = 50_000;
 
 export interface SentenceEncoder {
   dim: number;
@@ -38,10 +42,75 @@ export interface SentenceEncoder {
  * (models/training/port_sentence_encoder.py writes it; tune_sentence_encoder.py's output goes elsewhere).
  */
 export function sentenceEncoderDir(name = "sentence-encoder"): string {
-  return path.join(modelsDir(), name);
+  return path.join(/*turbopackIgnore: true*/ modelsDir(), name);
 }
 
 const cache = new Map<string, Promise<SentenceEncoder>>();
+
+/**
+ * Recent texts' vectors, keyed by the encoder's fingerprint and the text's sha256: the same sentence in another pair,
+ * request or dataset is encoded once, whichever session layout or folder loaded the same weights. Most recently used
+ * last (a Map keeps insertion order: the first key is the one to evict).
+ */
+const recent = ((globalThis as { __snippetLabSentenceVectors?: Map<string, Float32Array> }).__snippetLabSentenceVectors ??= new Map());
+
+/** What every encoder of this process has done: embed calls, texts asked for, texts encoded (not in memory), time. */
+const usage = { calls: 0, texts: 0, encoded: 0, ms: 0 };
+
+/** A copy of the encoders' usage so far (benchmarks print the encoder's share of a request from two of them). */
+export function sentenceEncoderUsage(): Readonly<typeof usage> {
+  return { ...usage };
+}
+
+const textKey = (fingerprint: string, text: string) => `${fingerprint}:${createHash("sha256").update(text).digest("base64")}`;
+
+const fingerprints = new Map<string, { stamp: string; fingerprint: string; checkedAt: number }>();
+/** A folder's files are looked at again after this long (a key per result set would stat them thousands of times). */
+const RECHECK_MS = 1000;
+
+/**
+ * The fingerprint of an encoder's folder (16 hex digits of the sha256 of its weights and vocabulary, as the loaded
+ * encoder's `fingerprint`) without starting its sessions: keys of stored similarities are checked with it before any
+ * text needs encoding. Read again when a file's size or time changes; undefined when the folder has no encoder.
+ */
+export function sentenceEncoderFingerprint(dir = sentenceEncoderDir()): string | undefined {
+  const known = fingerprints.get(dir);
+  const now = Date.now();
+  if (known && now - known.checkedAt < RECHECK_MS) return known.fingerprint;
+  try {
+    const { modelPath, vocabPath } = readEncoderFiles(dir);
+    const stamp = [modelPath, vocabPath]
+      .map((f) => statSync(/*turbopackIgnore: true*/ f))
+      .map((st) => `${st.size}:${st.mtimeMs}`)
+      .join("|");
+    const fingerprint =
+      known?.stamp === stamp
+        ? known.fingerprint
+        : createHash("sha256")
+            .update(readFileSync(/*turbopackIgnore: true*/ modelPath))
+            .update(readFileSync(/*turbopackIgnore: true*/ vocabPath))
+            .digest("hex")
+            .slice(0, 16);
+    fingerprints.set(dir, { stamp, fingerprint, checkedAt: now });
+    return fingerprint;
+  } catch {
+    fingerprints.delete(dir);
+    return undefined;
+  }
+}
+
+/*
+ * Every file access here takes a path known only at run time (SNIPPET_LAB_MODELS_DIR, a name in encoder.json): the
+ * `turbopackIgnore` comments keep `next build` from tracing the whole project for them (its "Dynamic filesystem access"
+ * warning). Nothing is bundled either way: the server reads models/ from disk when it starts an encoder.
+ */
+function readEncoderFiles(dir: string) {
+  const metaFile = path.join(dir, "encoder.json");
+  if (!existsSync(/*turbopackIgnore: true*/ metaFile)) throw new AppError("UNAVAILABLE", `no sentence encoder in ${dir} (encoder.json missing)`);
+  const meta = zEncoderMeta.safeParse(JSON.parse(readFileSync(/*turbopackIgnore: true*/ metaFile, "utf8")));
+  if (!meta.success) throw new AppError("UNPROCESSABLE", `${metaFile} is invalid: ${meta.error.message}`);
+  return { meta: meta.data, modelPath: path.join(dir, meta.data.files.model), vocabPath: path.join(dir, meta.data.files.vocab) };
+}
 
 /**
  * The shipped sentence encoder, started once per process, its sessions laid out as the token model's
@@ -60,18 +129,14 @@ export function loadSentenceEncoder(dir = sentenceEncoderDir(), opts: { sessions
 }
 
 async function createSentenceEncoder(dir: string, layout: { sessions: number; threads: number }, onExit: () => void): Promise<SentenceEncoder> {
-  const metaFile = path.join(dir, "encoder.json");
-  if (!existsSync(metaFile)) throw new AppError("UNAVAILABLE", `no sentence encoder in ${dir} (encoder.json missing)`);
-  const meta = zEncoderMeta.safeParse(JSON.parse(readFileSync(metaFile, "utf8")));
-  if (!meta.success) throw new AppError("UNPROCESSABLE", `${metaFile} is invalid: ${meta.error.message}`);
-  const { dim, maxTokens, files } = meta.data;
-  const vocabText = readFileSync(path.join(dir, files.vocab));
+  const { meta, modelPath, vocabPath } = readEncoderFiles(dir);
+  const { dim, maxTokens } = meta;
+  const vocabText = readFileSync(/*turbopackIgnore: true*/ vocabPath);
   // Seven pieces around ':' carry a null score in the release's vocabulary; its tokenizer adds them as 0, so here too.
   const vocab = z
     .array(z.tuple([z.string(), z.number().nullable()]))
     .parse(JSON.parse(vocabText.toString("utf8")))
     .map(([piece, score]) => [piece, score ?? 0] as const);
-  const modelPath = path.join(dir, files.model);
   const workers = await InferenceWorker.startAll(layout.sessions, {
     modelPath,
     io: { inputIds: "input_ids", attentionMask: "attention_mask", tokenTypeIds: null, output: "embeddings", outputKind: "pooled" },
@@ -82,9 +147,8 @@ async function createSentenceEncoder(dir: string, layout: { sessions: number; th
     throw new AppError("UNAVAILABLE", `cannot load the sentence encoder from ${modelPath}: ${(e as Error).message}`);
   });
   const tokenizer = createSentencePieceTokenizer(vocab);
-  // The vectors of recent texts: a page is read by many queries (research sweeps, evaluation, repeated requests).
-  const recent = new Map<string, Float32Array>();
-  const fingerprint = createHash("sha256").update(readFileSync(modelPath)).update(vocabText).digest("hex").slice(0, 16);
+  const fingerprint = sentenceEncoderFingerprint(dir);
+  if (!fingerprint) throw new AppError("UNAVAILABLE", `cannot read the sentence encoder's files in ${dir}`);
 
   // Only the first maxTokens pieces are read (as the encoder was trained); longer text is cut before tokenizing.
   const encode = (text: string) => tokenizer.encode(text.slice(0, maxTokens * 12)).slice(0, maxTokens);
@@ -114,17 +178,21 @@ async function createSentenceEncoder(dir: string, layout: { sessions: number; th
     tokenizer,
     fingerprint,
     async embed(texts) {
+      const started = performance.now();
       const out = new Array<Float32Array>(texts.length);
       const todo: number[] = [];
-      texts.forEach((t, i) => {
-        const hit = recent.get(t);
+      const keys = texts.map((t) => textKey(fingerprint, t));
+      texts.forEach((_, i) => {
+        const hit = recent.get(keys[i]!);
         if (hit) {
-          // Most recently used last: Map keeps insertion order, so the first key is the one to evict.
-          recent.delete(t);
-          recent.set(t, hit);
+          recent.delete(keys[i]!);
+          recent.set(keys[i]!, hit);
           out[i] = hit;
         } else todo.push(i);
       });
+      usage.calls++;
+      usage.texts += texts.length;
+      usage.encoded += todo.length;
       // By length, in batches that pad little (batchByLength); back in the caller's order after.
       const pending = todo.map((k) => ({ k, ids: encode(texts[k]!) })).sort((a, b) => a.ids.length - b.ids.length);
       // Every batch is sent at once, each to the least busy session, which runs its batches in turn. A batch's vectors
@@ -137,11 +205,12 @@ async function createSentenceEncoder(dir: string, layout: { sessions: number; th
           const vecs = await embedBatch(batch.map((p) => p.ids));
           batch.forEach(({ k }, j) => {
             out[k] = vecs[j]!;
-            recent.set(texts[k]!, vecs[j]!);
+            recent.set(keys[k]!, vecs[j]!);
             if (recent.size > CACHE_TEXTS) recent.delete(recent.keys().next().value!);
           });
         }),
       );
+      usage.ms += performance.now() - started;
       return out;
     },
   };

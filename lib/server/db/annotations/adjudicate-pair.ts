@@ -16,6 +16,8 @@ import { syncPairStatus } from "./sync-pair-status";
 import { validateSpans } from "./validate-spans";
 import { refuseSameCategoryOverlaps } from "./refuse-gold-overlaps";
 import { summarizeSpanChanges, writeSpanChanges } from "./write-span-changes";
+import { appendGoldAuditEvents } from "../audit/append-gold-audit-events";
+import { readGoldSnapshot } from "../audit/read-gold-snapshot";
 
 export type AdjudicatePairOptions = {
   pairId: string;
@@ -71,6 +73,8 @@ const schema = z
  * A reviewer writes the pair's gold version: Span rows with source "gold" and no annotation, replacing the previous
  * gold in one transaction (unchanged spans kept, the rest updated/created/soft-deleted, one SpanEvent each), and
  * the pair becomes accepted with the review fields and the adjudication marker (adjudicatedAt/adjudicatedById) set.
+ * One GoldAuditEvent (kind "adjudicate", or "no_vital" for that decision) records the reviewer and the gold before and
+ * after, in the same transaction; a refused adjudication writes none.
  * Gold holds at least one span, or is the decision "nothing here is vital" (`noVital`: zero vital spans, stored as
  * Pair.goldNoVital); Pair.status is derived from it (reject the annotations instead).
  * Gold never holds two spans of one category that share a character (nested or overlapping), also not after the
@@ -108,6 +112,7 @@ export async function adjudicatePair(options: AdjudicatePairOptions): Promise<Ad
       });
       const desired = snapSavedSpans({ spans, existing, documents });
       refuseSameCategoryOverlaps(desired);
+      const before = await readGoldSnapshot({ tx, pairId });
       const changes = await writeSpanChanges({
         tx,
         existing,
@@ -128,6 +133,21 @@ export async function adjudicatePair(options: AdjudicatePairOptions): Promise<Ad
       if (baseVersion !== undefined && pair.version !== baseVersion + 1) {
         throw new AppError("CONFLICT", "The pair was adjudicated concurrently", { version: pair.version });
       }
+      const after = await readGoldSnapshot({ tx, pairId });
+      await appendGoldAuditEvents({
+        tx,
+        events: [
+          {
+            pairId,
+            datasetId: before.datasetId,
+            actorId: reviewerId,
+            kind: noVital ? "no_vital" : "adjudicate",
+            before: before.snapshot,
+            after: after.snapshot,
+            at: now,
+          },
+        ],
+      });
       return {
         pairId,
         status,

@@ -6,6 +6,8 @@ import { type Db, getDb } from "../client";
 import { runInTransaction } from "../run-in-transaction";
 import { SPAN_SELECT, type SpanRow } from "./span-rows";
 import { writeSpanChanges } from "./write-span-changes";
+import { appendGoldAuditEvents } from "../audit/append-gold-audit-events";
+import { readGoldSnapshot } from "../audit/read-gold-snapshot";
 
 export type GoldOverlap = {
   pairId: string;
@@ -101,7 +103,8 @@ export type ApplyGoldRepairsResult = { repaired: number; skipped: { pairId: stri
 /**
  * Writes planned repairs, one transaction per pair: the changed spans through writeSpanChanges (a SpanEvent each,
  * nothing hard-deleted) and Pair.version bumped, so a reviewer who opened the old gold gets a conflict, not a silent
- * overwrite. A pair whose version moved since the plan is skipped and named.
+ * overwrite. A pair whose version moved since the plan is skipped and named. Each repaired pair gets one GoldAuditEvent
+ * (kind "repair", actor: the system) with its gold before and after, in its transaction.
  */
 export async function applyGoldRepairs({ repairs, db = getDb() }: { repairs: readonly GoldRepair[]; db?: Db }): Promise<ApplyGoldRepairsResult> {
   let repaired = 0;
@@ -111,6 +114,7 @@ export async function applyGoldRepairs({ repairs, db = getDb() }: { repairs: rea
       async (tx) => {
         const bumped = await tx.pair.updateMany({ where: { id: r.pairId, version: r.version }, data: { version: { increment: 1 } } });
         if (bumped.count !== 1) return false;
+        const before = await readGoldSnapshot({ tx, pairId: r.pairId });
         const existing = await tx.span.findMany({
           where: { pairId: r.pairId, source: "gold", annotationId: null, deletedAt: null },
           select: SPAN_SELECT,
@@ -130,13 +134,21 @@ export async function applyGoldRepairs({ repairs, db = getDb() }: { repairs: rea
             })),
           ...r.after.map((a) => ({ ...a, category: a.category as SpanCategory })),
         ];
+        const now = new Date();
         await writeSpanChanges({
           tx,
           existing,
           desired,
           scope: { pairId: r.pairId, annotationId: null, source: "gold" },
           actorId: null,
-          now: new Date(),
+          now,
+        });
+        const after = await readGoldSnapshot({ tx, pairId: r.pairId });
+        await appendGoldAuditEvents({
+          tx,
+          events: [
+            { pairId: r.pairId, datasetId: before.datasetId, actorId: null, kind: "repair", before: before.snapshot, after: after.snapshot, at: now },
+          ],
         });
         return true;
       },

@@ -3,6 +3,7 @@ import { AppError } from "@/lib/errors";
 import type { Db } from "../client";
 import type { SpanSource } from "../../../schemas/enums";
 import type { SpanInput } from "../../../schemas/spans";
+import { assertSpanWrite } from "./assert-span-write";
 import { SPAN_SELECT, sortSpans, toSnapshot, toStoredSpan, type SpanRow } from "./span-rows";
 
 export type WriteSpanChangesOptions = {
@@ -36,6 +37,7 @@ const contentKey = (s: { documentId: string; start: number; end: number; categor
  * with a SpanEvent (before/after snapshots). Matching: by id first; an input span whose id is missing or unknown
  * reuses an unmatched existing span with identical content (delete + re-add of the same span is a no-op), else it is
  * created with a new server id. Existing spans nobody matched are deleted. Never deletes rows: history stays whole.
+ * Before writing anything, the actor's right to the changes is checked against the policy (assertSpanWrite).
  */
 export async function writeSpanChanges(options: WriteSpanChangesOptions): Promise<SpanChanges> {
   const { tx, existing, desired, scope, actorId, now } = options;
@@ -64,6 +66,30 @@ export async function writeSpanChanges(options: WriteSpanChangesOptions): Promis
 
   const gone = await checkSuggestionLinks(tx, scope.pairId, desired, match);
   const linkOf = (d: SpanInput) => (d.suggestionId && gone.has(d.suggestionId) ? null : d.suggestionId);
+
+  // What each input does to its matched row (undefined: nothing), so the policy sees every change before any write.
+  const nextOf = desired.map((d, i) => {
+    const row = match[i];
+    if (!row) return undefined;
+    const next = {
+      documentId: d.documentId,
+      start: d.start,
+      end: d.end,
+      text: d.text,
+      category: d.category,
+      score: d.score === undefined ? row.score : d.score,
+      suggestionId: d.suggestionId === undefined ? row.suggestionId : (linkOf(d) ?? null),
+      exact: d.exact ?? row.exact,
+    };
+    return (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== row[k]) ? next : undefined;
+  });
+  const removed = existing.filter((r) => !claimed.has(r.id));
+  await assertSpanWrite({
+    tx,
+    actorId,
+    scope,
+    touched: [...match.filter((row, i): row is SpanRow => row !== undefined && nextOf[i] !== undefined), ...removed],
+  });
 
   const changes: SpanChanges = { created: [], updated: [], deleted: [], idMap: {}, rows: [] };
   const events: { spanId: string; action: string; beforeJson: string | null; afterJson: string | null }[] = [];
@@ -95,18 +121,8 @@ export async function writeSpanChanges(options: WriteSpanChangesOptions): Promis
       continue;
     }
     if (d.id !== row.id && d.id) changes.idMap[d.id] = row.id;
-    const next = {
-      documentId: d.documentId,
-      start: d.start,
-      end: d.end,
-      text: d.text,
-      category: d.category,
-      score: d.score === undefined ? row.score : d.score,
-      suggestionId: d.suggestionId === undefined ? row.suggestionId : (linkOf(d) ?? null),
-      exact: d.exact ?? row.exact,
-    };
-    const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== row[k]);
-    if (!changed) {
+    const next = nextOf[i];
+    if (!next) {
       changes.rows.push(row);
       continue;
     }
@@ -120,7 +136,6 @@ export async function writeSpanChanges(options: WriteSpanChangesOptions): Promis
       afterJson: JSON.stringify(toSnapshot(updated)),
     });
   }
-  const removed = existing.filter((r) => !claimed.has(r.id));
   if (removed.length > 0) {
     await tx.span.updateMany({ where: { id: { in: removed.map((r) => r.id) }, deletedAt: null }, data: { deletedAt: now } });
     for (const r of removed) {

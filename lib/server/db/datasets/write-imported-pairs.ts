@@ -1,12 +1,14 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { AppError } from "@/lib/errors";
+import { EMPTY_GOLD, type GoldSpanLike, toGoldSnapshot } from "@/lib/spans/audit/gold-snapshot";
 import { mergeSameCategoryOverlaps } from "@/lib/spans/review/same-category-overlaps";
 import type { Block } from "@/lib/text/types";
 import { type Db, getDb } from "../client";
 import type { Prisma } from "../generated/client";
 import type { SpanCategory, SuggestionSource } from "../../../schemas/enums";
 import { runInTransaction } from "../run-in-transaction";
+import { appendGoldAuditEvents, type GoldAuditInput } from "../audit/append-gold-audit-events";
 
 /** A document as it will be stored: `text` is already canonical (every offset points into it). */
 export type ImportDocumentPlan = { text: string; blocks: Block[]; title?: string; url?: string; rawHtml?: string };
@@ -36,7 +38,13 @@ export type ImportPairPlan = {
   suggestions: ImportSuggestionPlan[];
 };
 
-export type WriteImportedPairsOptions = { datasetId: string; pairs: readonly ImportPairPlan[]; db?: Db };
+export type WriteImportedPairsOptions = {
+  datasetId: string;
+  pairs: readonly ImportPairPlan[];
+  /** Who imports (the gold audit's actor); null or omitted: the system. */
+  actorId?: string | null;
+  db?: Db;
+};
 export type WriteImportedPairsResult = { pairs: number; documents: number; goldSpans: number; suggestions: number; skipped: number };
 
 const CHUNK = 500;
@@ -56,10 +64,11 @@ async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): 
  * Writes imported pairs into a dataset in ONE transaction (all or nothing): queries, documents (identical documents
  * within the import are stored once and shared), pairs (status "accepted" when they carry gold: spans, or the decision
  * that nothing is vital), gold spans with a
- * "create" SpanEvent each (actor null = system), and suggestions. Pairs whose externalId already exists in the
- * dataset are skipped (idempotent re-import). NOT_FOUND for an unknown dataset.
+ * "create" SpanEvent each (actor null = system), and suggestions. Every pair that arrives with gold gets one
+ * GoldAuditEvent (kind "import", by `actorId`: no gold before, the imported gold after). Pairs whose externalId already
+ * exists in the dataset are skipped (idempotent re-import). NOT_FOUND for an unknown dataset.
  */
-export async function writeImportedPairs({ datasetId, pairs, db = getDb() }: WriteImportedPairsOptions): Promise<WriteImportedPairsResult> {
+export async function writeImportedPairs({ datasetId, pairs, actorId = null, db = getDb() }: WriteImportedPairsOptions): Promise<WriteImportedPairsResult> {
   return runInTransaction(
     async (tx) => {
       const ds = await tx.dataset.findUnique({ where: { id: datasetId }, select: { id: true } });
@@ -107,6 +116,7 @@ export async function writeImportedPairs({ datasetId, pairs, db = getDb() }: Wri
       const spans: Prisma.SpanCreateManyInput[] = [];
       const events: { spanId: string; actorId: null; action: string; afterJson: string; createdAt: Date }[] = [];
       const suggestions: Prisma.SuggestionCreateManyInput[] = [];
+      const audits: GoldAuditInput[] = [];
       const docIdByKey = new Map<string, string>();
 
       for (const p of todo) {
@@ -147,6 +157,7 @@ export async function writeImportedPairs({ datasetId, pairs, db = getDb() }: Wri
           p.gold.map((s) => ({ ...s, documentId: String(s.documentIndex) })),
           goldTexts,
         );
+        const pairGold: GoldSpanLike[] = [];
         for (const s of goldSpans) {
           const row = {
             id: newId(),
@@ -162,6 +173,7 @@ export async function writeImportedPairs({ datasetId, pairs, db = getDb() }: Wri
             createdAt: now,
           };
           spans.push(row);
+          pairGold.push(row);
           const { id: _id, pairId: _p, createdAt: _c, ...snapshot } = row;
           events.push({
             spanId: row.id,
@@ -170,6 +182,10 @@ export async function writeImportedPairs({ datasetId, pairs, db = getDb() }: Wri
             afterJson: JSON.stringify({ ...snapshot, annotationId: null, suggestionId: null }),
             createdAt: now,
           });
+        }
+        if (status === "accepted") {
+          const after = toGoldSnapshot({ noVital: goldNoVital, spans: pairGold });
+          audits.push({ pairId, datasetId, actorId, kind: "import", before: EMPTY_GOLD, after, at: now });
         }
         for (const s of p.suggestions) {
           suggestions.push({
@@ -194,6 +210,7 @@ export async function writeImportedPairs({ datasetId, pairs, db = getDb() }: Wri
       await inChunks(spans, (data) => tx.span.createMany({ data }));
       await inChunks(events, (data) => tx.spanEvent.createMany({ data }));
       await inChunks(suggestions, (data) => tx.suggestion.createMany({ data }));
+      await appendGoldAuditEvents({ tx, events: audits });
       return {
         pairs: pairRows.length,
         documents: documents.length,

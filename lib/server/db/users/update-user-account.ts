@@ -3,6 +3,8 @@ import { AppError } from "@/lib/errors";
 import type { Role } from "@/lib/schemas/enums";
 import { type Db, getDb } from "../client";
 import { Prisma } from "../generated/client";
+import { accountAuditChanges } from "@/lib/auth/account-audit-changes";
+import { appendAccountAuditEvents } from "../audit/append-account-audit-events";
 
 export type UserAccountChange = { role?: Role; name?: string; disabled?: boolean };
 
@@ -22,16 +24,20 @@ export function lastAdminMessage(email: string, action: "demote" | "disable"): s
 /**
  * Applies a validated change to a user in one serializable transaction, so two admins demoting each other at the same
  * moment cannot both succeed: the last active admin can be neither demoted nor disabled (CONFLICT); disabling deletes
- * every session of the user. NOT_FOUND for an unknown user; CONFLICT when PostgreSQL aborts a conflicting transaction.
+ * every session of the user. Each aspect that changed (role, disabled, name) appends an AccountAuditEvent by `actorId`
+ * in the same transaction. NOT_FOUND for an unknown user; CONFLICT when PostgreSQL aborts a conflicting transaction.
  */
 export async function updateUserAccount({
   userId,
   change,
+  actorId = null,
   now = new Date(),
   db = getDb(),
 }: {
   userId: string;
   change: UserAccountChange;
+  /** The admin making the change (the audit's actor); null: the system (the CLI on the server). */
+  actorId?: string | null;
   now?: Date;
   db?: Db;
 }): Promise<UpdatedUserAccount> {
@@ -53,6 +59,11 @@ export async function updateUserAccount({
     if (change.disabled !== undefined) data.disabledAt = change.disabled ? (current.disabledAt ?? now) : null;
     const user = await tx.user.update({ where: { id: userId }, data, select: SELECT });
     const { count: sessionsEnded } = change.disabled ? await tx.session.deleteMany({ where: { userId } }) : { count: 0 };
+    const aspects = (u: { name: string; role: string; disabledAt: Date | null }) => ({ name: u.name, role: u.role, disabled: u.disabledAt !== null });
+    await appendAccountAuditEvents({
+      tx,
+      events: accountAuditChanges(aspects(current), aspects(user)).map((c) => ({ userId, actorId, ...c, at: now })),
+    });
     return { user, sessionsEnded };
   };
   try {
