@@ -72,6 +72,10 @@ test("setup: users, a dataset and pairs", async ({ browser }) => {
   const admin = await newSignedInPage(browser, E2E_ADMIN.email, E2E_ADMIN.password);
   for (const u of Object.values(users)) await createUser(admin, { ...u, password: PASSWORD });
   const datasetId = await createDataset(admin, `e2e-annotation-${RUN}`);
+  // The workspace's layers (gold included) for an annotator: a dataset whose owner turned blind annotation off
+  // (blind-annotation.spec.ts covers the default).
+  const settings = await admin.request.patch(`/api/v1/datasets/${datasetId}`, { data: { blindAnnotation: false }, headers: { Origin: E2E_ORIGIN } });
+  expect(settings.status(), await settings.text()).toBe(200);
   for (const key of ["editing", "alt", "concurrency", "model", "judge"] as const) {
     ids[key] = await createPair(admin, datasetId, QUERY, [{ text: PAGE_TEXT, title: `Bridge ${key}` }]);
   }

@@ -158,7 +158,9 @@ test("the packed client installs into a scratch project and runs the README's La
     expect(snippet, "packages/client/README.md has no quickstart block").toBeTruthy();
     expect(snippet!.trim().split("\n").length).toBeLessThanOrEqual(10);
     writeFileSync(path.join(scratch, "quickstart.mjs"), snippet!);
-    const env = { ...process.env, SNIPPET_LAB_URL: baseURL!, SNIPPET_LAB_API_KEY: E2E_API_KEY };
+    // Playwright sets FORCE_COLOR for its workers: console.log would colour the numbers the assertions read.
+    const { FORCE_COLOR: _color, ...plain } = process.env;
+    const env = { ...plain, NO_COLOR: "1", SNIPPET_LAB_URL: baseURL!, SNIPPET_LAB_API_KEY: E2E_API_KEY };
     const run = spawnSync(process.execPath, ["quickstart.mjs"], { cwd: scratch, env, encoding: "utf8", timeout: 60_000 });
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toContain("The Golden Gate Bridge opened on May 27, 1937.");
