@@ -1,9 +1,10 @@
-import { readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { type Page, expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "./constants";
 import { keepScreenshot } from "./screenshot";
-import { createUser, signIn } from "./sign-in";
-import { newSignedInPage } from "./test-data";
+import { createUser, E2E_ORIGIN, signIn } from "./sign-in";
+import { createDataset, newSignedInPage } from "./test-data";
 
 // The research views on the demo dataset (seeded with hand-written gold by npm start, its pairs scored once):
 // the frontier — a sweep as a background job, one curve per method, a hovered point, the pairs behind it, one opened in
@@ -135,7 +136,10 @@ test("category breakdown: the CSV export holds the table's numbers; a bar opens 
   // The exported figure explains itself: title, dataset, pair count, method, y-axis label and legend.
   const svgDownload = page.waitForEvent("download");
   await page.getByTestId("categories-chart-svg").click();
-  const svg = readFileSync(await (await svgDownload).path(), "utf8");
+  const svgPath = await (await svgDownload).path();
+  const svg = readFileSync(svgPath, "utf8");
+  mkdirSync(path.join(testInfo.project.outputDir, "screenshots"), { recursive: true });
+  copyFileSync(svgPath, path.join(testInfo.project.outputDir, "screenshots", "research-categories-export.svg"));
   for (const text of [
     "Share of tokens per category: pages and snippets",
     "Dataset demo · ",
@@ -225,4 +229,36 @@ test("a reviewer may view the research views but not run a sweep; an annotator m
     "docs/results/report/",
   );
   await context.close();
+});
+
+test("the frontier shows pairs with nothing vital: their count, a y option and the CSV columns", async ({ browser }, testInfo) => {
+  const page = await newSignedInPage(browser, E2E_ADMIN.email, E2E_ADMIN.password);
+  const datasetId = await createDataset(page, `e2e-research-nothing-vital-${RUN}`);
+  const text = (answer: string) =>
+    `Home | Tickets | Contact\n\nThe City Museum is in the old town. ${answer} The café closes at 5 pm.\n\nSubscribe to our newsletter!`;
+  const lines = [
+    { id: "open", query: "When does the museum open on weekends?", answer: "On weekends it opens at 10 am." },
+    { id: "price", query: "How much is an adult ticket?", answer: "An adult ticket costs 12 euros." },
+    { id: "none", query: "Who painted the museum's ceiling?", answer: "Children enter for free.", none: true },
+  ].map((r) => JSON.stringify({ id: r.id, query: r.query, text: text(r.answer), evidence: r.none ? [] : [{ text: r.answer }] }));
+  const imported = await page.request.post(`/api/v1/datasets/${datasetId}/import?format=jsonl`, {
+    data: Buffer.from(lines.join("\n") + "\n"),
+    headers: { Origin: E2E_ORIGIN, "content-type": "application/x-ndjson" },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+
+  await page.goto(`/research/frontier?datasetId=${datasetId}`);
+  await page.getByTestId("sweep-run").click();
+  await expect(page.getByTestId("sweep-result")).toHaveAttribute("data-state", "done", { timeout: 90_000 });
+  await expect(page.getByTestId("frontier-chart")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("frontier-unanswerable")).toHaveAttribute("data-count", "1");
+  await page.getByTestId("frontier-measure").selectOption("unanswerableKeptNothing");
+  await expect(page.getByTestId("frontier-chart")).toBeVisible();
+  await keepScreenshot(page, testInfo, "research-frontier-nothing-vital");
+
+  const download = page.waitForEvent("download");
+  await page.getByTestId("frontier-csv").click();
+  const header = readFileSync(await (await download).path(), "utf8").split("\n")[0]!;
+  for (const col of ["unanswerableQueries", "unanswerableKeptNothing", "unanswerableTokensPerQuery"]) expect(header).toContain(col);
+  await page.context().close();
 });
