@@ -4,7 +4,8 @@
 // runs lib/server/db/postgres.test.ts against it — our migrator applies prisma/migrations-postgresql and the real
 // data-access functions round-trip a pair, spans, a conflict and gold — and lib/server/jobs/worker-processes.test.ts:
 // two real `snippet-lab worker` processes score one dataset, one is killed mid-job, every pair is scored exactly once —
-// and lib/server/jobs/pg-boss-runner.test.ts: runners started at once on a fresh database all start.
+// and lib/server/jobs/pg-boss-runner.test.ts: runners started at once on a fresh database all start — and
+// lib/server/db/audit/audit-postgres.test.ts: the audit trail's rows and its append-only triggers.
 // Without PostgreSQL installed it runs nothing and exits 77 ("skipped", which `npm test` lists at the end), or fails
 // when SNIPPET_LAB_REQUIRE_POSTGRES=1 (CI).
 import { spawnSync } from "node:child_process";
@@ -36,7 +37,12 @@ try {
   // Those runs started the two workers together, so probably the start race start-pg-boss.ts fixed (a worker stuck,
   // neither ready nor exited); the files stay apart all the same.
   code = 0;
-  for (const file of ["lib/server/db/postgres.test.ts", "lib/server/jobs/pg-boss-runner.test.ts", "lib/server/jobs/worker-processes.test.ts"]) {
+  for (const file of [
+    "lib/server/db/postgres.test.ts",
+    "lib/server/db/audit/audit-postgres.test.ts",
+    "lib/server/jobs/pg-boss-runner.test.ts",
+    "lib/server/jobs/worker-processes.test.ts",
+  ]) {
     const r = spawnSync(path.join("node_modules", ".bin", "vitest"), ["run", file], { stdio: "inherit", env });
     if ((r.status ?? 1) !== 0) code = r.status ?? 1;
   }

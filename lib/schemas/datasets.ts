@@ -112,11 +112,16 @@ export const exportQuerySchema = z
       .regex(/^[A-Za-z0-9._-]+$/)
       .optional(),
     judge: zJudgeConfigKey.optional().describe('judge-jsonl: the judge configuration "model|promptVersion|variant" (/research/judge lists them).'),
+    audit: z
+      .boolean()
+      .optional()
+      .describe("gold-jsonl: `1` or `true` adds each pair's gold history (`audit`: who changed the gold, when, before and after) to its records."),
   })
   .refine((q) => q.format !== "judge-jsonl" || q.judge !== undefined, {
     message: "format judge-jsonl needs judge=model|promptVersion|variant",
     path: ["judge"],
-  });
+  })
+  .refine((q) => !q.audit || q.format === "gold-jsonl", { message: "audit=1 is for format gold-jsonl", path: ["audit"] });
 
 /** One problem of an import; `record` is a line/task/example reference ("line 3", "[2].annotations[0]", an id). */
 export type ImportRecordError = { record: number | string; field?: string; message: string };

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { CreateUserForm } from "@/components/auth/create-user-form";
 import { UserRowActions } from "@/components/auth/user-row-actions";
+import { AccountAuditList } from "@/components/admin/account-audit-list";
 import { listUsers } from "@/lib/server/auth/list-users";
+import { listAccountAuditEvents } from "@/lib/server/db/audit/list-account-audit-events";
 import { requireUser } from "@/lib/server/auth/require-user";
 import { Table, TableHead, TableBody, Th, Td } from "@/components/ui/table";
 import { Card } from "@/components/ui/card";
@@ -14,6 +16,7 @@ const fmt = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace("T", "
 export default async function UsersPage() {
   const me = await requireUser({ permission: "user:manage", next: "/admin/users" });
   const users = await listUsers();
+  const history = await listAccountAuditEvents({ limit: 50 });
   return (
     <div className="space-y-6">
       <div>
@@ -60,6 +63,15 @@ export default async function UsersPage() {
           ))}
         </TableBody>
       </Table>
+
+      <section className="space-y-2">
+        <h2 className="text-sm font-semibold text-slate-900">Account history</h2>
+        <p className="text-xs text-slate-600">
+          The latest 50 changes to accounts (one account&apos;s whole history: <code>GET /api/users/ID/audit</code>). Append-only: nobody can edit or
+          delete it.
+        </p>
+        <AccountAuditList events={history} />
+      </section>
     </div>
   );
 }

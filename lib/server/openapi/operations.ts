@@ -41,7 +41,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type ApiAuth = { kind: "apiKey" } | { kind: "session"; permission?: Permission } | { kind: "public" };
 
 /** Error statuses an operation answers besides the ones its guard, parameters and body imply. */
-export type ErrorStatus = 403 | 404 | 409 | 413 | 422 | 429 | 503;
+export type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
 
 export interface ApiResponse {
   status: 200 | 201 | 202 | 303;
@@ -201,6 +201,7 @@ export const OPERATIONS = withOperationIds({
     bodyLimit: "credentials",
     responses: [json("`{user}` and the session cookie (`Set-Cookie`).")],
     errors: [
+      { status: 401, description: "Wrong email or password, or a disabled account." },
       { status: 403, description: "A cross-origin request." },
       { status: 429, description: "10 failures of one email and address in 15 minutes; `Retry-After` says when to try again." },
     ],
@@ -247,7 +248,7 @@ export const OPERATIONS = withOperationIds({
     method: "PATCH",
     path: "/api/users/{id}",
     summary: "change a user's role, name or disabled state (admin)",
-    description: "Disabling ends the user's sessions at once.",
+    description: "Disabling or a change of role ends the user's sessions at once (the new role starts with a new sign-in).",
     tag: "users",
     auth: session("user:manage"),
     params: idParamsSchema,
@@ -413,6 +414,7 @@ export const OPERATIONS = withOperationIds({
     query: queueSearchParamsSchema,
     readQuery: queueSearchInput,
     responses: [json("`{items: PairListItem[], nextCursor}`.")],
+    errors: [{ status: 422, description: "A `cursor` that is not a `nextCursor` of this sort order." }],
   },
   getAnnotation: {
     method: "GET",
@@ -466,7 +468,7 @@ export const OPERATIONS = withOperationIds({
     params: idParamsSchema,
     query: spanHistoryQuerySchema,
     responses: [json("`{events: [{action, actor, at, before, after}], nextCursor}`.")],
-    errors: [404],
+    errors: [404, { status: 422, description: "A `cursor` that is not an event of this history." }],
   },
   listSuggestions: {
     method: "GET",
@@ -608,7 +610,7 @@ export const OPERATIONS = withOperationIds({
     path: "/api/v1/pairs/{id}/gold/history",
     summary: "every change to the pair's gold, newest first",
     description:
-      "Append-only (GoldAuditEvent): adjudications, the decision \"nothing here is vital\", imports as gold, repairs and the demo seed, each " +
+      'Append-only (GoldAuditEvent): adjudications, the decision "nothing here is vital", imports as gold, repairs and the demo seed, each ' +
       "with who made it (`actor` null: the system), when, and the gold before and after (`{noVital, spans}`), plus what it did " +
       "(`added`, `removed`, `noVitalChange`).",
     tag: "review",
@@ -809,7 +811,7 @@ export const OPERATIONS = withOperationIds({
         contentTypes: ["application/json", "text/csv"],
       },
     ],
-    errors: [404],
+    errors: [404, { status: 503, description: "An LLM method (`llm-extract`, `hybrid`), judged live, whose judge server failed." }],
   },
   getJudgeEval: {
     method: "GET",

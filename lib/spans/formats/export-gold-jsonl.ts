@@ -45,6 +45,7 @@ export function buildGoldRecords(opts: ExportGoldJsonlOptions): GoldJsonlRecord[
     if (d.externalId !== undefined) record.externalId = d.externalId;
     if (d.blocks !== undefined) record.blocks = d.blocks;
     if (d.goldNoVital) record.noVital = true;
+    if (d.audit !== undefined) record.audit = d.audit;
     if (enc.ids !== undefined) record.tokens = { ids: Array.from(enc.ids), ...record.tokens };
     return record;
   });

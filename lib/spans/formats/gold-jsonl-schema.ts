@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zGoldAuditKind } from "../../schemas/audit";
 import { zSpanCategory } from "../categories";
 import { zSpanLayerSource } from "../schemas";
 import type { Block, BlockKind, BlockRole } from "../../text/types";
@@ -46,6 +47,27 @@ export const goldBlockSchema = z.object({
   breaks: z.array(z.int().nonnegative()).optional(),
 }) satisfies z.ZodType<Block>;
 
+/** A gold span as an audit entry of a record shows it (the record's document only). */
+const goldAuditRecordSpanSchema = z.object({
+  start: z.int().nonnegative(),
+  end: z.int().nonnegative(),
+  text: z.string(),
+  category: zSpanCategory,
+  exact: z.literal(true).optional(),
+});
+const goldAuditRecordStateSchema = z.object({ noVital: z.boolean(), spans: z.array(goldAuditRecordSpanSchema) });
+
+/** One change of the pair's gold (GoldAuditEvent), in an export with `audit=1`: see docs/data-formats.md. */
+export const goldAuditRecordSchema = z.object({
+  /** ISO 8601, UTC. */
+  at: z.string(),
+  kind: zGoldAuditKind,
+  /** The email of who made it; null for the system (an import, a repair, the demo seed). */
+  actor: z.string().nullable(),
+  before: goldAuditRecordStateSchema,
+  after: goldAuditRecordStateSchema,
+});
+
 export const goldJsonlRecordSchema = z.object({
   pairId: z.string().min(1),
   query: z.string(),
@@ -67,6 +89,11 @@ export const goldJsonlRecordSchema = z.object({
    * re-import (a record without spans would otherwise read as unlabeled).
    */
   noVital: z.literal(true).optional(),
+  /**
+   * The pair's gold history, oldest first (an export with `audit=1` only): every change, its spans limited to this
+   * record's document. An import reads past it (the importing database starts its own history).
+   */
+  audit: z.array(goldAuditRecordSchema).optional(),
   tokens: z.object({
     ids: z.array(z.number().int().nonnegative()).optional(),
     starts: z.array(z.number().int().nonnegative()),
@@ -81,4 +108,5 @@ export const goldJsonlRecordSchema = z.object({
 });
 
 export type GoldSpan = z.infer<typeof goldSpanSchema>;
+export type GoldAuditRecord = z.infer<typeof goldAuditRecordSchema>;
 export type GoldJsonlRecord = z.infer<typeof goldJsonlRecordSchema>;

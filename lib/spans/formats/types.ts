@@ -1,6 +1,7 @@
 import type { Block } from "../../text/types";
 import { MiB } from "../../schemas/limits";
 import type { Span } from "../schemas";
+import type { GoldAuditRecord } from "./gold-jsonl-schema";
 
 /** One document of one pair with its spans (every layer): the unit every format exports and imports. */
 export interface SpanDocument {
@@ -18,6 +19,8 @@ export interface SpanDocument {
   spans: Span[];
   /** The pair's gold decision "nothing here is vital" (gold with zero vital spans); exported as `noVital: true`. */
   goldNoVital?: boolean;
+  /** The pair's gold history for this document (gold JSONL with `audit=1`): exported as `audit`. */
+  audit?: GoldAuditRecord[];
 }
 
 /** What exports need of a tokenizer (WordPieceTokenizer satisfies it). */

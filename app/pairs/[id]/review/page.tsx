@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { isAppError } from "@/lib/errors";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ReviewWorkspace } from "@/components/review/review-workspace";
+import { GoldAuditPanel } from "@/components/review/gold-audit-panel";
 import type { AgreementFigures, ReviewAnnotation, ReviewDocument, ReviewGold, ReviewSpan, ReviewSuggestionLayer } from "@/components/review/types";
 import { votingAnnotations } from "@/lib/spans/review/review-voters";
 import { computeTextAgreement } from "@/lib/spans/agreement/compute-text-agreement";
@@ -15,6 +16,8 @@ import { getGoldSpans } from "@/lib/server/db/annotations/get-gold-spans";
 import { listPairAnnotations } from "@/lib/server/db/annotations/list-pair-annotations";
 import { listSuggestions } from "@/lib/server/db/annotations/list-suggestions";
 import { getPair } from "@/lib/server/db/get-pair";
+import { listPairGoldHistory } from "@/lib/server/db/audit/list-pair-gold-history";
+import { toGoldHistoryJson } from "@/lib/spans/audit/gold-history-json";
 import { queueFilterQuery, withQuery } from "@/lib/schemas/queue";
 import type { StoredSpan } from "@/lib/schemas/spans";
 
@@ -58,6 +61,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
   });
   if (!found || !found[2]) notFound();
   const [data, gold, detail, stored] = found;
+  const goldHistory = toGoldHistoryJson(await listPairGoldHistory({ pairId: id }));
   // The panes render each document's blocks as the workspace does.
   const blocksOf = new Map(detail.documents.map((d) => [d.id, d.blocks]));
   const documents: ReviewDocument[] = data.documents.map((d) => {
@@ -157,6 +161,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
         suggestions={[...layers.values()]}
         gold={goldProps}
       />
+      <GoldAuditPanel pairId={id} documents={documents.map((d) => ({ id: d.id, position: d.position }))} initial={goldHistory} />
     </div>
   );
 }

@@ -14,7 +14,9 @@ export type ListAccountAuditEventsOptions = {
 const parseState = (json: string | null) => (json === null ? null : accountAuditStateSchema.parse(JSON.parse(json)));
 
 /** Account changes, newest first, with the account's and the actor's email and name. */
-export async function listAccountAuditEvents({ userId, limit = 200, db = getDb() }: ListAccountAuditEventsOptions = {}): Promise<AccountAuditEntry[]> {
+export async function listAccountAuditEvents({ userId, limit = 200, db = getDb() }: ListAccountAuditEventsOptions = {}): Promise<
+  AccountAuditEntry[]
+> {
   const rows = await db.accountAuditEvent.findMany({
     where: userId !== undefined ? { userId } : {},
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -7,7 +7,13 @@ import type { Prisma } from "../generated/client";
  * A pair's gold as it stands in `tx` (its live gold spans and Pair.goldNoVital) and its dataset: the before and after
  * of a gold audit row, read inside the change's transaction. NOT_FOUND-free: the caller has found the pair already.
  */
-export async function readGoldSnapshot({ tx, pairId }: { tx: Prisma.TransactionClient; pairId: string }): Promise<{ datasetId: string; snapshot: GoldSnapshot }> {
+export async function readGoldSnapshot({
+  tx,
+  pairId,
+}: {
+  tx: Prisma.TransactionClient;
+  pairId: string;
+}): Promise<{ datasetId: string; snapshot: GoldSnapshot }> {
   const pair = await tx.pair.findUniqueOrThrow({
     where: { id: pairId },
     select: {

@@ -68,7 +68,12 @@ async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): 
  * GoldAuditEvent (kind "import", by `actorId`: no gold before, the imported gold after). Pairs whose externalId already
  * exists in the dataset are skipped (idempotent re-import). NOT_FOUND for an unknown dataset.
  */
-export async function writeImportedPairs({ datasetId, pairs, actorId = null, db = getDb() }: WriteImportedPairsOptions): Promise<WriteImportedPairsResult> {
+export async function writeImportedPairs({
+  datasetId,
+  pairs,
+  actorId = null,
+  db = getDb(),
+}: WriteImportedPairsOptions): Promise<WriteImportedPairsResult> {
   return runInTransaction(
     async (tx) => {
       const ds = await tx.dataset.findUnique({ where: { id: datasetId }, select: { id: true } });

@@ -2,6 +2,7 @@ import "server-only";
 import { type Db, getDb } from "../client";
 
 export type SessionRow = {
+  createdAt: Date;
   expiresAt: Date;
   lastSeenAt: Date;
   user: { id: string; email: string; name: string; role: string; disabledAt: Date | null };
@@ -12,6 +13,7 @@ export async function findSession({ id, db = getDb() }: { id: string; db?: Db })
   return db.session.findUnique({
     where: { id },
     select: {
+      createdAt: true,
       expiresAt: true,
       lastSeenAt: true,
       user: { select: { id: true, email: true, name: true, role: true, disabledAt: true } },

@@ -10,7 +10,7 @@ export type UserAccountChange = { role?: Role; name?: string; disabled?: boolean
 
 export type UpdatedUserAccount = {
   user: { id: string; email: string; name: string; role: string; disabledAt: Date | null; createdAt: Date };
-  /** Sessions ended by this change (disabling signs the user out everywhere at once). */
+  /** Sessions ended by this change (disabling or a new role signs the user out everywhere at once). */
   sessionsEnded: number;
 };
 
@@ -23,8 +23,8 @@ export function lastAdminMessage(email: string, action: "demote" | "disable"): s
 
 /**
  * Applies a validated change to a user in one serializable transaction, so two admins demoting each other at the same
- * moment cannot both succeed: the last active admin can be neither demoted nor disabled (CONFLICT); disabling deletes
- * every session of the user. Each aspect that changed (role, disabled, name) appends an AccountAuditEvent by `actorId`
+ * moment cannot both succeed: the last active admin can be neither demoted nor disabled (CONFLICT); disabling or a
+ * change of role deletes every session of the user. Each aspect that changed (role, disabled, name) appends an AccountAuditEvent by `actorId`
  * in the same transaction. NOT_FOUND for an unknown user; CONFLICT when PostgreSQL aborts a conflicting transaction.
  */
 export async function updateUserAccount({
@@ -58,7 +58,9 @@ export async function updateUserAccount({
     if (change.name !== undefined) data.name = change.name;
     if (change.disabled !== undefined) data.disabledAt = change.disabled ? (current.disabledAt ?? now) : null;
     const user = await tx.user.update({ where: { id: userId }, data, select: SELECT });
-    const { count: sessionsEnded } = change.disabled ? await tx.session.deleteMany({ where: { userId } }) : { count: 0 };
+    // Disabling signs the user out; so does a new role (its sessions end: the new role starts with a new sign-in).
+    const roleChanged = change.role !== undefined && change.role !== current.role;
+    const { count: sessionsEnded } = change.disabled || roleChanged ? await tx.session.deleteMany({ where: { userId } }) : { count: 0 };
     const aspects = (u: { name: string; role: string; disabledAt: Date | null }) => ({ name: u.name, role: u.role, disabled: u.disabledAt !== null });
     await appendAccountAuditEvents({
       tx,

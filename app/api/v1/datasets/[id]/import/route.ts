@@ -15,10 +15,10 @@ export const dynamic = "force-dynamic";
  * 413 over 100 MB (Content-Length or streamed); 422 {error: {details: {errors: [{record, field?, message}]}}} when any
  * record is bad (nothing written); 404 for an unknown dataset.
  */
-export const POST = defineRoute(OPERATIONS.importDataset, async ({ req, params: { id } }) => {
+export const POST = defineRoute(OPERATIONS.importDataset, async ({ req, params: { id }, user }) => {
   await getDataset({ id }); // 404 before reading a large upload
   const upload = await readImportRequest(req);
-  return importDatasetFile({ datasetId: id, format: upload.format, evidence: upload.evidence, bytes: upload.bytes });
+  return importDatasetFile({ datasetId: id, format: upload.format, evidence: upload.evidence, bytes: upload.bytes, actorId: user.id });
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);
