@@ -140,7 +140,9 @@ test("security headers: a nonce CSP on pages that Next's scripts carry, nosniff,
 /** The users-table row of an email. */
 const row = (page: Page, email: string) => page.locator(`[data-testid="users-row"][data-email="${email}"]`);
 
-test("admin page: change a role, disable (the session ends at once), enable, reset a password; the last admin stays", async ({ browser }) => {
+test("admin page: change a role and disable (each ends the sessions at once), enable, reset a password; the last admin stays", async ({
+  browser,
+}) => {
   const admin = await newSignedInPage(browser, E2E_ADMIN.email, E2E_ADMIN.password);
   admin.on("dialog", (d) => void d.accept());
   const target = await newSignedInPage(browser, users.target.email, PASSWORD);
@@ -151,6 +153,9 @@ test("admin page: change a role, disable (the session ends at once), enable, res
   await r.getByTestId("user-role-select").selectOption("reviewer");
   await expect(r.getByTestId("user-action-notice")).toHaveText("Role changed to reviewer.");
   await expect(r).toContainText("reviewer");
+  // A new role ends the user's sessions: the new role starts with a new sign-in.
+  expect((await target.request.get("/api/auth/me")).status()).toBe(401);
+  await signIn(target, { email: users.target.email, password: PASSWORD });
   expect((await (await target.request.get("/api/auth/me")).json()).user.role).toBe("reviewer");
 
   await r.getByTestId("user-toggle-disabled").click();

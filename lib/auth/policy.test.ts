@@ -103,10 +103,10 @@ describe("canDeleteSpan", () => {
 });
 
 describe("canEditAnnotation", () => {
-  it.each(ROLES)("%s edits only their own annotation", (role) => {
+  it.each(ROLES)("%s edits their own annotation, and another's only with span:delete-others", (role) => {
     const u = user(role);
     expect(canEditAnnotation({ user: u, annotation: { annotatorId: u.id } })).toBe(true);
-    expect(canEditAnnotation({ user: u, annotation: { annotatorId: "someone-else" } })).toBe(false);
+    expect(canEditAnnotation({ user: u, annotation: { annotatorId: "someone-else" } })).toBe(hasPermission(role, "span:delete-others"));
   });
 });
 

@@ -65,16 +65,22 @@ export function canReview({ user, annotation }: { user: PolicyUser; annotation: 
 }
 
 /**
- * Own spans need pair:annotate; anyone else's span (including gold spans, authorId null) needs span:delete-others.
+ * Changing or removing a span outside one's own annotation (gold, another annotator's): own spans need pair:annotate;
+ * anyone else's span (including gold spans, authorId null) needs span:delete-others. Enforced for every span write by
+ * lib/server/db/annotations/assert-span-write.ts.
  */
 export function canDeleteSpan({ user, span }: { user: PolicyUser; span: { authorId: string | null } }): boolean {
   if (span.authorId !== null && span.authorId === user.id) return hasPermission(user.role, "pair:annotate");
   return hasPermission(user.role, "span:delete-others");
 }
 
-/** Writing into an annotation: only its own annotator (others change it through review, not edits). */
+/**
+ * Writing into an annotation: its own annotator with pair:annotate; anyone else needs span:delete-others (a reviewer
+ * cleaning up someone's spans). Enforced for every span write by lib/server/db/annotations/assert-span-write.ts.
+ */
 export function canEditAnnotation({ user, annotation }: { user: PolicyUser; annotation: { annotatorId: string } }): boolean {
-  return annotation.annotatorId === user.id && hasPermission(user.role, "pair:annotate");
+  if (annotation.annotatorId === user.id) return hasPermission(user.role, "pair:annotate");
+  return hasPermission(user.role, "span:delete-others");
 }
 
 /** Creating, importing, renaming or deleting datasets (annotators and reviewers cannot). */

@@ -9,6 +9,9 @@ export const STATIC_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   // For browsers without CSP frame-ancestors.
   ["X-Frame-Options", "DENY"],
   ["Cross-Origin-Opener-Policy", "same-origin"],
+  // HTTPS only from now on (a year, subdomains too). Browsers ignore it on a plain-http answer (RFC 6797 8.1), so a
+  // local http server stays reachable; behind a TLS proxy every answer carries it (OWASP ASVS 4.0 14.4.5).
+  ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"],
   ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"],
 ];
 

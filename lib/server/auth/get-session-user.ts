@@ -4,7 +4,7 @@ import { deleteSessionById } from "../db/sessions/delete-session-by-id";
 import { findSession } from "../db/sessions/find-session";
 import { touchSession } from "../db/sessions/touch-session";
 import { zRole } from "../../schemas/enums";
-import { SESSION_TTL_MS } from "./session-cookie";
+import { SESSION_MAX_LIFETIME_MS, SESSION_TTL_MS } from "./session-cookie";
 import { hashSessionToken, isWellFormedSessionToken } from "./session-token";
 import type { SessionUser } from "@/lib/schemas/users";
 
@@ -20,13 +20,18 @@ export type SessionLookup = {
   extended: boolean;
 };
 
-/** The user behind a session token; null when the token is unknown, expired (then deleted) or the user disabled. */
+/**
+ * The user behind a session token; null when the token is unknown, expired (then deleted) or the user disabled. Each
+ * use slides the expiry SESSION_TTL_MS out (so an idle session ends after that long), never past
+ * SESSION_MAX_LIFETIME_MS after the session's sign-in.
+ */
 export async function getSessionUser({ token, now = new Date(), db }: GetSessionUserOptions): Promise<SessionLookup | null> {
   if (!token || !isWellFormedSessionToken(token)) return null;
   const id = hashSessionToken(token);
   const session = await findSession({ id, db });
   if (!session) return null;
-  if (session.expiresAt.getTime() <= now.getTime()) {
+  // The lifetime cap also ends sessions whose expiry slid past it before the cap existed.
+  if (session.expiresAt.getTime() <= now.getTime() || now.getTime() - session.createdAt.getTime() >= SESSION_MAX_LIFETIME_MS) {
     await deleteSessionById({ id, db });
     return null;
   }
@@ -37,7 +42,7 @@ export async function getSessionUser({ token, now = new Date(), db }: GetSession
   let expiresAt = session.expiresAt;
   let extended = false;
   if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
-    expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    expiresAt = new Date(Math.min(now.getTime() + SESSION_TTL_MS, session.createdAt.getTime() + SESSION_MAX_LIFETIME_MS));
     await touchSession({ id, userId: user.id, lastSeenAt: now, expiresAt, db });
     extended = true;
   }

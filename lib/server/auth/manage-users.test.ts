@@ -134,10 +134,25 @@ describe("disabling ends sessions at once", () => {
     expect(await getSessionUser({ db, token: s.token })).toBeNull();
   });
 
-  it("a role change applies to the live session's next request", async () => {
+  it("a role change ends the user's sessions: the new role starts with a new sign-in", async () => {
+    const [, ann] = await seed(["admin", "annotator"]);
+    const s1 = await createSession({ db, userId: ann!.id });
+    const s2 = await createSession({ db, userId: ann!.id });
+    const { sessionsEnded } = await updateUser({ db, userId: ann!.id, role: "reviewer" });
+    expect(sessionsEnded).toBe(2);
+    expect(await getSessionUser({ db, token: s1.token })).toBeNull();
+    expect(await getSessionUser({ db, token: s2.token })).toBeNull();
+    const { token } = await signIn({ db, limiter: limiter(), email: ann!.email, password: TEST_PASSWORD });
+    expect((await getSessionUser({ db, token }))?.user.role).toBe("reviewer");
+    // Renaming, or "changing" the role to the one it has, keeps the sessions.
+    expect((await updateUser({ db, userId: ann!.id, role: "reviewer", name: "Renamed" })).sessionsEnded).toBe(0);
+    expect(await getSessionUser({ db, token })).not.toBeNull();
+  });
+
+  it("a role is looked up on every request, so a change in the database applies to a live session at once", async () => {
     const [, ann] = await seed(["admin", "annotator"]);
     const s = await createSession({ db, userId: ann!.id });
-    await updateUser({ db, userId: ann!.id, role: "reviewer" });
+    await db.user.update({ where: { id: ann!.id }, data: { role: "reviewer" } });
     expect((await getSessionUser({ db, token: s.token }))?.user.role).toBe("reviewer");
   });
 });

@@ -7,7 +7,7 @@ import { hashPassword } from "./hash-password";
 
 export type ResetPasswordOptions = {
   userId: string;
-  /** The new password (≥ 10 characters); omitted: a random one is generated and returned. */
+  /** The new password (≥ 12 characters, PASSWORD_MIN_LENGTH); omitted: a random one is generated and returned. */
   password?: string;
   /** Session.id (sha256 of the token) to keep: an admin resetting their own password stays signed in here. */
   keepSessionId?: string;

@@ -4,8 +4,10 @@ import { isHttpsRequest } from "@/lib/http/security-headers";
 import { getEnv } from "../env";
 
 export const SESSION_COOKIE = "snippet_lab_session";
-/** Sessions slide: each use (at most once a minute) pushes the expiry this far out again. */
+/** Sessions slide: each use (at most once a minute) pushes the expiry this far out again (the idle timeout). */
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/** However much a session is used, it ends this long after its sign-in (OWASP ASVS 4.0 3.3.2, level 1: 30 days). */
+export const SESSION_MAX_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type SessionCookieAttributes = {
   httpOnly: true;

@@ -182,11 +182,11 @@ describe("signIn", () => {
 
 describe("createUser / listUsers", () => {
   it("creates a user with a hashed password and lists users without hashes", async () => {
-    const u = await createUser({ db, email: " New@Test.Local ", name: " New ", password: "0123456789", role: "annotator" });
+    const u = await createUser({ db, email: " New@Test.Local ", name: " New ", password: "0123456789ab", role: "annotator" });
     expect(u).toMatchObject({ email: "new@test.local", name: "New", role: "annotator" });
     const row = await db.user.findUniqueOrThrow({ where: { id: u.id } });
-    expect(row.passwordHash).not.toContain("0123456789");
-    expect(await verifyPassword({ password: "0123456789", passwordHash: row.passwordHash })).toBe(true);
+    expect(row.passwordHash).not.toContain("0123456789ab");
+    expect(await verifyPassword({ password: "0123456789ab", passwordHash: row.passwordHash })).toBe(true);
 
     const list = await listUsers({ db });
     expect(list.find((x) => x.id === u.id)).toMatchObject({ email: "new@test.local", role: "annotator", disabledAt: null });
@@ -196,10 +196,10 @@ describe("createUser / listUsers", () => {
   });
 
   it.each([
-    [{ email: "short@test.local", name: "S", password: "123456789", role: "annotator" }, "password"],
-    [{ email: "not-an-email", name: "S", password: "0123456789", role: "annotator" }, "email"],
-    [{ email: "r@test.local", name: "S", password: "0123456789", role: "superuser" }, "role"],
-    [{ email: "n@test.local", name: "  ", password: "0123456789", role: "annotator" }, "name"],
+    [{ email: "short@test.local", name: "S", password: "0123456789a", role: "annotator" }, "password"],
+    [{ email: "not-an-email", name: "S", password: "0123456789ab", role: "annotator" }, "email"],
+    [{ email: "r@test.local", name: "S", password: "0123456789ab", role: "superuser" }, "role"],
+    [{ email: "n@test.local", name: "  ", password: "0123456789ab", role: "annotator" }, "name"],
   ])("rejects %j (%s)", async (input, field) => {
     const e = await errorOf(createUser({ db, ...(input as Parameters<typeof createUser>[0]) }));
     expect(e).toBeInstanceOf(ZodError);
@@ -207,7 +207,7 @@ describe("createUser / listUsers", () => {
   });
 
   it("answers CONFLICT for a taken email", async () => {
-    const e = await errorOf(createUser({ db, email: users.admin.email, name: "Dup", password: "0123456789", role: "admin" }));
+    const e = await errorOf(createUser({ db, email: users.admin.email, name: "Dup", password: "0123456789ab", role: "admin" }));
     expect(isAppError(e) && e.code).toBe("CONFLICT");
   });
 });

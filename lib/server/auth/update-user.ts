@@ -15,7 +15,7 @@ export type UpdateUserOptions = UpdateUserInput & {
 
 export type UpdateUserResult = {
   user: Omit<UserListItem, "lastSeenAt">;
-  /** Sessions ended by this change (disabling signs the user out everywhere at once). */
+  /** Sessions ended by this change (disabling or a new role signs the user out everywhere at once). */
   sessionsEnded: number;
 };
 
@@ -25,7 +25,8 @@ export type UpdateUserResult = {
  * - The last active admin can be neither demoted nor disabled (CONFLICT), also not by themselves.
  * - Disabling deletes every session of the user, so they are signed out at once; getSessionUser also refuses a
  *   disabled user's session on every request, and signIn refuses them.
- * - A role change applies from the user's next request (the session looks the role up each time).
+ * - A role change ends the user's sessions too, so the new role starts with a new sign-in (a session, however it was
+ *   got, never gains a role it did not sign in with); the session looks the role up on each request besides.
  *
  * Runs in one serializable transaction (updateUserAccount), so two admins demoting each other at the same moment
  * cannot both succeed; each aspect that changed is recorded in the account audit (AccountAuditEvent) in it.

@@ -273,7 +273,7 @@ describe("auth routes", () => {
     for (const role of ["annotator", "reviewer", "researcher"] as const) {
       expect((await route.GET(req("/api/users", { token: tokens[role] }), undefined)).status).toBe(403);
       const post = await route.POST(
-        req("/api/users", { ...json({ email: "x@test.local", name: "X", password: "0123456789", role: "admin" }), token: tokens[role] }),
+        req("/api/users", { ...json({ email: "x@test.local", name: "X", password: "0123456789ab", role: "admin" }), token: tokens[role] }),
         undefined,
       );
       expect(post.status).toBe(403);
@@ -282,7 +282,7 @@ describe("auth routes", () => {
 
     const created = await route.POST(
       req("/api/users", {
-        ...json({ email: "Made@Test.local", name: "Made", password: "0123456789", role: "reviewer" }),
+        ...json({ email: "Made@Test.local", name: "Made", password: "0123456789ab", role: "reviewer" }),
         token: tokens.admin,
         origin: ORIGIN,
       }),
@@ -291,7 +291,7 @@ describe("auth routes", () => {
     expect(created.status).toBe(201);
     expect((await created.json()).user).toMatchObject({ email: "made@test.local", role: "reviewer" });
     const dup = await route.POST(
-      req("/api/users", { ...json({ email: "made@test.local", name: "Again", password: "0123456789", role: "reviewer" }), token: tokens.admin }),
+      req("/api/users", { ...json({ email: "made@test.local", name: "Again", password: "0123456789ab", role: "reviewer" }), token: tokens.admin }),
       undefined,
     );
     expect(dup.status).toBe(409);
