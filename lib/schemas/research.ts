@@ -93,6 +93,11 @@ export type FrontierPairsResponse = {
 const zDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD")
+  // A day that exists: "2026-13-45" matches the pattern but is no date (the database query would fail on it).
+  .refine((s) => {
+    const day = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === s;
+  }, "not a calendar date")
   .optional();
 
 /** GET /api/v1/research/categories (and the page's filters). */
