@@ -163,6 +163,11 @@ describe("environment readers", () => {
     "prisma.config.ts",
     "playwright.config.ts",
     "cli/commands/train.ts",
+    // Harnesses that set or pass on a child's environment, not settings the app reads: the fuzzer's in-process
+    // server (restored on close), pg_dump/pg_restore children (PATH, PG*), the crash test's killed child.
+    "cli/fuzz-api/fuzz-server.ts",
+    "lib/server/db/backup/postgres-tools.ts",
+    "scripts/crash-test-run.ts",
   ]);
   const SKIP_DIRS = new Set(["node_modules", ".next", "generated", "generated-pg", "models", "data", "test-results", "e2e"]);
   const files: string[] = [];
