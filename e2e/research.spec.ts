@@ -254,6 +254,7 @@ test("the frontier shows pairs with nothing vital: their count, a y option and t
   await expect(page.getByTestId("frontier-unanswerable")).toHaveAttribute("data-count", "1");
   await page.getByTestId("frontier-measure").selectOption("unanswerableKeptNothing");
   await expect(page.getByTestId("frontier-chart")).toBeVisible();
+  await page.getByTestId("frontier-chart").scrollIntoViewIfNeeded();
   await keepScreenshot(page, testInfo, "research-frontier-nothing-vital");
 
   const download = page.waitForEvent("download");

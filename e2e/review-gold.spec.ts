@@ -133,6 +133,7 @@ test("the reviewer rejects B, accepts A and saves the defaults: no gold is lost,
   expect(label, "Save gold names its count").not.toBeNull();
   const chosenCount = Number(label![1]);
   expect(chosenCount).toBeGreaterThanOrEqual(goldBefore.length);
+  await page.getByTestId("gold-panel").scrollIntoViewIfNeeded();
   await keepScreenshot(page, testInfo, "review-regions");
 
   await page.getByTestId("save-gold").click();
