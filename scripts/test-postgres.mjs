@@ -5,7 +5,11 @@
 // data-access functions round-trip a pair, spans, a conflict and gold — and lib/server/jobs/worker-processes.test.ts:
 // two real `snippet-lab worker` processes score one dataset, one is killed mid-job, every pair is scored exactly once —
 // and lib/server/jobs/pg-boss-runner.test.ts: runners started at once on a fresh database all start — and
-// lib/server/db/audit/audit-postgres.test.ts: the audit trail's rows and its append-only triggers.
+// lib/server/db/audit/audit-postgres.test.ts: the audit trail's rows and its append-only triggers — and
+// lib/server/jobs/pg-boss-lost-message.test.ts: a queued job whose queue message was lost (its process killed between
+// queueing and sending, or a worker killed between fetching and claiming) is sent again and runs — and
+// lib/server/db/backup/postgres-backup.test.ts: pg_dump of one snapshot while writes go on, pg_restore into a new
+// database, every table's row count and checksum equal to the snapshot's.
 // Without PostgreSQL installed it runs nothing and exits 77 ("skipped", which `npm test` lists at the end), or fails
 // when SNIPPET_LAB_REQUIRE_POSTGRES=1 (CI).
 import { spawnSync } from "node:child_process";
@@ -41,7 +45,9 @@ try {
     "lib/server/db/postgres.test.ts",
     "lib/server/db/audit/audit-postgres.test.ts",
     "lib/server/jobs/pg-boss-runner.test.ts",
+    "lib/server/jobs/pg-boss-lost-message.test.ts",
     "lib/server/jobs/worker-processes.test.ts",
+    "lib/server/db/backup/postgres-backup.test.ts",
   ]) {
     const r = spawnSync(path.join("node_modules", ".bin", "vitest"), ["run", file], { stdio: "inherit", env });
     if ((r.status ?? 1) !== 0) code = r.status ?? 1;

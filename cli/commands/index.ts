@@ -21,6 +21,8 @@ export const commands: CommandEntry[] = [
   { name: "train-data", load: async () => (await import("./train-data")).command },
   { name: "train-embeddings", load: async () => (await import("./train-embeddings")).command },
   { name: "users", load: async () => (await import("./users")).command },
+  { name: "backup", load: async () => (await import("./backup")).command },
+  { name: "restore", load: async () => (await import("./restore")).command },
   { name: "check-spans", load: async () => (await import("./check-spans")).command },
   { name: "judge", load: async () => (await import("./judge")).command },
   { name: "judge-batch", load: async () => (await import("./judge-batch")).command },
@@ -28,6 +30,7 @@ export const commands: CommandEntry[] = [
   { name: "judge-export", load: async () => (await import("./judge-export")).command },
   { name: "worker", load: async () => (await import("./worker")).command },
   { name: "bench-research", load: async () => (await import("./bench-research")).command },
+  { name: "fuzz-api", load: async () => (await import("./fuzz-api")).command },
 ];
 
 /**

@@ -3,6 +3,7 @@ import type { JobKind } from "@/lib/schemas/jobs";
 import type { Db } from "../db/client";
 import { claimJob } from "../db/jobs/claim-job";
 import { requeueStaleJobs } from "../db/jobs/requeue-job";
+import { takeWaitingJobs } from "../db/jobs/take-waiting-jobs";
 import { loadOptionalModule } from "../db/load-optional-module";
 import { runClaimedJob } from "./run-claimed-job";
 import { type StartablePgBoss, startPgBoss } from "./start-pg-boss";
@@ -16,6 +17,7 @@ export const PG_BOSS_QUEUE = "snippet-lab-jobs";
 type PgBossJob = { id: string; data: { jobId?: string } };
 type PgBoss = StartablePgBoss & {
   on(event: "error", cb: (e: unknown) => void): void;
+  getDb(): { executeSql(text: string, values: unknown[]): Promise<{ rows: { id: string }[] }> };
   send(name: string, data: object, o?: Record<string, unknown>): Promise<string | null>;
   work(name: string, o: Record<string, unknown>, handler: (jobs: PgBossJob[]) => Promise<unknown>): Promise<string>;
 };
@@ -105,8 +107,30 @@ export class PgBossRunner {
       const resumed = await requeueStaleJobs({ staleBefore: new Date(Date.now() - STALE_MS), isDeadWorker: isDeadLocalWorker, db: this.options.db });
       for (const id of resumed) await this.notify(id);
       if (resumed.length > 0) this.options.log?.(`resuming ${resumed.length} interrupted job(s): ${resumed.join(", ")}`);
+      const lost = await this.lostMessages(await takeWaitingJobs({ queuedBefore: new Date(Date.now() - STALE_MS), db: this.options.db }));
+      for (const id of lost) await this.notify(id);
+      if (lost.length > 0) this.options.log?.(`sending again ${lost.length} queued job(s) whose queue message was lost: ${lost.join(", ")}`);
     } catch (e) {
       console.error("[jobs] could not check for interrupted jobs:", e);
     }
+  }
+
+  /**
+   * Of queued jobs waiting long, those without a message waiting in the queue: a process killed between queueing a job
+   * and sending its id, or a worker killed after fetching the message (active in pg-boss until it expires, a day
+   * later) and before claiming the job, would leave it queued forever. A message sent again is harmless: the claim
+   * runs a job once.
+   */
+  private async lostMessages(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const boss = await this.ready();
+    const { rows } = await boss
+      .getDb()
+      .executeSql(
+        `SELECT DISTINCT data->>'jobId' AS id FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry') AND data->>'jobId' = ANY($2::text[])`,
+        [PG_BOSS_QUEUE, ids],
+      );
+    const waiting = new Set(rows.map((r) => r.id));
+    return ids.filter((id) => !waiting.has(id));
   }
 }

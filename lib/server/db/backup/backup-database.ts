@@ -1,5 +1,6 @@
 import "server-only";
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { AppError } from "@/lib/errors";
 import { resolveDatabaseUrl } from "../database-url";
 import type { BackupManifest } from "./backup-manifest";
@@ -23,6 +24,7 @@ export type BackupDatabaseOptions = {
  * one snapshot (backupPostgresDatabase). CONFLICT when `out` exists and `force` is not set.
  */
 export async function backupDatabase({ url, out, force = false, pgBin, log }: BackupDatabaseOptions): Promise<BackupManifest> {
+  if (!existsSync(path.dirname(out))) throw new AppError("NOT_FOUND", `${path.dirname(out)} does not exist: create the backup folder first`);
   if (!force && (existsSync(out) || existsSync(manifestPathOf(out)))) {
     throw new AppError("CONFLICT", `${out} exists: choose another name (e.g. with the date) or pass --force`);
   }

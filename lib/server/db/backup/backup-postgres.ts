@@ -32,9 +32,7 @@ export async function backupPostgresDatabase({ url, out, pgBin, log = () => {} }
     const snapshot = rows[0]!.snapshot;
     const snapshotAt = new Date().toISOString();
     const schemas = await backupSchemas(client);
-    const { rows: migrations } = await client.query<{ name: string }>(
-      `SELECT "name" FROM "${MIGRATIONS_TABLE}" ORDER BY "name"`,
-    );
+    const { rows: migrations } = await client.query<{ name: string }>(`SELECT "name" FROM "${MIGRATIONS_TABLE}" ORDER BY "name"`);
     const tables = await postgresTableChecksums(client, { schemas });
     log(`snapshot ${snapshot}: ${tables.length} tables, ${tables.reduce((n, t) => n + t.rows, 0)} rows in ${schemas.join(", ")}; pg_dump…`);
     const target = libpqTarget(url);

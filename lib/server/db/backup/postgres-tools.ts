@@ -28,13 +28,18 @@ export function redactUrl(url: string): string {
 }
 
 /**
- * A PostgreSQL client program (pg_dump, pg_restore): in `pgBin` when given, else on the PATH, else the newest under
+ * A PostgreSQL client program (pg_dump, pg_restore, psql): in `pgBin` when given, else on the PATH, else the newest under
  * /usr/lib/postgresql (Debian's layout). NOT_FOUND when there is none.
  */
-export function findPgTool(name: "pg_dump" | "pg_restore", pgBin?: string): string {
+export function findPgTool(name: "pg_dump" | "pg_restore" | "psql", pgBin?: string): string {
   const candidates = [
     ...(pgBin ? [path.join(pgBin, name)] : []),
-    ...(pgBin ? [] : (process.env.PATH ?? "").split(path.delimiter).filter(Boolean).map((d) => path.join(d, name))),
+    ...(pgBin
+      ? []
+      : (process.env.PATH ?? "")
+          .split(path.delimiter)
+          .filter(Boolean)
+          .map((d) => path.join(d, name))),
     ...(!pgBin && existsSync("/usr/lib/postgresql")
       ? readdirSync("/usr/lib/postgresql")
           .sort((a, b) => Number(b) - Number(a))
@@ -42,20 +47,62 @@ export function findPgTool(name: "pg_dump" | "pg_restore", pgBin?: string): stri
       : []),
   ];
   const found = candidates.find((c) => existsSync(c));
-  if (!found) throw new AppError("NOT_FOUND", `${name} not found${pgBin ? ` in ${pgBin}` : " on the PATH"} (install the PostgreSQL client: apt-get install postgresql-client, or pass --pg-bin DIR)`);
+  if (!found)
+    throw new AppError(
+      "NOT_FOUND",
+      `${name} not found${pgBin ? ` in ${pgBin}` : " on the PATH"} (install the PostgreSQL client: apt-get install postgresql-client, or pass --pg-bin DIR)`,
+    );
   return found;
 }
 
-/** Runs a PostgreSQL tool; INTERNAL with its stderr when it fails. */
-export function runPgTool(tool: string, args: string[], env: Record<string, string>): Promise<void> {
+/** Runs a PostgreSQL tool; resolves with its stdout, INTERNAL with its stderr when it fails. */
+export function runPgTool(tool: string, args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tool, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(tool, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
     let err = "";
+    child.stdout.on("data", (b: Buffer) => (out += b.toString()));
     child.stderr.on("data", (b: Buffer) => (err += b.toString()));
     child.on("error", (e) => reject(new AppError("INTERNAL", `${path.basename(tool)} could not start: ${e.message}`)));
     child.on("exit", (code, signal) => {
-      if (code === 0) resolve();
+      if (code === 0) resolve(out);
       else reject(new AppError("INTERNAL", `${path.basename(tool)} failed (${code ?? signal}):\n${err.trim()}`));
+    });
+  });
+}
+
+/**
+ * `pg_restore … -f -` piped into `psql --single-transaction` after `preamble`: a restore that runs statements of its
+ * own first (dropping what it replaces) and still commits all of it or nothing.
+ */
+export function restoreThroughPsql(o: {
+  pgRestore: string;
+  psql: string;
+  restoreArgs: string[];
+  preamble: string;
+  uri: string;
+  env: Record<string, string>;
+}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const env = { ...process.env, ...o.env };
+    const psql = spawn(o.psql, ["--no-psqlrc", "--quiet", "-v", "ON_ERROR_STOP=1", "--single-transaction", `--dbname=${o.uri}`], {
+      env,
+      stdio: ["pipe", "ignore", "pipe"],
+    });
+    const restore = spawn(o.pgRestore, [...o.restoreArgs, "--file=-"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let err = "";
+    psql.stderr.on("data", (b: Buffer) => (err += b.toString()));
+    restore.stderr.on("data", (b: Buffer) => (err += b.toString()));
+    psql.stdin.on("error", () => {}); // psql stopped at an error: reported by its exit status
+    psql.stdin.write(o.preamble);
+    restore.stdout.pipe(psql.stdin);
+    let restoreCode: number | null = null;
+    restore.on("exit", (code) => (restoreCode = code));
+    for (const c of [psql, restore])
+      c.on("error", (e) => reject(new AppError("INTERNAL", `${path.basename(c.spawnfile)} could not start: ${e.message}`)));
+    psql.on("exit", (code) => {
+      if (code === 0 && restoreCode === 0) resolve();
+      else reject(new AppError("INTERNAL", `restore failed (pg_restore ${restoreCode ?? "?"}, psql ${code}), nothing changed:\n${err.trim()}`));
     });
   });
 }
@@ -64,7 +111,10 @@ export type PgClient = PgQueryable & { connect(): Promise<void>; end(): Promise<
 
 /** A connected `pg` client for the URL (its own connection, outside the app's pool). */
 export async function connectPg(url: string): Promise<PgClient> {
-  const pg = loadOptionalModule<{ Client: new (o: { connectionString: string; application_name?: string }) => PgClient }>("pg", "Backups on PostgreSQL");
+  const pg = loadOptionalModule<{ Client: new (o: { connectionString: string; application_name?: string }) => PgClient }>(
+    "pg",
+    "Backups on PostgreSQL",
+  );
   const client = new pg.Client({ connectionString: url, application_name: "snippet-lab-backup" });
   await client.connect();
   return client;

@@ -1,5 +1,6 @@
 import "server-only";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import Database from "better-sqlite3";
 import { AppError } from "@/lib/errors";
 import { checkSqliteIntegrity } from "../integrity/check-sqlite-integrity";
@@ -44,7 +45,11 @@ export async function restoreSqliteDatabase(options: RestoreSqliteOptions): Prom
   if (manifest) {
     if (manifest.provider !== "sqlite") throw new AppError("BAD_REQUEST", `the manifest of ${from} describes a ${manifest.provider} backup`);
     const sha = await sha256File(from);
-    if (sha !== manifest.sha256) throw new AppError("UNPROCESSABLE", `${from} changed since the backup was written (sha256 ${sha.slice(0, 12)}…, manifest ${manifest.sha256.slice(0, 12)}…)`);
+    if (sha !== manifest.sha256)
+      throw new AppError(
+        "UNPROCESSABLE",
+        `${from} changed since the backup was written (sha256 ${sha.slice(0, 12)}…, manifest ${manifest.sha256.slice(0, 12)}…)`,
+      );
   }
   const source = new Database(from, { readonly: true, fileMustExist: true });
   try {
@@ -59,6 +64,7 @@ export async function restoreSqliteDatabase(options: RestoreSqliteOptions): Prom
       kept = safetyCopy;
     }
     log(`restoring ${from} into ${filename}…`);
+    mkdirSync(path.dirname(filename), { recursive: true });
     // The backup API opens the target as any connection does (a leftover -wal is recovered first), then overwrites
     // every page in one write transaction.
     await source.backup(filename, { progress: () => 1024 });

@@ -27,7 +27,8 @@ export async function deleteDataset({ id, db = getDb() }: DeleteDatasetOptions):
         where: { state: { in: [...LIVE_JOB_STATES] }, payloadJson: { contains: `"datasetId":${JSON.stringify(id)}` } },
         select: { id: true, kind: true },
       });
-      if (live) throw new AppError("CONFLICT", `A ${live.kind} job of this dataset is queued or running (${live.id}): cancel it first`, { jobId: live.id });
+      if (live)
+        throw new AppError("CONFLICT", `A ${live.kind} job of this dataset is queued or running (${live.id}): cancel it first`, { jobId: live.id });
       const pairIds = (await tx.pair.findMany({ where: { datasetId: id }, select: { id: true } })).map((p) => p.id);
       const documents = await tx.document.count({ where: { datasetId: id } });
       await tx.dataset.delete({ where: { id } });

@@ -34,7 +34,10 @@ export function sqliteTableChecksums(db: Database.Database): TableChecksum[] {
   return tables.map((table) => {
     let sum = 0n;
     let rows = 0;
-    const stmt = db.prepare(`SELECT * FROM "${table.replace(/"/g, '""')}"`).raw(true).safeIntegers(true);
+    const stmt = db
+      .prepare(`SELECT * FROM "${table.replace(/"/g, '""')}"`)
+      .raw(true)
+      .safeIntegers(true);
     for (const row of stmt.iterate() as Iterable<unknown[]>) {
       const digest = createHash("sha256").update(row.map(encode).join("\u0000")).digest();
       sum = (sum + BigInt(`0x${digest.subarray(0, 16).toString("hex")}`)) % MOD;

@@ -11,7 +11,10 @@ export function compareTableChecksums(expected: readonly TableChecksum[], actual
     const a = got.get(e.table);
     if (!a) problems.push(`${e.table}: missing`);
     else if (a.rows !== e.rows) problems.push(`${e.table}: ${a.rows} rows, expected ${e.rows}`);
-    else if (a.checksum !== e.checksum) problems.push(`${e.table}: same ${a.rows} rows but other contents (checksum ${a.checksum.slice(0, 12)}…, expected ${e.checksum.slice(0, 12)}…)`);
+    else if (a.checksum !== e.checksum)
+      problems.push(
+        `${e.table}: same ${a.rows} rows but other contents (checksum ${a.checksum.slice(0, 12)}…, expected ${e.checksum.slice(0, 12)}…)`,
+      );
     got.delete(e.table);
   }
   for (const extra of got.keys()) problems.push(`${extra}: not in the original`);

@@ -16,13 +16,19 @@ import { parseImportFile } from "../../../import/parse-import-file";
  * most tables. Returns the id of an empty dataset for the writer.
  */
 export async function fillDatabase({ db, pairs = 300 }: { db: Db; pairs?: number }): Promise<{ writesDatasetId: string }> {
-  const user = (email: string, role: string) => db.user.create({ data: { email, name: email.split("@")[0]!, role, passwordHash: "scrypt$x" }, select: { id: true } });
+  const user = (email: string, role: string) =>
+    db.user.create({ data: { email, name: email.split("@")[0]!, role, passwordHash: "scrypt$x" }, select: { id: true } });
   const ann = await user("ann@backup.test", "annotator");
   const rev = await user("rev@backup.test", "reviewer");
   await insertSession({ id: "session-hash-1", userId: ann.id, now: new Date(), expiresAt: new Date(Date.now() + 3_600_000), db });
   const lines = Array.from({ length: pairs }, (_, i) => {
     const first = `Item ${i} was built in ${1900 + (i % 100)} by the river.`;
-    return JSON.stringify({ id: `r${i}`, query: `when was item ${i} built`, text: `${first} It is ${i % 40} metres tall. Visit it on weekdays.`, evidence: [{ start: 0, end: first.length }] });
+    return JSON.stringify({
+      id: `r${i}`,
+      query: `when was item ${i} built`,
+      text: `${first} It is ${i % 40} metres tall. Visit it on weekdays.`,
+      evidence: [{ start: 0, end: first.length }],
+    });
   });
   const parsed = parseImportFile({ format: "jsonl", bytes: Buffer.from(lines.join("\n")) });
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors.slice(0, 2)));
@@ -35,8 +41,19 @@ export async function fillDatabase({ db, pairs = 300 }: { db: Db; pairs?: number
       const start = text.indexOf(needle);
       return { documentId: pair.documentIds[0]!, start, end: start + needle.length, text: needle, category };
     };
-    await saveAnnotationSpans({ db, pairId: pair.id, annotatorId: ann.id, baseVersion: 0, spans: [span(`The bridge number ${i} opened in 1937.`, "vital")] });
-    await adjudicatePair({ db, pairId: pair.id, reviewerId: rev.id, spans: [span(`The bridge number ${i} opened in 1937.`, "vital"), span("Subscribe to our newsletter.", "ads")] });
+    await saveAnnotationSpans({
+      db,
+      pairId: pair.id,
+      annotatorId: ann.id,
+      baseVersion: 0,
+      spans: [span(`The bridge number ${i} opened in 1937.`, "vital")],
+    });
+    await adjudicatePair({
+      db,
+      pairId: pair.id,
+      reviewerId: rev.id,
+      spans: [span(`The bridge number ${i} opened in 1937.`, "vital"), span("Subscribe to our newsletter.", "ads")],
+    });
   }
   await createJob({ kind: "score-pairs", scope: `dataset:${imported.id}`, payload: { datasetId: imported.id }, db });
   const writes = await createDataset({ name: "writes", db });
@@ -53,6 +70,9 @@ export function startWriter({ db, datasetId }: { db: Db; datasetId: string }): W
     while (!stopping) {
       await createPair({ db, datasetId, query: `write ${n}`, documents: [{ text: `Written while the backup ran, number ${n}.` }] });
       n++;
+      // SQLite's driver is synchronous: its promises settle as microtasks, so without this the loop would never let
+      // timers, I/O or the backup's steps run.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   })();
   return {
