@@ -64,7 +64,11 @@ export async function planGoldRepairs({ datasetId, db = getDb(), pageSize = 500 
       (await db.document.findMany({ where: { id: { in: docIds } }, select: { id: true, text: true } })).map((d) => [d.id, d.text]),
     );
     const byPair = new Map<string, SpanRow[]>();
-    for (const r of rows) byPair.set(r.pairId, [...(byPair.get(r.pairId) ?? []), r]);
+    for (const r of rows) {
+      const list = byPair.get(r.pairId);
+      if (list) list.push(r);
+      else byPair.set(r.pairId, [r]);
+    }
     for (const p of pairs) {
       const live = byPair.get(p.id) ?? [];
       const overlaps = findSameCategoryOverlaps(live).map(({ a, b, kind }) => ({
