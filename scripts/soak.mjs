@@ -4,18 +4,17 @@
 // accepting and adjudicating, compress clients with an API key, an admin importing pairs, a researcher running frontier
 // sweeps and judge runs. At one third and two thirds of the run one app instance and one worker are killed (SIGKILL)
 // and restarted; clients retry what the kill cut off on the other instance. Prints a line a minute and a summary:
-// requests, errors (in flight on the killed instance vs other), p50/p99 per minute, RSS of every process at start and
-// end, rows lost (every acknowledged write looked up in the database). Exits 1 when a goal is missed, 2 on bad usage, 3
+// requests, errors (in flight on the killed instance vs other), p50/p99 per minute, the memory of every process (live
+// JavaScript memory after GC and RSS, after a warm-up), rows lost (every acknowledged write looked up in the database). Exits 1 when a goal is missed, 2 on bad usage, 3
 // when it could not run.
 //   node scripts/soak.mjs [--minutes 30] [--out soak.json] [--port 3400] …   (--help lists the options)
 // Uses DATABASE_URL when it is a postgresql:// URL (then give an admin's --admin-email/--admin-password, or set
 // SNIPPET_LAB_ADMIN_EMAIL/_PASSWORD for a database without one), else starts a throwaway cluster. Serves the build in
 // .next (`npm run build` first); a build made for SQLite runs with the PostgreSQL client swapped in at load time.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { generatePostgresClient, startPostgresCluster } from "./postgres-cluster.mjs";
 import {
   runAnnotator,
@@ -25,90 +24,22 @@ import {
   runReviewer,
   createLedger,
   importBatch,
+  importSweepPairs,
   PairBoard,
   waitForJobs,
 } from "./soak/soak-actors.mjs";
+import { setUpAccounts } from "./soak/soak-accounts.mjs";
+import { checkBuild } from "./soak/soak-build.mjs";
 import { SoakClient, createInstance, markDown } from "./soak/soak-client.mjs";
 import { compressBodies } from "./soak/soak-corpus.mjs";
-import { appProcess, baseEnv, isPortFree, isPostgresClientFresh, judgeProcess, prepareDatabase, root, workerProcess } from "./soak/soak-fleet.mjs";
-import { MIN_JUDGED_MINUTES, SoakStats, evaluateGoals, formatMinuteLine, formatSummary, rssVerdict, rssWindows } from "./soak/soak-stats.mjs";
+import { appProcess, baseEnv, isPortFree, isPostgresClientFresh, judgeProcess, prepareDatabase, workerProcess } from "./soak/soak-fleet.mjs";
+import { runKills } from "./soak/soak-kills.mjs";
+import { parseSoakOptions, usage } from "./soak/soak-options.mjs";
+import { buildReport } from "./soak/soak-report.mjs";
+import { SoakStats, formatMinuteLine, formatSummary } from "./soak/soak-stats.mjs";
 import { verifyLedger } from "./soak/soak-verify.mjs";
-import { buildProvider } from "./soak/swap-postgres-provider.mjs";
 
-const HELP = `Usage: node scripts/soak.mjs [options]
-  --minutes N            length of the loaded run (default 30; kills at 1/3 and 2/3)
-  --out FILE             also write the results as JSON
-  --port P               first of three loopback ports: app instances P and P+1, judge server P+2 (default 3400)
-  --annotators N         annotator clients (default 4)
-  --reviewers N          reviewer clients (default 2)
-  --compress-clients N   concurrent compress clients (default 8)
-  --compress-pause-ms N  pause of each compress client between requests (default 250)
-  --think-ms N           annotators' and reviewers' pause between steps (default 400)
-  --judge-pairs N        pairs per judge run (default 10)
-  --drain-s N            how long jobs may take to finish after the run (default 180)
-  --no-pages             annotators and reviewers skip the HTML pages (API only)
-  --keep-logs            keep the processes' logs (kept anyway when a goal is missed)
-  --admin-email E, --admin-password P   an admin of the database in DATABASE_URL
-  --seed N               seed of the generated pairs (default 1)
-  --help`;
-
-let values;
-try {
-  ({ values } = parseArgs({
-    options: {
-      minutes: { type: "string", default: "30" },
-      out: { type: "string" },
-      port: { type: "string", default: "3400" },
-      annotators: { type: "string", default: "4" },
-      reviewers: { type: "string", default: "2" },
-      "compress-clients": { type: "string", default: "8" },
-      "compress-pause-ms": { type: "string", default: "250" },
-      "think-ms": { type: "string", default: "400" },
-      "judge-pairs": { type: "string", default: "10" },
-      "drain-s": { type: "string", default: "180" },
-      "no-pages": { type: "boolean", default: false },
-      "keep-logs": { type: "boolean", default: false },
-      "admin-email": { type: "string" },
-      "admin-password": { type: "string" },
-      seed: { type: "string", default: "1" },
-      help: { type: "boolean", default: false },
-    },
-  }));
-} catch (e) {
-  console.error(`[soak] ${e.message}\n${HELP}`);
-  process.exit(2);
-}
-if (values.help) {
-  console.log(HELP);
-  process.exit(0);
-}
-
-const usage = (msg) => {
-  console.error(`[soak] ${msg}`);
-  process.exit(2);
-};
-const num = (name, { min, integer = true }) => {
-  const n = Number(values[name]);
-  if (!Number.isFinite(n) || n < min || (integer && !Number.isInteger(n))) usage(`--${name} must be ${integer ? "an integer" : "a number"} ≥ ${min}`);
-  return n;
-};
-const config = {
-  minutes: num("minutes", { min: 1, integer: false }),
-  port: num("port", { min: 1024 }),
-  annotators: num("annotators", { min: 2 }),
-  reviewers: num("reviewers", { min: 1 }),
-  compressClients: num("compress-clients", { min: 0 }),
-  compressPauseMs: num("compress-pause-ms", { min: 0 }),
-  thinkMs: num("think-ms", { min: 0 }),
-  judgePairs: num("judge-pairs", { min: 1 }),
-  drainS: num("drain-s", { min: 10 }),
-  seed: num("seed", { min: 0 }),
-  pages: !values["no-pages"],
-};
-if (config.port + 2 > 65_535) usage("--port leaves no room for three ports");
-const external = process.env.DATABASE_URL;
-if (external && !/^postgres(ql)?:\/\//i.test(external))
-  usage("the soak runs on PostgreSQL: unset DATABASE_URL (a throwaway cluster is started) or give a postgresql:// URL");
+const { values, config, external } = parseSoakOptions();
 
 const log = (m) => console.log(`[soak] ${m}`);
 const durationMs = config.minutes * 60_000;
@@ -149,25 +80,6 @@ const watchdog = setTimeout(
   durationMs + config.drainS * 1000 + 20 * 60_000,
 );
 watchdog.unref();
-
-/** Which database the build in .next was made for (its server chunks name the Prisma provider). */
-function checkBuild() {
-  const serverDir = path.join(root, ".next", "server");
-  if (!existsSync(path.join(root, ".next", "BUILD_ID")) || !existsSync(serverDir))
-    throw new Error("no production build in .next: run `npm run build` first");
-  const sources = [];
-  const walk = (dir) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith(".js")) sources.push(readFileSync(p, "utf8"));
-    }
-  };
-  walk(serverDir);
-  const provider = buildProvider(sources);
-  if (provider !== "sqlite" && provider !== "postgresql") throw new Error(`cannot tell which database the build in .next was made for (${provider})`);
-  return provider;
-}
 
 async function main() {
   for (const port of [config.port, config.port + 1, config.port + 2]) {
@@ -230,40 +142,13 @@ async function main() {
 
   // Setup through the API: users, the soak dataset, the first pairs.
   const client = new SoakClient({ instances, stats });
-  const must = async (what, req) => {
-    const r = await client.call(req);
-    if (!r.ok) throw new Error(`${what} failed: HTTP ${r.status} ${r.text?.slice(0, 300) ?? ""}`);
-    return r.json;
-  };
-  const password = `soak-${randomBytes(12).toString("hex")}`;
-  const admin = await client.signIn({ email: adminEmail, password: adminPassword });
-  const newUser = async (role, i) => {
-    const user = { email: `soak-${runId}-${role}${i}@soak.test`, password, role };
-    await must(`creating ${user.email}`, {
-      kind: "setup",
-      method: "POST",
-      path: "/api/users",
-      json: { ...user, name: `Soak ${role} ${i}` },
-      user: admin,
-      expect: [201],
-    });
-    return client.signIn(user);
-  };
-  const annotators = [];
-  for (let i = 0; i < config.annotators; i++) annotators.push(await newUser("annotator", i));
-  const reviewers = [];
-  for (let i = 0; i < config.reviewers; i++) reviewers.push(await newUser("reviewer", i));
-  const researcher = await newUser("researcher", 0);
-  const dataset = await must("creating the dataset", {
-    kind: "setup",
-    method: "POST",
-    path: "/api/v1/datasets",
-    json: { name: `soak-${runId}`, description: "scripts/soak.mjs" },
-    user: admin,
-    expect: [201],
+  const { admin, annotators, reviewers, researcher, dataset, sweepDataset } = await setUpAccounts({
+    client,
+    adminEmail,
+    adminPassword,
+    runId,
+    config,
   });
-  const datasets = await must("listing datasets", { kind: "setup", path: "/api/v1/datasets", user: admin });
-  const demo = datasets.datasets.find((d) => d.name === "demo");
 
   const ledger = createLedger();
   const ctx = {
@@ -272,7 +157,8 @@ async function main() {
     board: new PairBoard(),
     jobs: new Map(),
     datasetId: dataset.dataset.id,
-    demoDatasetId: demo?.id ?? dataset.dataset.id,
+    sweepDatasetId: sweepDataset.dataset.id,
+    sweepPairs: config.sweepPairs,
     prefix: `soak-${runId}`,
     nextPair: 0,
     batchSize: 12,
@@ -289,9 +175,10 @@ async function main() {
     drainUntil: () => ctx.endsAt + config.drainS * 1000,
   };
   for (let i = 0; i < 2; i++) if (!(await importBatch({ ctx, user: admin }))) throw new Error("importing the first pairs failed");
+  if (!(await importSweepPairs({ ctx, user: admin }))) throw new Error("importing the sweep dataset's gold pairs failed");
   if (stats.totals().other > 0) throw new Error(`setup had errors: ${JSON.stringify(stats.failures)}`);
   log(
-    `setup: ${annotators.length} annotators, ${reviewers.length} reviewers, a researcher; dataset soak-${runId} with ${ctx.board.pairs.length} pairs`,
+    `setup: ${annotators.length} annotators, ${reviewers.length} reviewers, a researcher; dataset soak-${runId} with ${ctx.board.pairs.length} pairs, soak-${runId}-sweep with ${config.sweepPairs} gold pairs`,
   );
 
   // The run.
@@ -324,7 +211,11 @@ async function main() {
           minutes: Math.ceil(config.minutes),
           acked: ledger.counts,
           jobs: { done, live },
-          rss: processes.map((p) => ({ name: p.name, kb: p.current?.samples.at(-1)?.kb ?? null })),
+          rss: processes.map((p) => ({
+            name: p.name,
+            kb: p.current?.samples.at(-1)?.kb ?? null,
+            liveBytes: p.memorySamples().at(-1)?.bytes ?? null,
+          })),
         }),
       );
     }
@@ -335,36 +226,7 @@ async function main() {
   }, 60_000);
 
   const kills = { planned: 2, done: 0, events: [] };
-  const killer = (async () => {
-    for (const fraction of [1 / 3, 2 / 3]) {
-      const at = t0 + fraction * durationMs;
-      while (Date.now() < at && !shuttingDown) await new Promise((r) => setTimeout(r, Math.min(1000, at - Date.now())));
-      if (shuttingDown) return;
-      const [app, worker, instance] = [apps[0], workers[0], instances[0]];
-      const event = {
-        atS: Math.round((Date.now() - t0) / 1000),
-        name: `${app.name} + ${worker.name}`,
-        pid: `${app.current.pid}, ${worker.current.pid}`,
-        inFlight: instance.inFlight,
-      };
-      kills.events.push(event);
-      markDown(instance);
-      app.kill();
-      worker.kill();
-      log(`SIGKILL ${app.name} (pid ${app.current.pid}, ${event.inFlight} requests in flight) and ${worker.name} (pid ${worker.current.pid})`);
-      const killedAt = Date.now();
-      await new Promise((r) => setTimeout(r, 2_000));
-      try {
-        await Promise.all([app.start(), worker.start()]);
-        instance.up = true;
-        event.readyAfterS = Math.round((Date.now() - killedAt) / 100) / 10;
-        kills.done++;
-        log(`${app.name} and ${worker.name} restarted, ready ${event.readyAfterS} s after the kill`);
-      } catch (e) {
-        stats.error({ at: Date.now(), kind: "process", cls: "other", what: `restart after the kill failed: ${e.message.split("\n")[0]}` });
-      }
-    }
-  })();
+  const killer = runKills({ t0, durationMs, apps, workers, instances, kills, stats, isShuttingDown: () => shuttingDown, log });
 
   const actors = [
     ...annotators.map((user, annotator) => runAnnotator({ ctx, user, annotator })),
@@ -390,59 +252,7 @@ async function main() {
 
   log("checking every acknowledged write in the database");
   const rows = await verifyLedger({ databaseUrl, ledger });
-  const jobList = [...ctx.jobs.values()];
-  const jobs = {
-    started: jobList.length,
-    done: jobList.filter((j) => j.state === "done").length,
-    failed: jobList.filter((j) => j.state === "failed" || j.state === "cancelled").length,
-    unfinished: jobList.filter((j) => !["done", "failed", "cancelled"].includes(j.state)).length,
-    resumed: jobList.filter((j) => (j.attempts ?? 0) > 1).length,
-    list: jobList.map(({ id, kind, state, attempts, error }) => ({ id, kind, state, attempts, error: error ?? null })),
-  };
-  const { warmupMs, windowMs } = rssWindows(durationMs);
-  const rss = processes.flatMap((p) =>
-    p.incarnations.map((inc) => ({
-      name: `${p.name}#${inc.n}`,
-      pid: inc.pid,
-      ...rssVerdict({
-        samples: inc.samples,
-        startedAt: Math.max(inc.readyAt ?? inc.startedAt, t0),
-        endedAt: inc.endedAt ?? endedAt,
-        killed: inc.killed,
-        warmupMs,
-        windowMs,
-        maxGrowth: 0.1,
-        judge: config.minutes >= MIN_JUDGED_MINUTES,
-      }),
-    })),
-  );
-  const totals = stats.totals();
-  const goals = evaluateGoals({
-    totals,
-    rss,
-    rows,
-    jobs,
-    kills,
-    acked: ledger.counts,
-  });
-  const report = {
-    startedAt: new Date(t0).toISOString(),
-    minutesRun: Math.round(((endedAt - t0) / 60_000) * 10) / 10,
-    config: { ...config, build: provider, database: external ? "DATABASE_URL" : "throwaway cluster" },
-    totals,
-    minutes: stats.minutes(),
-    notes: stats.notes,
-    byKind: stats.byKind,
-    kills,
-    rss,
-    rssWindows: { warmupS: warmupMs / 1000, windowS: windowMs / 1000 },
-    rows,
-    acked: ledger.counts,
-    jobs,
-    failures: stats.failures,
-    goals,
-    passed: goals.passed,
-  };
+  const report = buildReport({ ctx, processes, stats, ledger, rows, kills, config, provider, external, durationMs, t0, endedAt });
   for (const line of formatSummary(report)) console.log(line);
   if (values.out) {
     writeFileSync(values.out, JSON.stringify(report, null, 2) + "\n");

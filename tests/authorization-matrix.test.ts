@@ -5,8 +5,9 @@
 // database, each caller with a session cookie of its own. Every answer is checked against the policy
 // (lib/auth/policy.ts): 401 signed out, 403 without the operation's permission, the object rules (four eyes, blind
 // annotation, one's own annotation only) by the policy's own functions, and for every state-changing operation a
-// cross-origin request refused. A refused request changes no row; no answer carries a CORS grant. An operation without
-// an entry in HOW fails the test (and the type check), so a new route cannot go untested.
+// cross-origin request refused. A refused request changes no row; no answer carries a CORS grant; an answer that gets
+// through has exactly the shape its response schema documents. An operation without an entry in HOW fails the test
+// (and the type check), so a new route cannot go untested.
 // `node scripts/authorization-matrix.mjs` runs this file and prints the whole matrix (operation × object × caller).
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -207,6 +208,33 @@ const HOW: { readonly [K in keyof typeof OPERATIONS]: readonly Case[] } = {
       ok: 200,
     },
     unknownId({ json: { showPredictions: false } }),
+  ],
+  deleteDataset: [
+    {
+      variant: "a dataset with a pair",
+      call: async () => {
+        const { pairId } = await createTestPair(db, { dataset: `authz-delete-${++serial}` });
+        const { datasetId } = await db.pair.findUniqueOrThrow({ where: { id: pairId }, select: { datasetId: true } });
+        return {
+          id: datasetId,
+          verify: async () => {
+            expect(await db.dataset.findUnique({ where: { id: datasetId } }), "the dataset is gone").toBeNull();
+            expect(await db.pair.findUnique({ where: { id: pairId } }), "its pairs went with it").toBeNull();
+          },
+        };
+      },
+      ok: 200,
+    },
+    {
+      variant: "a dataset with a queued job",
+      call: async () => {
+        const id = (await db.dataset.create({ data: { name: `authz-delete-busy-${++serial}` } })).id;
+        await createJob({ db, kind: "score-pairs", scope: `dataset:${id}`, payload: { datasetId: id } });
+        return { id };
+      },
+      ok: 409,
+    },
+    unknownId(),
   ],
   createPair: [
     { variant: "a dataset", call: () => ({ id: datasets.scratch, json: { query: "a query", results: [{ text: "Some page text." }] } }), ok: 201 },
@@ -609,6 +637,7 @@ const GUARDS: { readonly [K in keyof typeof OPERATIONS]: "api key" | "public" | 
   createDataset: "dataset:write",
   getDataset: "pair:read",
   updateDataset: "dataset:write",
+  deleteDataset: "dataset:write",
   createPair: "dataset:write",
   importDataset: "dataset:write",
   exportDataset: "export:read",
@@ -840,6 +869,7 @@ describe("authorization matrix", () => {
         const label = `${op.operationId} [${c.variant}] as ${name}`;
         expect(res.status, `${label}: ${await textOf(res)}`).toBe(expected);
         expect(res.headers.get("access-control-allow-origin"), label).toBeNull();
+        await expectDocumentedAnswer(op, res, label);
         if (refused) expect(await fingerprint(), `${label} changed rows`).toBe(before);
         else if (call.verify) await call.verify(res, { who, token });
         row.statuses[name] = res.status;
@@ -848,6 +878,14 @@ describe("authorization matrix", () => {
     }
   });
 });
+
+/** A JSON answer of a documented status holds exactly its response schema's fields (lib/schemas: strict objects). */
+async function expectDocumentedAnswer(op: ApiOperation, res: Response, label: string) {
+  const schema = op.responses.find((r) => r.status === res.status)?.schema;
+  if (!schema || !(res.headers.get("content-type") ?? "").includes("application/json")) return;
+  const parsed = schema.safeParse(await res.clone().json());
+  expect(parsed.error?.issues ?? [], `${label}: the answer is not its documented shape`).toEqual([]);
+}
 
 // ---------- the printed matrix ----------
 

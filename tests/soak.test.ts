@@ -18,8 +18,18 @@ import {
   toJsonl,
   // @ts-expect-error: a plain .mjs script without type declarations
 } from "../scripts/soak/soak-corpus.mjs";
-// @ts-expect-error: a plain .mjs script without type declarations
-import { SoakStats, evaluateGoals, percentile, rssVerdict, rssWindows } from "../scripts/soak/soak-stats.mjs";
+import {
+  SoakStats,
+  combineVerdicts,
+  evaluateGoals,
+  formatMinuteLine,
+  formatSummary,
+  memoryVerdict,
+  memoryWindows,
+  percentile,
+  rssVerdict,
+  // @ts-expect-error: a plain .mjs script without type declarations
+} from "../scripts/soak/soak-stats.mjs";
 // @ts-expect-error: a plain .mjs script without type declarations
 import { buildProvider, swapPostgresProvider } from "../scripts/soak/swap-postgres-provider.mjs";
 
@@ -173,14 +183,25 @@ describe("the soak's figures", () => {
   const samples = (from: number, to: number, kb: (t: number) => number) =>
     Array.from({ length: (to - from) / 5_000 + 1 }, (_, i) => ({ t: from + i * 5_000, kb: kb(from + i * 5_000) }));
 
-  it("judge RSS growth between the window after the warm-up and the last window", () => {
+  it("judge RSS growth between the window after the warm-up and the last window, on the lowest samples", () => {
     const base = { startedAt: 0, endedAt: 600_000, killed: false, warmupMs: 60_000, windowMs: 60_000, maxGrowth: 0.1 };
     // A start-up climb during the warm-up does not count.
     const flat = rssVerdict({ ...base, samples: samples(0, 600_000, (t) => (t < 60_000 ? 100_000 : 300_000)) });
-    expect(flat).toMatchObject({ verdict: "PASS", startKb: 300_000, endKb: 300_000, growth: 0 });
+    expect(flat).toMatchObject({ verdict: "PASS", startKb: 300_000, endKb: 300_000, growth: 0, allowedKb: 32 * 1024 });
+    // A large process: 10% of its floor.
+    const large = (end: number) => samples(0, 600_000, (t) => (t < 540_000 ? 1_000_000 : end));
+    expect(rssVerdict({ ...base, samples: large(1_090_000) })).toMatchObject({ verdict: "PASS", allowedKb: 100_000 });
+    expect(rssVerdict({ ...base, samples: large(1_110_000) }).verdict).toBe("FAIL");
+    // Bursts lift the peaks, not the floor.
+    const bursts = rssVerdict({ ...base, samples: samples(0, 600_000, (t) => (t % 20_000 === 0 ? 300_000 : t > 500_000 ? 420_000 : 360_000)) });
+    expect(bursts).toMatchObject({ verdict: "PASS", startKb: 300_000, endKb: 300_000 });
     const leak = rssVerdict({ ...base, samples: samples(0, 600_000, (t) => 300_000 + t / 10) });
     expect(leak.verdict).toBe("FAIL");
     expect(leak.growth).toBeGreaterThan(0.1);
+    // A small process may grow by 32 MB (V8's young generation), not more.
+    const small = (grow: number) => samples(0, 600_000, (t) => (t < 540_000 ? 60_000 : 60_000 + grow));
+    expect(rssVerdict({ ...base, samples: small(30_000) })).toMatchObject({ verdict: "PASS", allowedKb: 32 * 1024 });
+    expect(rssVerdict({ ...base, samples: small(40_000) }).verdict).toBe("FAIL");
     expect(rssVerdict({ ...base, killed: true, samples: samples(0, 600_000, () => 1) })).toMatchObject({
       verdict: "n/a",
       note: "killed by the soak",
@@ -190,10 +211,100 @@ describe("the soak's figures", () => {
     expect(rssVerdict({ ...base, judge: false, samples: samples(0, 600_000, (t) => 300_000 + t / 10) })).toMatchObject({ verdict: "info" });
   });
 
-  it("scale the RSS windows with the run", () => {
-    expect(rssWindows(30 * 60_000)).toEqual({ warmupMs: 300_000, windowMs: 60_000 });
-    expect(rssWindows(3 * 60_000)).toEqual({ warmupMs: 30_000, windowMs: 18_000 });
-    expect(rssWindows(60_000)).toEqual({ warmupMs: 20_000, windowMs: 15_000 });
+  it("judge live JavaScript memory on the lowest samples of the same windows, allowing 10% or 4 MB", () => {
+    const base = { startedAt: 0, endedAt: 600_000, killed: false, warmupMs: 60_000, windowMs: 60_000, maxGrowth: 0.1 };
+    const MB = 1024 * 1024;
+    const live = (bytes: (t: number) => number) => samples(0, 600_000, bytes).map(({ t, kb }) => ({ t, bytes: kb }));
+    // Warm-up (code, caches filling) then flat: passes.
+    expect(memoryVerdict({ ...base, samples: live((t) => (t < 60_000 ? 20 * MB : 80 * MB)) })).toMatchObject({
+      verdict: "PASS",
+      startBytes: 80 * MB,
+      endBytes: 80 * MB,
+      allowedBytes: 8 * MB,
+    });
+    // Garbage a collection left unmarked lifts some samples, not the floor.
+    expect(memoryVerdict({ ...base, samples: live((t) => (t % 10_000 === 0 ? 80 * MB : t > 540_000 ? 95 * MB : 85 * MB)) }).verdict).toBe("PASS");
+    // 1 kB retained per request at 20 requests a second: 1.2 MB a minute.
+    const leak = memoryVerdict({ ...base, samples: live((t) => 80 * MB + (t / 1000) * 20 * 1024) });
+    expect(leak.verdict).toBe("FAIL");
+    // A small heap: 4 MB of slack, not 10% of 9 MB.
+    expect(memoryVerdict({ ...base, samples: live((t) => (t < 540_000 ? 9 * MB : 12 * MB)) })).toMatchObject({
+      verdict: "PASS",
+      allowedBytes: 4 * MB,
+    });
+    expect(memoryVerdict({ ...base, samples: live((t) => (t < 540_000 ? 9 * MB : 14 * MB)) }).verdict).toBe("FAIL");
+    // No samples (a process without the probe): no verdict.
+    expect(memoryVerdict({ ...base, samples: [] })).toMatchObject({ verdict: "n/a", note: "no samples in a window" });
+  });
+
+  it("combine an incarnation's verdicts: a failure wins, then a pass", () => {
+    expect(combineVerdicts("PASS", "FAIL")).toBe("FAIL");
+    expect(combineVerdicts("FAIL", "n/a")).toBe("FAIL");
+    expect(combineVerdicts("PASS", "n/a")).toBe("PASS");
+    expect(combineVerdicts("info", "info")).toBe("info");
+    expect(combineVerdicts("n/a", "n/a")).toBe("n/a");
+  });
+
+  it("scale the memory windows with the run", () => {
+    expect(memoryWindows(30 * 60_000)).toEqual({ warmupMs: 300_000, windowMs: 300_000 });
+    expect(memoryWindows(10 * 60_000)).toEqual({ warmupMs: 100_000, windowMs: 100_000 });
+    expect(memoryWindows(60_000)).toEqual({ warmupMs: 20_000, windowMs: 15_000 });
+  });
+
+  it("print each process's live memory and RSS, every minute and in the summary", () => {
+    const MB = 1024 * 1024;
+    const minute = formatMinuteLine({
+      row: { minute: 3, requests: 10, killed: 0, other: 0, p50Ms: 5, p99Ms: 9, compressP50Ms: 4, compressP99Ms: 8 },
+      minutes: 30,
+      acked: { saves: 1, submits: 1, reviews: 0, golds: 0 },
+      jobs: { done: 1, live: 1 },
+      rss: [
+        { name: "judge", kb: 70 * 1024, liveBytes: 9.2 * MB },
+        { name: "app0", kb: 600 * 1024, liveBytes: null },
+      ],
+    });
+    expect(minute).toContain("RSS judge 70 MB (live 9.2 MB), app0 600 MB");
+    const base = { startedAt: 0, endedAt: 600_000, killed: false, warmupMs: 60_000, windowMs: 60_000, maxGrowth: 0.1 };
+    const judge = {
+      name: "judge#1",
+      pid: 42,
+      rss: rssVerdict({ ...base, samples: samples(0, 600_000, () => 70 * 1024) }),
+      live: memoryVerdict({ ...base, samples: samples(0, 600_000, (t) => 9 * MB + t * 20).map(({ t, kb }) => ({ t, bytes: kb })) }),
+    };
+    const killed = {
+      name: "app0#1",
+      pid: 43,
+      rss: rssVerdict({ ...base, killed: true, samples: [] }),
+      live: memoryVerdict({ ...base, killed: true, samples: [] }),
+    };
+    const rss = [judge, killed].map((r) => ({ ...r, verdict: combineVerdicts(r.rss.verdict, r.live.verdict) }));
+    const report = {
+      minutesRun: 10,
+      config: { build: "postgresql" },
+      totals: { requests: 1, killed: 0, other: 0, p50Ms: 1, p99Ms: 1, compressRequests: 0, compressP50Ms: null, compressP99Ms: null },
+      notes: { reconciled: 0, staleKeepAlive: 0 },
+      minutes: [],
+      kills: { events: [] },
+      memoryWindows: { warmupS: 60, windowS: 60 },
+      rss,
+      rows: { checked: 1, lost: 0, extra: 0, detail: [] },
+      jobs: { started: 0, done: 0, failed: 0, unfinished: 0, resumed: 0 },
+      failures: [],
+      goals: evaluateGoals({
+        totals: { other: 0 },
+        rss,
+        rows: { lost: 0, checked: 1 },
+        jobs: { done: 1, failed: 0, unfinished: 0 },
+        kills: { done: 2, planned: 2 },
+        acked: { saves: 1, golds: 1 },
+      }),
+    };
+    const lines = formatSummary(report).join("\n");
+    // 9 MB growing by 20 bytes a ms: the lowest samples, at 60 s and 540 s.
+    expect(lines).toMatch(/judge#1 +pid 42 +live 10\.1 MB → 19\.3 MB \+90\.2% FAIL; RSS 70 MB → 70 MB \+0\.0% PASS: FAIL/);
+    expect(lines).toMatch(/app0#1 +pid 43 +live -; RSS first -, last -: n\/a \(killed by the soak\)/);
+    expect(lines).toContain("FAIL  memory growth after the warm-up ≤ 10% per process");
+    expect(lines).toContain("over: judge#1");
   });
 
   it("pass only when every goal is met", () => {

@@ -12,6 +12,8 @@ import { Table, TableHead, TableBody, Th, Td } from "@/components/ui/table";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/select";
+import { PageHeader } from "@/components/ui/page-header";
+import { Notice } from "@/components/ui/notice";
 
 export const metadata: Metadata = { title: "Agreement · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -46,14 +48,16 @@ export default async function AgreementPage({ searchParams }: { searchParams: Pr
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Agreement</h1>
-        <p className="text-sm text-slate-600">
-          How closely annotators agree, per category: character-level F1 and token-level Cohen’s κ (word tokens), over submitted and reviewed
-          annotations of pairs that at least two people labelled. Only blind annotations count: made on a blind-annotation dataset by an annotator who
-          had not seen the pair&apos;s gold or anyone else&apos;s work, so that the figures measure independent judgements.
-        </p>
-      </div>
+      <PageHeader
+        title="Agreement"
+        description={
+          <>
+            How closely annotators agree, per category: character-level F1 and token-level Cohen’s κ (word tokens), over submitted and reviewed
+            annotations of pairs that at least two people labelled. Only blind annotations count: made on a blind-annotation dataset by an annotator
+            who had not seen the pair&apos;s gold or anyone else&apos;s work, so that the figures measure independent judgements.
+          </>
+        }
+      />
 
       <Card as="form" padding="sm" className="flex flex-wrap items-end gap-3" method="get" action="/agreement">
         <label className="space-y-1 text-xs font-medium text-slate-700">
@@ -92,9 +96,9 @@ export default async function AgreementPage({ searchParams }: { searchParams: Pr
 
       {datasets.length === 0 && <p className="text-sm text-slate-500">No datasets yet.</p>}
       {datasets.length > 0 && noneAnnotated && (
-        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="agreement-none">
+        <Notice testId="agreement-none">
           No dataset has submitted or reviewed annotations yet: agreement compares annotations once annotators submit them.
-        </p>
+        </Notice>
       )}
       {datasets.length > 0 && !agreement && (
         <p className="text-sm text-red-700" role="alert">
@@ -112,9 +116,9 @@ export default async function AgreementPage({ searchParams }: { searchParams: Pr
             not blind excluded).
           </p>
           {agreement.onlyViewerSubmitted && (
-            <p className="rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-950" role="note" data-testid="agreement-blind-viewer">
+            <Notice tone="note" role="note" testId="agreement-blind-viewer">
               Blind annotation: only the pairs you have submitted are counted here; the others stay hidden until you submit them.
-            </p>
+            </Notice>
           )}
           <p className="text-sm text-slate-700" data-testid="agreement-summary">
             {agreement.dataset.name}: {agreement.pairsCompared} pair{agreement.pairsCompared === 1 ? "" : "s"} with two or more annotations,{" "}

@@ -6,6 +6,7 @@ import { requireUser } from "@/lib/server/auth/require-user";
 import { isJudgeConfigured } from "@/lib/server/judge/judge-config";
 import { listModels } from "@/lib/server/model/list-models";
 import { loadDemoPair } from "./actions";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Inspector · Snippet Lab" };
 // Models and demos are read per request (the database may appear after the build).
@@ -17,8 +18,8 @@ async function loadModels(): Promise<ModelOption[]> {
     return models.map((m) => ({
       name: m.name,
       default: m.default,
-      threshold: m.profile.threshold,
-      aggregation: m.profile.aggregation,
+      threshold: m.profile.selection.threshold,
+      aggregation: m.profile.units.aggregation,
       description: m.description,
     }));
   } catch (e) {
@@ -44,12 +45,10 @@ export default async function InspectorPage() {
   const [models, demos] = await Promise.all([loadModels(), loadDemos()]);
   return (
     <div className="space-y-4">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Inspector</h1>
-        <p className="text-sm text-slate-600">
-          Compress a page for a query, then move the threshold, budget and aggregation: the selection updates in the browser.
-        </p>
-      </div>
+      <PageHeader
+        title="Inspector"
+        description="Compress a page for a query, then move the threshold, budget and aggregation: the selection updates in the browser."
+      />
       <Inspector demos={demos} models={models} loadDemo={loadDemoPair} llm={isJudgeConfigured()} />
     </div>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/server/auth/require-user";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Research · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -38,16 +39,18 @@ export default async function ResearchPage() {
   await requireUser({ permission: "research:read", next: "/research" });
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Research</h1>
-        <p className="text-sm text-slate-600">
-          Views over your own data. Researchers and admins run sweeps; reviewers may look too. Dashboards read the same data from{" "}
-          <Link href="/api-docs#tag-research" className="underline">
-            the research API
-          </Link>{" "}
-          (JSON and CSV) and live traffic from <code>GET /api/v1/metrics</code> (Prometheus).
-        </p>
-      </div>
+      <PageHeader
+        title="Research"
+        description={
+          <>
+            Views over your own data. Researchers and admins run sweeps; reviewers may look too. Dashboards read the same data from{" "}
+            <Link href="/api-docs#tag-research" className="underline">
+              the research API
+            </Link>{" "}
+            (JSON and CSV) and live traffic from <code>GET /api/v1/metrics</code> (Prometheus).
+          </>
+        }
+      />
       <div className="grid gap-4 md:grid-cols-2">
         {VIEWS.map((v) => (
           <Card key={v.href} className="space-y-2">

@@ -1,6 +1,7 @@
 // What the default model blends as it is served, for bench-research: the benchmark must time the model with every
 // stage of its unit scores, or its figures say nothing about the research views a researcher opens.
-import type { SelectionProfile } from "../../lib/schemas/selection-profile";
+import type { SelectionProfile } from "../../lib/engine/profile";
+import { similaritySources } from "../../lib/engine/profile-key";
 import { sentenceEncoderDir, sentenceEncoderFingerprint } from "../../lib/server/sentence-encoder/load-sentence-encoder";
 import { wordVectorsFingerprint } from "../../lib/server/embeddings/load-word-vectors";
 
@@ -17,27 +18,19 @@ export type ServedModel = {
 export function describeServedModel(profile: SelectionProfile): ServedModel {
   const stages: string[] = [];
   const missing: string[] = [];
-  const encoders = new Set<string>();
-  if (profile.focusWeight) stages.push(`focus ${profile.focusWeight}`);
-  if (profile.similarityWeight) {
-    if (profile.similaritySource === "sentence-encoder") {
-      encoders.add(profile.similarityEncoder ?? "sentence-encoder");
-      if (profile.similarityPassage?.encoder) encoders.add(profile.similarityPassage.encoder);
-      if (profile.similarityDocument?.encoder) encoders.add(profile.similarityDocument.encoder);
-      const tiers = [profile.similarityPassage ? "passage" : "", profile.similarityDocument ? "document" : ""].filter(Boolean);
-      stages.push(
-        `sentence-encoder similarity ${profile.similarityWeight} (${[...encoders].join(", ")}${tiers.length ? `; ${tiers.join(" and ")} tiers` : ""})`,
-      );
-      for (const name of encoders) if (!sentenceEncoderFingerprint(sentenceEncoderDir(name))) missing.push(`sentence encoder ${name}`);
-    } else {
-      stages.push(`word-vector similarity ${profile.similarityWeight}`);
-      try {
-        wordVectorsFingerprint();
-      } catch {
-        missing.push("word vectors");
-      }
-    }
+  const { focusWeight, searchRerank } = profile.units;
+  const similarity = profile.similarity;
+  const { wordVectors, encoders } = similaritySources(similarity);
+  if (focusWeight) stages.push(`focus ${focusWeight}`);
+  if (encoders.length > 0) {
+    const tiers = [similarity?.passage ? "passage" : "", similarity?.document ? "document" : ""].filter(Boolean);
+    stages.push(`sentence-encoder similarity ${similarity!.weight} (${encoders.join(", ")}${tiers.length ? `; ${tiers.join(" and ")} tiers` : ""})`);
+    for (const name of encoders) if (!sentenceEncoderFingerprint(sentenceEncoderDir(name))) missing.push(`sentence encoder ${name}`);
   }
-  if (profile.searchRerank) stages.push(`search rerank ${profile.searchRerank.weight}`);
-  return { stages, encoders: [...encoders], missing };
+  if (wordVectors) {
+    stages.push(`word-vector similarity ${similarity!.weight}`);
+    if (wordVectorsFingerprint() === "none") missing.push("word vectors");
+  }
+  if (searchRerank) stages.push(`search rerank ${searchRerank.weight}`);
+  return { stages, encoders, missing };
 }

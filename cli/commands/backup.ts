@@ -1,7 +1,6 @@
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
-import type { CliCommand } from "../types";
+import { defineCommand } from "../define-command";
 
 // Server modules load inside run() so `--help` stays instant. Docs: docs/backups.md.
 
@@ -24,23 +23,17 @@ The backup holds every transaction committed before it started and nothing commi
 
 Restore with 'snippet-lab restore --from FILE'. How often and where: docs/backups.md.`;
 
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "backup",
   summary: "back the database up while the app serves (SQLite online backup / pg_dump), with a manifest of every table's checksum",
   usage,
-  async run(argv) {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        out: { type: "string" },
-        database: { type: "string" },
-        force: { type: "boolean", default: false },
-        "pg-bin": { type: "string" },
-      },
-    });
-    if (positionals.length > 0) throw new AppError("BAD_REQUEST", `unexpected argument "${positionals[0]}"`);
+  options: {
+    out: { type: "string" },
+    database: { type: "string" },
+    force: { type: "boolean" },
+    "pg-bin": { type: "string" },
+  },
+  async run({ values }) {
     if (!values.out) throw new AppError("BAD_REQUEST", "--out FILE is required");
     // Paths on the command line are the caller's; relative DATABASE_URLs mean the repository root (as for npm start).
     const out = path.resolve(values.out);
@@ -64,4 +57,4 @@ export const command: CliCommand = {
     console.log(`  ${out}\n  ${out}.manifest.json`);
     return 0;
   },
-};
+});

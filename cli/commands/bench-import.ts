@@ -1,11 +1,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
-import { DATASET_LIMITS, IMPORT_FORMATS, type ImportFormat } from "../../lib/schemas/datasets";
+import { DATASET_LIMITS, IMPORT_FORMATS } from "../../lib/schemas/datasets";
 import { formatBenchTable, runBenchImport } from "../bench-import/run-bench-import";
-import type { CliCommand } from "../types";
-import { numberFlag } from "../number-flag";
+import { defineCommand } from "../define-command";
 
 // The benchmark lives in cli/bench-import/: the generated file (generate-jsonl.ts, word-pools.ts) and the run and its
 // table (run-bench-import.ts).
@@ -28,41 +26,30 @@ size, and peak RSS.
   --json OUT     also write the figures as JSON
   --keep         keep the temporary folder (database and generated file) and print its path`;
 
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "bench-import",
   summary: "import/export throughput and peak memory on a temporary database (synthetic multilingual JSONL or a file)",
   usage,
-  async run(argv) {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        pairs: { type: "string", default: "5000" },
-        "size-mb": { type: "string" },
-        seed: { type: "string", default: "1" },
-        file: { type: "string" },
-        format: { type: "string" },
-        json: { type: "string" },
-        keep: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-    if (values.help) {
-      console.log(usage);
-      return 0;
-    }
-    const pairs = numberFlag(values.pairs, "--pairs", { integer: true, min: 1 });
+  options: {
+    pairs: { type: "number", integer: true, min: 1, default: 5000 },
+    "size-mb": { type: "number", min: 0, aboveMin: true },
+    seed: { type: "number", integer: true, min: 1, default: 1 },
+    file: { type: "string" },
+    format: { type: "choice", choices: IMPORT_FORMATS },
+    json: { type: "string" },
+    keep: { type: "boolean" },
+  },
+  async run({ values }) {
+    const { pairs, "size-mb": sizeMb, format = "jsonl" } = values;
     if (pairs > DATASET_LIMITS.maxImportPairs)
       throw new AppError("BAD_REQUEST", `--pairs is at most ${DATASET_LIMITS.maxImportPairs} (one import's limit)`);
-    const sizeMb = numberFlag(values["size-mb"], "--size-mb", { min: 0, aboveMin: true });
-    const format = (values.format ?? "jsonl") as ImportFormat;
-    if (!IMPORT_FORMATS.includes(format)) throw new AppError("BAD_REQUEST", `--format must be one of ${IMPORT_FORMATS.join(", ")}`);
     if (values.format && !values.file) throw new AppError("BAD_REQUEST", "--format goes with --file (generated files are jsonl)");
     if (values.file && sizeMb !== undefined) throw new AppError("BAD_REQUEST", "--size-mb only applies to generated files, not --file");
 
     const result = await runBenchImport({
       pairs,
       ...(sizeMb !== undefined ? { sizeMb } : {}),
-      seed: numberFlag(values.seed, "--seed", { integer: true, min: 1 }),
+      seed: values.seed,
       ...(values.file ? { file: path.resolve(values.file) } : {}),
       format,
       keep: values.keep,
@@ -77,4 +64,4 @@ export const command: CliCommand = {
     }
     return 0;
   },
-};
+});

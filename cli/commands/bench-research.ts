@@ -2,15 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { spawnSync } from "node:child_process";
-import { parseArgs } from "node:util";
 import { formatModelMethod } from "../../lib/engine/methods";
 import { AppError } from "../../lib/errors";
-import type { CliCommand } from "../types";
 import { createRng } from "../../lib/data/synthesize-page";
-import type { SlowQuery } from "../bench-research/open-bench-db";
-import { numberFlag } from "../number-flag";
+import { digestOf, encoderSince, measureInNewProcess, measureStep, sweepPayload, type Timed } from "../bench-research/measure-step";
 import { checkTarget, type TargetCheck } from "../bench-research/research-targets";
+import { defineCommand } from "../define-command";
 
 // Server modules (Prisma, models) load inside run() so `--help` stays instant.
 
@@ -54,108 +51,6 @@ figure line ends with the digest of its figures (without ids): the same data and
 
 const TARGETS = { queueMs: 300 };
 
-type Timed = {
-  ms: number;
-  /** The sentence encoders' time and texts encoded during the request (its share of `ms`). */
-  encoder?: { ms: number; encoded: number };
-  timings?: { loadMs: number; computeMs: number };
-  digest?: string;
-  slowest?: SlowQuery | null;
-  /** A sweep's size: pairs, thresholds and points. */
-  sweep?: { pairs: number; thresholds: number; points: number };
-};
-
-/**
- * sha256 of a sweep's or breakdown's figures without its timings and without the ids seeding draws anew (the
- * dataset's id and name, the filters' dataset, skipped pairs' ids): the first, restart and warm requests must give
- * the same figures, and two runs of this command (before and after a change) the same digest.
- */
-async function digestOf(out: object & { timings?: unknown }): Promise<string> {
-  const { createHash } = await import("node:crypto");
-  const { timings: _, datasetId: __, datasetName: ___, filters, skipped, ...figures } = out as Record<string, unknown>;
-  const rest = {
-    ...figures,
-    ...(filters ? { filters: { ...(filters as object), datasetId: undefined } } : {}),
-    ...(Array.isArray(skipped) ? { skipped: skipped.map((s: { reason?: string }) => s.reason) } : {}),
-  };
-  return createHash("sha256").update(JSON.stringify(rest)).digest("hex");
-}
-
-/** Runs `--measure STEP` in a child process of this CLI and reads its timings (`runs` requests: 2, or 1 for "first"). */
-function measureInNewProcess(step: "sweep" | "breakdown", url: string, datasetId: string, runs = 2): Timed[] {
-  const child = spawnSync(
-    process.execPath,
-    [
-      ...process.execArgv,
-      process.argv[1]!,
-      "bench-research",
-      "--measure",
-      step,
-      "--database-url",
-      url,
-      "--dataset",
-      datasetId,
-      "--runs",
-      String(runs),
-    ],
-    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 24 },
-  );
-  if (child.status !== 0) throw new AppError("INTERNAL", `bench-research: the ${step} measurement in a new process failed (exit ${child.status})`);
-  return JSON.parse(child.stdout) as Timed[];
-}
-
-/** The child's side: the step `runs` times in this process (the first is "after a restart"), as JSON on stdout. */
-async function measureStep(step: string, url: string | undefined, datasetId: string | undefined, runs: number): Promise<number> {
-  if ((step !== "sweep" && step !== "breakdown") || !url || !datasetId) {
-    throw new AppError("BAD_REQUEST", "--measure sweep|breakdown needs --database-url URL and --dataset ID");
-  }
-  const { openBenchDb } = await import("../bench-research/open-bench-db");
-  const { listModels } = await import("../../lib/server/model/list-models");
-  // Loaded before the clock starts: a running server has its modules loaded, and only the data is cold.
-  const { runFrontierSweep } = await import("../../lib/server/research/run-frontier-sweep");
-  const { computeCategoryBreakdown } = await import("../../lib/server/research/compute-category-breakdown");
-  const { sentenceEncoderUsage } = await import("../../lib/server/sentence-encoder/load-sentence-encoder");
-  const { db, takeSlowest } = await openBenchDb(url);
-  try {
-    const model = (await listModels()).find((m) => m.default)!;
-    // A server has answered a request before (the request's own session check opened the connection and started the
-    // ORM's query compiler): only the data is cold.
-    await db.session.findFirst({ select: { id: true } });
-    const once = async (): Promise<Timed> => {
-      takeSlowest();
-      const before = sentenceEncoderUsage();
-      const encoder = () => encoderSince(before, sentenceEncoderUsage());
-      const t0 = performance.now();
-      if (step === "sweep") {
-        const out = await runFrontierSweep({ payload: sweepPayload(datasetId, model.name), db });
-        const ms = Math.round(performance.now() - t0);
-        const { finishedAt: _, timings: __, ...figures } = out;
-        const sweep = { pairs: out.pairs, thresholds: out.thresholds.length, points: out.rows.length };
-        return { ms, encoder: encoder(), digest: await digestOf(figures), sweep, slowest: takeSlowest() };
-      }
-      const { breakdown } = await computeCategoryBreakdown({ filters: { datasetId, method: formatModelMethod(model.name) }, db });
-      const ms = Math.round(performance.now() - t0);
-      return { ms, encoder: encoder(), timings: breakdown.timings, digest: await digestOf(breakdown), slowest: takeSlowest() };
-    };
-    const timed: Timed[] = [];
-    for (let i = 0; i < runs; i++) timed.push(await once());
-    console.log(JSON.stringify(timed));
-    // Rows still being written in the background (a database seeded by an older version) are kept for the next run.
-    const { preparedUnitsWritten } = await import("../../lib/server/research/prepared-results-cache");
-    const { unitScoresWritten } = await import("../../lib/server/research/load-unit-scores");
-    const { unitSimilaritiesWritten } = await import("../../lib/server/embeddings/stored-result-similarity");
-    await Promise.all([preparedUnitsWritten(), unitScoresWritten(), unitSimilaritiesWritten()]);
-  } finally {
-    await db.$disconnect();
-  }
-  return 0;
-}
-
-type EncoderUsage = { ms: number; encoded: number };
-
-/** The encoders' work between two readings of sentenceEncoderUsage. */
-const encoderSince = (a: EncoderUsage, b: EncoderUsage): EncoderUsage => ({ ms: Math.round(b.ms - a.ms), encoded: b.encoded - a.encoded });
-
 /** "encoder 1,234 ms = 56%" of a request (its share of the request's time; "no encoder" when it did not run). */
 const encoderShare = (t: Pick<Timed, "ms" | "encoder">) =>
   t.encoder && t.encoder.encoded > 0
@@ -165,48 +60,35 @@ const encoderShare = (t: Pick<Timed, "ms" | "encoder">) =>
 /** "1234 ms (target ≤ 5000 ms)", with a loud MISSED when over. */
 const versus = (c: TargetCheck) => `${c.ms} ms (target ≤ ${c.targetMs} ms${c.met ? "" : ", MISSED"})`;
 
-/** The sweep both processes time: every threshold from 0 to 1 in steps of 0.05 (and the model's own), three methods. */
-const sweepPayload = (datasetId: string, modelName: string) => ({
-  datasetId,
-  methods: [formatModelMethod(modelName), "bm25", "lead"],
-  thresholds: Array.from({ length: 21 }, (_, i) => i / 20),
-  budgets: [] as number[],
-});
+/** A count of pairs or runs. */
+const POSITIVE = { type: "number", integer: true, min: 1 } as const;
 
-const positive = (v: string | undefined, name: string): number | undefined => numberFlag(v, name, { integer: true, min: 1 });
-
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "bench-research",
   summary: "time the research views and the queue: sweep, category breakdown and the queue's first page, on SQLite or PostgreSQL",
   usage,
-  async run(argv) {
-    const { values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        db: { type: "string", default: "sqlite" },
-        "database-url": { type: "string" },
-        pairs: { type: "string" },
-        "sweep-pairs": { type: "string" },
-        "breakdown-pairs": { type: "string" },
-        steps: { type: "string", default: "sweep,breakdown,queue" },
-        json: { type: "string" },
-        keep: { type: "boolean", default: false },
-        // Internal: one step timed in this (new) process, twice — "after a restart", then "warm" — printed as JSON.
-        measure: { type: "string" },
-        dataset: { type: "string" },
-        runs: { type: "string", default: "2" },
-      },
-    });
-    if (values.measure) return measureStep(values.measure, values["database-url"], values.dataset, positive(values.runs, "--runs")!);
+  options: {
+    db: { type: "choice", choices: ["sqlite", "postgres"], default: "sqlite" },
+    "database-url": { type: "string" },
+    pairs: POSITIVE,
+    "sweep-pairs": POSITIVE,
+    "breakdown-pairs": POSITIVE,
+    steps: { type: "string", default: "sweep,breakdown,queue" },
+    json: { type: "string" },
+    keep: { type: "boolean" },
+    // Internal: one step timed in this (new) process, twice — "after a restart", then "warm" — printed as JSON.
+    measure: { type: "string" },
+    dataset: { type: "string" },
+    runs: { ...POSITIVE, default: 2 },
+  },
+  async run({ values }) {
+    if (values.measure) return measureStep(values.measure, values["database-url"], values.dataset, values.runs);
     const givenUrl = values["database-url"];
     const postgres = values.db === "postgres" || givenUrl !== undefined;
-    if (!postgres && values.db !== "sqlite") throw new AppError("BAD_REQUEST", "--db takes sqlite or postgres");
     if (givenUrl && !/^postgres(ql)?:\/\//i.test(givenUrl)) throw new AppError("BAD_REQUEST", "--database-url takes a postgresql:// URL");
-    const pairs = positive(values.pairs, "--pairs") ?? (postgres ? 100_000 : 10_000);
-    const sweepPairs = positive(values["sweep-pairs"], "--sweep-pairs") ?? Math.max(1, Math.round(pairs / 10));
-    const breakdownPairs = positive(values["breakdown-pairs"], "--breakdown-pairs") ?? pairs;
+    const pairs = values.pairs ?? (postgres ? 100_000 : 10_000);
+    const sweepPairs = values["sweep-pairs"] ?? Math.max(1, Math.round(pairs / 10));
+    const breakdownPairs = values["breakdown-pairs"] ?? pairs;
     const steps = new Set(values.steps.split(",").map((s) => s.trim()));
     for (const s of steps) if (!["sweep", "breakdown", "queue"].includes(s)) throw new AppError("BAD_REQUEST", `unknown step "${s}"`);
 
@@ -411,4 +293,4 @@ export const command: CliCommand = {
     }
     return 0;
   },
-};
+});

@@ -1,13 +1,11 @@
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
 import { percentile } from "../../lib/eval/percentile";
 import { loadModel, type LoadedModel } from "../../lib/server/model/load-model";
 import { computeEncoderSimilarity, type UnitContext } from "../../lib/server/sentence-encoder/compute-encoder-similarity";
 import { loadSentenceEncoder, sentenceEncoderDir } from "../../lib/server/sentence-encoder/load-sentence-encoder";
 import { runBatch, type WindowInput } from "../../lib/server/model/window-batcher";
-import type { CliCommand } from "../types";
-import { numberFlag } from "../number-flag";
+import { defineCommand } from "../define-command";
 
 const usage = `snippet-lab bench [--model NAME] [--json OUT] [--runs N] [--threads N] [--provider cpu|cuda]
 
@@ -29,7 +27,7 @@ encoder's time for one query and a passage of 12 sentences (texts never seen bef
 function makeWindow(model: LoadedModel, length: number, seed: number): WindowInput {
   const { cls, sep } = model.tokenizer.special;
   const vocab = model.tokenizer.vocabSize;
-  const sizes = model.config.features?.sizes;
+  const sizes = model.config.reader.features?.sizes;
   const inputIds = [cls];
   const typeIds = [0];
   let s = seed;
@@ -56,39 +54,26 @@ function makeWindow(model: LoadedModel, length: number, seed: number): WindowInp
   return window;
 }
 
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "bench",
   summary: "latency (p50/p99 per window at batch 1 and 8), windows/s and peak memory of a model",
   usage,
-  async run(argv) {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        model: { type: "string" },
-        json: { type: "string" },
-        runs: { type: "string", default: "200" },
-        window: { type: "string" },
-        threads: { type: "string" },
-        provider: { type: "string", default: "cpu" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-    if (values.help) {
-      console.log(usage);
-      return 0;
-    }
-    if (values.provider !== "cpu" && values.provider !== "cuda") {
-      throw new AppError("BAD_REQUEST", `--provider takes cpu or cuda (got "${values.provider}")`);
-    }
-    const runs = numberFlag(values.runs, "--runs", { integer: true, min: 10 });
-    const threads = numberFlag(values.threads, "--threads", { integer: true, min: 1 });
-    const window = numberFlag(values.window, "--window", { integer: true, min: 2 });
+  options: {
+    model: { type: "string" },
+    json: { type: "string" },
+    runs: { type: "number", integer: true, min: 10, default: 200 },
+    window: { type: "number", integer: true, min: 2 },
+    threads: { type: "number", integer: true, min: 1 },
+    provider: { type: "choice", choices: ["cpu", "cuda"], default: "cpu" },
+  },
+  async run({ values }) {
+    const { runs, threads, window } = values;
     // One session with every core (or --threads), whatever layout the server uses (loadModel's sessionLayout).
     const model = await loadModel({ sessions: 1, name: values.model, provider: values.provider, intraOpNumThreads: threads });
-    if (window !== undefined && window > model.config.window) {
-      throw new AppError("BAD_REQUEST", `--window takes at most the model's window, ${model.config.window} tokens (got ${window})`);
+    if (window !== undefined && window > model.config.reader.window) {
+      throw new AppError("BAD_REQUEST", `--window takes at most the model's window, ${model.config.reader.window} tokens (got ${window})`);
     }
-    const length = window ?? model.config.window;
+    const length = window ?? model.config.reader.window;
     const time = async (batch: WindowInput[]) => {
       const t = performance.now();
       await runBatch(model, batch);
@@ -102,9 +87,10 @@ export const command: CliCommand = {
     for (let i = 0; i < 3; i++) await time(eight);
     const b8: number[] = [];
     for (let i = 0; i < Math.max(5, Math.floor(runs / 4)); i++) b8.push(await time(eight));
+    const similarity = model.config.profile.similarity;
     const encoder =
-      model.config.similarityWeight && model.config.similaritySource === "sentence-encoder"
-        ? await benchEncoder(runs, model.config.similarityPassage?.encoder ?? model.config.similarityEncoder, model.config.similarityPassage)
+      similarity?.weight && similarity.source === "sentence-encoder"
+        ? await benchEncoder(runs, similarity.passage?.encoder, similarity.passage)
         : undefined;
     const result = {
       model: model.name,
@@ -125,14 +111,14 @@ export const command: CliCommand = {
     if (values.json) writeFileSync(values.json, JSON.stringify(result, null, 2) + "\n");
     return 0;
   },
-};
+});
 
 const round = (x: number) => Math.round(x * 100) / 100;
 
 /**
  * The sentence encoder's time for a query and a 12-sentence passage (one paragraph) of about 25 words a sentence,
  * as served: through `computeEncoderSimilarity`, reading each sentence with the one before it where the tier's
- * `context` (and `contextUnits`) say so (then up to 23 texts, not 12).
+ * `context` says so (then up to 23 texts, not 12).
  */
 async function benchEncoder(runs: number, name: string | undefined, tier: UnitContext | undefined) {
   const encoder = await loadSentenceEncoder(sentenceEncoderDir(name));

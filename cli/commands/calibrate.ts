@@ -1,14 +1,11 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { parseArgs } from "node:util";
+import { writeFileSync } from "node:fs";
 import { AppError } from "../../lib/errors";
 import type { EvalExample } from "../../lib/data/types";
 import type { PreparedResult } from "../../lib/engine/types";
-import type { SelectionProfile } from "../../lib/schemas/selection-profile";
-import type { CliCommand } from "../types";
+import type { SelectionProfile, SelectionStage } from "../../lib/engine/profile";
+import { defineCommand } from "../define-command";
 import { describeCommit } from "../describe-commit";
 import { calibrationSetKind, calibrationSetScore } from "../../lib/eval/calibration-set-score";
-import { numberFlag } from "../number-flag";
 
 const usage = `snippet-lab calibrate --model NAME --data DIR [--write] [--json OUT]
 
@@ -40,27 +37,19 @@ const FLOORS = [0.02, 0.01, 0.005, 0.002, 0.001];
 /** The most a gating fallback floor may make any answerable validation set's queries keep nothing. */
 const MAX_ABSTAINED = 0.05;
 
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "calibrate",
   summary: "choose a model's default threshold on the validation split and report its calibration",
   usage,
-  async run(argv) {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        model: { type: "string" },
-        data: { type: "string" },
-        write: { type: "boolean", default: false },
-        json: { type: "string" },
-        "max-queries": { type: "string", default: "250" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-    if (values.help) {
-      console.log(usage);
-      return 0;
-    }
-    const maxQueries = numberFlag(values["max-queries"], "--max-queries", { integer: true, min: 1 });
+  options: {
+    model: { type: "string" },
+    data: { type: "string" },
+    write: { type: "boolean" },
+    json: { type: "string" },
+    "max-queries": { type: "number", integer: true, min: 1, default: 250 },
+  },
+  async run({ values }) {
+    const maxQueries = values["max-queries"];
     if (!values.data) throw new AppError("BAD_REQUEST", "--data is required");
     const { buildDevSets } = await import("../../lib/eval/dev-sets");
     const { runEval } = await import("../../lib/eval/run-eval");
@@ -71,15 +60,14 @@ export const command: CliCommand = {
     const { summarizeQueryMetrics } = await import("../../lib/eval/summarize-query-metrics");
     const { computeReliability } = await import("../../lib/eval/reliability");
     const { chooseFallbackFloor } = await import("../../lib/eval/choose-fallback-floor");
-    const { defaultModelName, listModels, readModelConfig } = await import("../../lib/server/model/list-models");
+    const { defaultModelName, listModels } = await import("../../lib/server/model/list-models");
     const { resolveMethod } = await import("../../lib/server/scoring/resolve-method");
     const { formatModelMethod } = await import("../../lib/engine/methods");
     const name = values.model ?? defaultModelName();
-    const { dir, config } = readModelConfig(name);
     const method = resolveMethod(formatModelMethod(name), await listModels());
     // The settings being chosen start from the engine's: the model's current floors play no part in choosing new ones.
-    const { floor: _floor, fallbackFloor: _fallbackFloor, ...uncalibrated } = method.profile;
-    const profileWith = (settings: Partial<SelectionProfile>): SelectionProfile => ({ ...uncalibrated, ...settings });
+    const { floor: _floor, fallbackFloor: _fallbackFloor, ...uncalibrated } = method.profile.selection;
+    const profileWith = (settings: Partial<SelectionStage>): SelectionProfile => ({ ...method.profile, selection: { ...uncalibrated, ...settings } });
     const thresholds = Array.from({ length: 45 }, (_, i) => Math.round((0.02 + i * 0.02) * 100) / 100);
     const sets = await buildDevSets({ dataDir: values.data, split: "val", names: SETS, maxQueries });
 
@@ -228,17 +216,16 @@ export const command: CliCommand = {
     }
     if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
     if (values.write) {
-      const file = path.join(dir, "config.json");
-      const raw = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-      raw.threshold = best.threshold;
-      raw.fallbackFloor = best.fallbackFloor;
-      raw.floor = bestFloor.floor;
-      raw.calibration = { ...(config.calibration ?? {}), ...report };
-      writeFileSync(file, `${JSON.stringify(raw, null, 2)}\n`);
+      // The chosen settings and the report, as a patch of the profile: the model's token probabilities stay valid.
+      const { updateModelProfile } = await import("../../lib/server/model/update-model-profile");
+      const { file } = updateModelProfile(name, {
+        selection: { threshold: best.threshold, fallbackFloor: best.fallbackFloor, floor: bestFloor.floor },
+        calibration: report,
+      });
       console.log(`wrote threshold ${best.threshold}, fallback floor ${best.fallbackFloor} and floor ${bestFloor.floor} to ${file}`);
     }
     return 0;
   },
-};
+});
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;

@@ -1,7 +1,6 @@
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
-import type { CliCommand } from "../types";
+import { defineCommand } from "../define-command";
 
 // Server modules (Prisma) load inside run() so `--help` stays instant.
 
@@ -23,23 +22,17 @@ layer and the span; fix them in the workspace or the review page, or repair the 
 
 Exit status: 0 none found (or the repair applied), 1 some found, 2 usage error.`;
 
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "check-spans",
   summary: "report stored spans that cut a word or are only punctuation (fragments from machine-made spans)",
   usage,
-  async run(argv) {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        dataset: { type: "string" },
-        json: { type: "boolean", default: false },
-        repair: { type: "boolean", default: false },
-        apply: { type: "boolean", default: false },
-      },
-    });
-    if (positionals.length > 0) throw new AppError("BAD_REQUEST", `check-spans takes no arguments (got "${positionals.join(" ")}")`);
+  options: {
+    dataset: { type: "string" },
+    json: { type: "boolean" },
+    repair: { type: "boolean" },
+    apply: { type: "boolean" },
+  },
+  async run({ values }) {
     if (values.dataset !== undefined && !values.dataset.trim()) throw new AppError("BAD_REQUEST", "--dataset needs a name or an id");
     if (values.apply && !values.repair) throw new AppError("BAD_REQUEST", "--apply goes with --repair (run --repair alone first to see the plan)");
 
@@ -102,4 +95,4 @@ export const command: CliCommand = {
       await disconnectDb();
     }
   },
-};
+});

@@ -1,11 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { compressRequestSchema } from "../../lib/schemas/compress";
 import { compressRequest } from "../../lib/server/compress/compress-request";
 import { decodeTextFile } from "../../lib/text-decoding/decode-text-file";
-import type { CliCommand } from "../types";
-import { numberFlag } from "../number-flag";
+import { AppError } from "../../lib/errors";
+import { defineCommand } from "../define-command";
 
 const usage = `snippet-lab compress --query "QUESTION" FILE [FILE ...] [options]
 
@@ -22,34 +21,24 @@ like uploads (BOM, UTF-8, <meta charset>, a careful windows-1252 sniff); binary 
   --fragment-size N  merge up to N (1..3) sentences per unit
   --json             print the full JSON response instead of the snippets`;
 
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "compress",
   summary: "compress pages for a query from the command line (same engine as the API)",
   usage,
-  async run(argv) {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        query: { type: "string", short: "q" },
-        preset: { type: "string" },
-        budget: { type: "string" },
-        threshold: { type: "string" },
-        model: { type: "string" },
-        aggregation: { type: "string" },
-        "fragment-size": { type: "string" },
-        json: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-    if (values.help) {
-      console.log(usage);
-      return 0;
-    }
-    if (!values.query || positionals.length === 0) {
-      console.error("compress: --query and at least one FILE are required\n\n" + usage);
-      return 2;
-    }
+  options: {
+    query: { type: "string", short: "q" },
+    preset: { type: "string" },
+    // Only that each is a number here; the request schema checks the ranges, as the API does.
+    budget: { type: "number" },
+    threshold: { type: "number" },
+    model: { type: "string" },
+    aggregation: { type: "string" },
+    "fragment-size": { type: "number" },
+    json: { type: "boolean" },
+  },
+  positionals: true,
+  async run({ values, positionals }) {
+    if (!values.query || positionals.length === 0) throw new AppError("BAD_REQUEST", "--query and at least one FILE are required");
     const results = positionals.map((file, i) => {
       // The upload rules (lib/text-decoding): BOM, UTF-8, <meta charset>, a careful windows-1252 sniff; binary refused.
       const bytes = new Uint8Array(readFileSync(file === "-" ? 0 : file));
@@ -62,12 +51,11 @@ export const command: CliCommand = {
       query: values.query,
       results,
       preset: values.preset,
-      // Only that each is a number here; the request schema checks the ranges, as the API does.
-      budget: numberFlag(values.budget, "--budget"),
-      threshold: numberFlag(values.threshold, "--threshold"),
+      budget: values.budget,
+      threshold: values.threshold,
       method: values.model,
       aggregation: values.aggregation,
-      fragmentSize: numberFlag(values["fragment-size"], "--fragment-size"),
+      fragmentSize: values["fragment-size"],
     });
     const res = await compressRequest(body);
     if (values.json) {
@@ -83,4 +71,4 @@ export const command: CliCommand = {
     );
     return 0;
   },
-};
+});

@@ -1,10 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
-import type { CliCommand } from "../types";
+import { defineCommand } from "../define-command";
 import { describeCommit } from "../describe-commit";
-import { numberFlag } from "../number-flag";
 
 const usage = `snippet-lab eval-all --data DIR [--split report|val] [--methods LIST] [--out DIR] [options]
 
@@ -19,37 +17,31 @@ and their thresholds, settings).
                       cmrc, squad-en-long, pages-it, pages-zh, pages-en, real-pages, unanswerable, hotpot-doc,
                       hotpot-para, hotpot-text, hotpot-flat, pages-cyr, hotpot-untitled, hotpot-lines, nq, selqa,
                       fairytale, policyqa, drcd, uk-ict, unanswerable-topical,
-                      nq-long, unanswerable-search, policyqa-long, fairytale-long, claims
-                      (default all)
+                      nq-long, unanswerable-search, policyqa-long, fairytale-long, claims,
+                      citint, fever, wice (real claims: Citation-Integrity, FEVER, WiCE pages),
+                      unanswerable-squad2 (SQuAD 2.0 is_impossible), uk-squad (UA-SQuAD)
+                      (default all). The unanswerable* sets' JSON also holds keptNothingCurves:
+                      kept nothing against answerable recall over thresholds, per model and language
   --max-queries N     cap per set (deterministic sample; default 600)
   --out DIR           default docs/results/<split>
   --quiet             no progress`;
 
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "eval-all",
   summary: "every dev set, every method: the model card's tables with provenance",
   usage,
-  async run(argv) {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        data: { type: "string" },
-        split: { type: "string", default: "report" },
-        methods: { type: "string" },
-        sets: { type: "string" },
-        "max-queries": { type: "string", default: "600" },
-        out: { type: "string" },
-        quiet: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-    if (values.help) {
-      console.log(usage);
-      return 0;
-    }
-    const maxQueries = numberFlag(values["max-queries"], "--max-queries", { integer: true, min: 1 });
+  options: {
+    data: { type: "string" },
+    split: { type: "choice", choices: ["report", "val"], default: "report" },
+    methods: { type: "string" },
+    sets: { type: "string" },
+    "max-queries": { type: "number", integer: true, min: 1, default: 600 },
+    out: { type: "string" },
+    quiet: { type: "boolean" },
+  },
+  async run({ values, argv }) {
+    const maxQueries = values["max-queries"];
     if (!values.data) throw new AppError("BAD_REQUEST", "--data is required");
-    if (values.split !== "report" && values.split !== "val") throw new AppError("BAD_REQUEST", "--split must be report or val");
     const { buildDevSets, DEV_SET_NAMES } = await import("../../lib/eval/dev-sets");
     const { evaluateDevSet } = await import("../../lib/eval/evaluate-dev-set");
     const { resolveDevSetMethods } = await import("./resolve-dev-set-methods");
@@ -92,4 +84,4 @@ export const command: CliCommand = {
     if (!values.quiet) console.error(`eval-all: ${((performance.now() - t0) / 1000).toFixed(0)} s, results in ${out}`);
     return 0;
   },
-};
+});

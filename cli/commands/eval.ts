@@ -1,26 +1,35 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import type { EvalExample } from "../../lib/data/types";
-import type { Aggregation } from "../../lib/engine/methods";
 import type { ModelInfo } from "../../lib/model/model-config";
 import { AppError } from "../../lib/errors";
 import { parseSweep } from "../../lib/eval/parse-sweep";
 import type { EvalMethod } from "../../lib/eval/run-eval";
-import type { CliCommand } from "../types";
+import { defineCommand } from "../define-command";
 import { describeCommit } from "../describe-commit";
 import { MAX_FRAGMENT_SIZE } from "../../lib/schemas/compress";
-import { numberFlag } from "../number-flag";
 
 // Heavy modules (tokenizer tables, importers, onnxruntime) load inside run() so `--help` stays instant.
 
-const usage = `snippet-lab eval --input FILE [--format squad|hotpotqa|jsonl|gold-jsonl|sentences-jsonl|selqa] [options]
+const usage = `snippet-lab eval --input FILE [--format squad|hotpotqa|jsonl|gold-jsonl|sentences-jsonl|selqa|wice] [options]
+       snippet-lab eval --claims FILE --corpus FILE [options]
 
 Evaluates compression methods on gold evidence: every query is scored once per method, then the
 selection is re-run for each ratio, budget and threshold.
 
   --input FILE          dataset file
-  --format F            squad | hotpotqa | jsonl | gold-jsonl (the app's gold export: vital spans are the
+  --claims FILE         SciFact-layout claims (SciFact, Citation-Integrity): {id, claim, evidence: {doc_id:
+                        [{sentences, label}]}, cited_doc_ids}, with --corpus FILE ({doc_id, title, abstract:
+                        [sentence, ..]}): each claim (citation markers removed) over its cited abstracts, the
+                        sentences that support or refute it as evidence (format scifact)
+  --corpus FILE         the corpus of --claims
+  --shuffle-sentences   scifact: each abstract's sentences in an order of their own (seeded by the document id),
+                        for corpora that list the evidence first (Citation-Integrity)
+  --format F            squad (v1.1, or 2.0: is_impossible questions are kept with no evidence and reported apart
+                        as unanswerable; --thresholds gives kept nothing against recall) | hotpotqa | wice (WiCE
+                        claim JSONL: each claim over the real page it cites, one line per block, the supporting
+                        sentences as evidence) | scifact (with --claims/--corpus) |
+                        jsonl | gold-jsonl (the app's gold export: vital spans are the
                         evidence, every span's category is reported) | sentences-jsonl (a passage as labelled
                         sentences: {id, question, title?, sentences, labels}, e.g. NQ's and FairytaleQA's
                         *.sentsel.jsonl) | selqa (SelQA's JSON: {question, article, candidates, answers})
@@ -54,7 +63,7 @@ Report JSON: {"dataset", "queries", "provenance", "results": [{"method", "ratio"
 Queries without evidence are reported apart (unanswerable). Every method's kept output goes through the fidelity check
 (numbers, dates, names and negations near kept text; for LLM methods, what the LLM wrote against the source).`;
 
-const FORMATS = ["squad", "hotpotqa", "jsonl", "gold-jsonl", "sentences-jsonl", "selqa"] as const;
+const FORMATS = ["squad", "hotpotqa", "jsonl", "gold-jsonl", "sentences-jsonl", "selqa", "wice", "scifact"] as const;
 type Format = (typeof FORMATS)[number];
 
 function defaultFormat(input: string): Format | undefined {
@@ -62,7 +71,13 @@ function defaultFormat(input: string): Format | undefined {
   return input.endsWith(".jsonl") ? "jsonl" : undefined;
 }
 
-async function readExamples(format: Format, input: string): Promise<EvalExample[]> {
+async function readExamples(format: Format, input: string, scifact?: { corpus: string; shuffleSentences: boolean }): Promise<EvalExample[]> {
+  if (format === "scifact") {
+    if (!scifact) throw new AppError("BAD_REQUEST", "--format scifact reads --claims FILE and --corpus FILE");
+    const { readSciFactClaims } = await import("../../lib/data/read-scifact-claims");
+    return readSciFactClaims(input, scifact.corpus, { shuffleSentences: scifact.shuffleSentences });
+  }
+  if (format === "wice") return (await import("../../lib/data/read-wice")).readWice(input);
   if (format === "squad") return (await import("../../lib/data/read-squad")).readSquad(input);
   if (format === "hotpotqa") return (await import("../../lib/data/read-hotpotqa")).readHotpotQa(input);
   if (format === "gold-jsonl") return (await import("../../lib/data/read-gold-jsonl")).readGoldJsonl(input);
@@ -82,44 +97,46 @@ async function resolveEvalMethod(name: string, models: ModelInfo[]): Promise<Eva
   return evalMethod;
 }
 
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "eval",
-  summary: "evaluate methods (model, bm25, lead, oracle, llm-extract, hybrid) on SQuAD / HotpotQA / JSONL gold evidence, with fidelity",
+  summary:
+    "evaluate methods (model, bm25, lead, oracle, llm-extract, hybrid) on SQuAD (2.0 too) / HotpotQA / claims (SciFact, WiCE) / JSONL gold evidence, with fidelity",
   usage,
-  async run(argv) {
-    const { values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        input: { type: "string" },
-        format: { type: "string" },
-        methods: { type: "string" },
-        ratios: { type: "string" },
-        budgets: { type: "string" },
-        thresholds: { type: "string" },
-        json: { type: "string" },
-        limit: { type: "string" },
-        split: { type: "string", default: "all" },
-        "val-share": { type: "string", default: "0.15" },
-        "report-share": { type: "string", default: "0.2" },
-        seed: { type: "string", default: "2026" },
-        aggregation: { type: "string", default: "mean" },
-        "fragment-size": { type: "string" },
-        floor: { type: "string" },
-        locale: { type: "string" },
-        quiet: { type: "boolean", default: false },
-      },
-    });
-    if (!values.input) throw new AppError("BAD_REQUEST", "--input is required");
-    const format = (values.format ?? defaultFormat(values.input)) as Format | undefined;
-    if (!format || !FORMATS.includes(format)) throw new AppError("BAD_REQUEST", `--format must be one of ${FORMATS.join(", ")}`);
-    if (!["all", "train", "val", "report"].includes(values.split)) throw new AppError("BAD_REQUEST", "--split must be all, train, val or report");
-    const aggregation = values.aggregation as Aggregation;
-    if (aggregation !== "mean" && aggregation !== "max") throw new AppError("BAD_REQUEST", "--aggregation must be mean or max");
-    const floor = numberFlag(values.floor, "--floor", { min: 0, max: 1 });
-    const limit = numberFlag(values.limit, "--limit", { integer: true, min: 1 });
-    const fragmentSize = numberFlag(values["fragment-size"], "--fragment-size", { integer: true, min: 1, max: MAX_FRAGMENT_SIZE });
+  options: {
+    input: { type: "string" },
+    claims: { type: "string" },
+    corpus: { type: "string" },
+    "shuffle-sentences": { type: "boolean" },
+    format: { type: "choice", choices: FORMATS },
+    methods: { type: "string" },
+    ratios: { type: "string" },
+    budgets: { type: "string" },
+    thresholds: { type: "string" },
+    json: { type: "string" },
+    limit: { type: "number", integer: true, min: 1 },
+    split: { type: "choice", choices: ["all", "train", "val", "report"], default: "all" },
+    "val-share": { type: "number", min: 0, max: 1, default: 0.15 },
+    "report-share": { type: "number", min: 0, max: 1, default: 0.2 },
+    seed: { type: "number", integer: true, default: 2026 },
+    aggregation: { type: "choice", choices: ["mean", "max"], default: "mean" },
+    "fragment-size": { type: "number", integer: true, min: 1, max: MAX_FRAGMENT_SIZE },
+    floor: { type: "number", min: 0, max: 1 },
+    locale: { type: "string" },
+    quiet: { type: "boolean" },
+  },
+  async run({ values, argv }) {
+    if (values.claims !== undefined && values.input !== undefined) throw new AppError("BAD_REQUEST", "give --input or --claims, not both");
+    if (values.claims !== undefined && !values.corpus) throw new AppError("BAD_REQUEST", "--claims needs --corpus FILE");
+    if (values.corpus !== undefined && values.claims === undefined) throw new AppError("BAD_REQUEST", "--corpus goes with --claims FILE");
+    const input = values.input ?? values.claims;
+    if (!input) throw new AppError("BAD_REQUEST", "--input is required (or --claims FILE --corpus FILE)");
+    const format = values.format ?? (values.claims !== undefined ? "scifact" : defaultFormat(input));
+    if (!format) throw new AppError("BAD_REQUEST", `--format must be one of ${FORMATS.join(", ")}`);
+    if ((format === "scifact") !== (values.claims !== undefined))
+      throw new AppError("BAD_REQUEST", "--format scifact reads --claims FILE --corpus FILE");
+    if (values["shuffle-sentences"] && format !== "scifact")
+      throw new AppError("BAD_REQUEST", "--shuffle-sentences is for --claims FILE --corpus FILE");
+    const { aggregation, floor, limit, "fragment-size": fragmentSize } = values;
 
     let ratios = values.ratios ? parseSweep(values.ratios) : [];
     const budgets = values.budgets ? parseSweep(values.budgets) : [];
@@ -142,26 +159,31 @@ export const command: CliCommand = {
     for (const name of methodNames) {
       const m = await resolveEvalMethod(name, models);
       // An explicit --floor is the run's, for every method.
-      if (floor !== undefined) m.profile = { ...(m.profile ?? BASELINE_PROFILE), floor };
+      if (floor !== undefined) {
+        const profile = m.profile ?? BASELINE_PROFILE;
+        m.profile = { ...profile, selection: { ...profile.selection, floor } };
+      }
       methods.push(m);
     }
 
     const t0 = performance.now();
-    let examples = await readExamples(format, values.input);
-    let dataset = path.basename(values.input).replace(/\.(jsonl|json)$/i, "");
+    let examples = await readExamples(
+      format,
+      input,
+      values.corpus !== undefined ? { corpus: values.corpus, shuffleSentences: values["shuffle-sentences"] } : undefined,
+    );
+    let dataset = path.basename(input).replace(/\.(jsonl|json)$/i, "");
     if (values.split !== "all") {
-      const valShare = numberFlag(values["val-share"], "--val-share", { min: 0, max: 1 });
-      const reportShare = numberFlag(values["report-share"], "--report-share", { min: 0, max: 1 });
-      const seed = numberFlag(values.seed, "--seed", { integer: true });
+      const { "val-share": valShare, "report-share": reportShare, seed } = values;
       if (valShare + reportShare > 1) throw new AppError("BAD_REQUEST", "--val-share and --report-share must sum to at most 1");
       const { splitThreeWays } = await import("../../lib/data/split-by-group");
-      examples = splitThreeWays(examples, { valShare, reportShare, seed })[values.split as "train" | "val" | "report"];
+      examples = splitThreeWays(examples, { valShare, reportShare, seed })[values.split];
       dataset += `:${values.split}`;
     }
     if (limit !== undefined) examples = examples.slice(0, limit);
     if (examples.length === 0) throw new AppError("UNPROCESSABLE", "No examples to evaluate");
     const quiet = values.quiet;
-    if (!quiet) console.error(`Loaded ${examples.length} queries from ${values.input} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    if (!quiet) console.error(`Loaded ${examples.length} queries from ${input} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     let lastPrint = 0;
     const { runEval } = await import("../../lib/eval/run-eval");
@@ -200,4 +222,4 @@ export const command: CliCommand = {
     console.log(formatEvalTable(report));
     return 0;
   },
-};
+});

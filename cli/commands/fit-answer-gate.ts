@@ -1,18 +1,14 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
 import type { EvalExample } from "../../lib/data/types";
-import type { PreparedResult, TokenScores } from "../../lib/engine/types";
+import type { PreparedResult, TokenEvidence } from "../../lib/engine/types";
 import type { DevSet } from "../../lib/eval/dev-sets";
 import type { AnswerGateCandidate, AnswerGateSetFigures } from "../../lib/eval/choose-answer-gate";
-import type { SelectionProfile } from "../../lib/schemas/selection-profile";
-import type { CliCommand } from "../types";
-import { numberFlag } from "../number-flag";
+import type { SelectionProfile } from "../../lib/engine/profile";
+import { defineCommand } from "../define-command";
 
 const usage = `snippet-lab fit-answer-gate --model NAME --data DIR [--write]
 
-Chooses a model's answer gate (similarityPassage.gate; lib/engine/blend-similarity.ts answerGateFactor) on the
+Chooses a model's answer gate (profile.similarity.passage.gate; lib/engine/blend-similarity.ts answerGateFactor) on the
 VALIDATION split of the public data (the report split is never read). A passage whose best unit's cosine to the
 query, under the passage tier's sentence encoder, is below the gate has its scores above the selection floor scaled
 by --scale, so at the model's default threshold a result set of such passages keeps nothing. The gate is the highest
@@ -29,15 +25,8 @@ per set, answerable queries keeping nothing / their evidence recall, and unanswe
   --gates LIST          cosines tried (default 0.30 to 0.60 by 0.01)
   --scale X             the factor on a gated passage's scores (default 0.25)
   --max-abstained X     the most a gate may add to a set's answerable queries keeping nothing (default 0.05)
-  --paragraphs          also choose the paragraph rule (measured, not served), second, at the chosen cosine: a
-                        passage of several paragraphs is also gated when its best cosine less --others × the mean of
-                        its other paragraphs' best cosines is under the rule's cosine, the highest of
-                        --paragraph-gates under the same limit (both rules together against no gate), written only if
-                        it keeps nothing for more unanswerable search queries than the cosine alone
-  --others X            the rule's share of the other paragraphs (default 0.5)
-  --paragraph-gates L   the rule's cosines tried (default -0.10 to 0.60 by 0.01)
   --all                 a column for every gate tried (default: every fifth and the chosen one)
-  --write               write the gate into models/NAME/config.json (similarityPassage.gate)`;
+  --write               write the gate into models/NAME/config.json (profile.similarity.passage.gate)`;
 
 /** Sets with unanswerable queries: what the gate is for (measured, not guarded). */
 const TARGETS = ["unanswerable-search", "unanswerable-topical", "unanswerable"] as const;
@@ -53,68 +42,46 @@ const GUARDED = ["nq", "nq-long", "selqa", "fairytale", "policyqa", "squad-en", 
  */
 const GUARDED_PASSAGES = ["selqa", "fairytale", "policyqa"] as const;
 
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "fit-answer-gate",
   summary: "choose a model's answer gate (keep nothing when the passages do not answer) on validation",
   usage,
-  async run(argv) {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        model: { type: "string" },
-        data: { type: "string" },
-        "max-queries": { type: "string", default: "300" },
-        gates: { type: "string" },
-        scale: { type: "string", default: "0.25" },
-        "max-abstained": { type: "string", default: "0.05" },
-        write: { type: "boolean", default: false },
-        all: { type: "boolean", default: false },
-        others: { type: "string", default: "0.5" },
-        "paragraph-gates": { type: "string" },
-        paragraphs: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-    if (values.help) {
-      console.log(usage);
-      return 0;
-    }
-    const maxQueries = numberFlag(values["max-queries"], "--max-queries", { integer: true, min: 1 });
+  options: {
+    model: { type: "string" },
+    data: { type: "string" },
+    "max-queries": { type: "number", integer: true, min: 1, default: 300 },
+    gates: { type: "string" },
+    scale: { type: "number", min: 0, max: 1, default: 0.25 },
+    "max-abstained": { type: "number", min: 0, default: 0.05 },
+    write: { type: "boolean" },
+    all: { type: "boolean" },
+  },
+  async run({ values }) {
+    const { "max-queries": maxQueries, scale, "max-abstained": maxAbstained } = values;
     if (!values.data) throw new AppError("BAD_REQUEST", "--data is required");
     const gates = values.gates ? values.gates.split(",").map(Number) : Array.from({ length: 31 }, (_, i) => (30 + i) / 100);
-    const scale = Number(values.scale);
-    const maxAbstained = Number(values["max-abstained"]);
-    const others = Number(values.others);
-    const paragraphGates = values["paragraph-gates"]
-      ? values["paragraph-gates"].split(",").map(Number)
-      : Array.from({ length: 71 }, (_, i) => (i - 10) / 100);
-    if (gates.some((g) => !(g >= -1 && g <= 1)) || !(scale >= 0 && scale <= 1) || !(maxAbstained >= 0))
-      throw new AppError("BAD_REQUEST", "--gates must lie in [-1, 1], --scale in [0, 1], --max-abstained ≥ 0");
-    if (!(others >= 0 && others <= 1) || paragraphGates.some((g) => !(g >= -2 && g <= 2)))
-      throw new AppError("BAD_REQUEST", "--others must lie in [0, 1], --paragraph-gates in [-2, 2]");
+    if (gates.some((g) => !(g >= -1 && g <= 1))) throw new AppError("BAD_REQUEST", "--gates must lie in [-1, 1]");
     const { buildDevSets } = await import("../../lib/eval/dev-sets");
     const { loadAnswerSentenceSource, splitExamples, SPLITS } = await import("../../lib/data/load-shared-data");
     const { buildSearchPassageExamples } = await import("../../lib/data/search-passages");
     const { createRng } = await import("../../lib/data/synthesize-page");
     const { prepareEvalResults } = await import("../../lib/eval/run-eval");
-    const { scoreResultUnits, selectWithProfile } = await import("../../lib/engine/select-with-profile");
-    const { countSimilarityParts } = await import("../../lib/features/split-sections");
+    const { selectWithProfile, unitScoresOf } = await import("../../lib/engine/select-with-profile");
     const { computeQueryMetrics } = await import("../../lib/eval/compute-query-metrics");
     const { typedAsSearchQuery } = await import("../../lib/eval/fit-search-rerank");
     const { chooseAnswerGate } = await import("../../lib/eval/choose-answer-gate");
-    const { defaultModelName, listModels, readModelConfig } = await import("../../lib/server/model/list-models");
+    const { defaultModelName, listModels } = await import("../../lib/server/model/list-models");
     const { resolveMethod } = await import("../../lib/server/scoring/resolve-method");
     const { formatModelMethod } = await import("../../lib/engine/methods");
     const name = values.model ?? defaultModelName();
-    const { dir } = readModelConfig(name);
     const method = resolveMethod(formatModelMethod(name), await listModels());
-    const tier = method.profile.similarityPassage;
-    if (!tier || method.profile.similaritySource !== "sentence-encoder" || !method.profile.similarityWeight)
-      throw new AppError("UNPROCESSABLE", `${name} has no passage tier read by the sentence encoder (similarityPassage): nothing to gate`);
-    // The model as it is without a gate: its scores and cosines once per query, every gate applied to them.
+    const similarity = method.profile.similarity;
+    const tier = similarity?.passage;
+    if (!similarity || !tier || similarity.source !== "sentence-encoder" || !similarity.weight)
+      throw new AppError("UNPROCESSABLE", `${name} has no passage tier read by the sentence encoder (profile.similarity.passage): nothing to gate`);
+    // The model as it is without a gate: its evidence (probabilities and cosines) once per query, every gate applied to it.
     const { gate: _current, ...open } = tier;
-    const base: SelectionProfile = { ...method.profile, similarityPassage: open };
-    const scorer = await method.scorer();
+    const base: SelectionProfile = { ...method.profile, similarity: { ...similarity, passage: open } };
 
     // Every set built, then filtered, as eval-all does: the same queries as its validation run.
     const wanted = new Set<string>([...TARGETS, ...GUARDED]);
@@ -139,43 +106,27 @@ export const command: CliCommand = {
     if (!sets.some((s) => s.name === TARGETS[0]))
       throw new AppError("UNPROCESSABLE", `the validation split has no ${TARGETS[0]} set (is ${values.data} the shared data?)`);
 
-    interface Scored {
-      ex: EvalExample;
-      results: PreparedResult[];
-      tokenScores: TokenScores[];
-      similarity: number[][] | undefined;
-      /** The set's parts for the similarity tiers (countSimilarityParts), once per query. */
-      parts: number;
-    }
+    type Scored = { ex: EvalExample; results: PreparedResult[]; evidence: TokenEvidence };
     const scored = new Map<string, Scored[]>();
     for (const set of sets) {
       const rows: Scored[] = [];
       for (const ex of set.examples) {
         const results = prepareEvalResults(ex);
-        const out = await scorer.scoreUnits({ query: ex.query, results, aggregation: base.aggregation });
-        if (!out.tokenScores) throw new AppError("UNPROCESSABLE", `${name} gives no token scores`);
-        rows.push({ ex, results, tokenScores: out.tokenScores, similarity: out.similarity, parts: countSimilarityParts(ex.query, results) });
+        const evidence = await method.score({ query: ex.query, results });
+        if ("unitScores" in evidence) throw new AppError("UNPROCESSABLE", `${name} gives no token scores`);
+        rows.push({ ex, results, evidence });
       }
       scored.set(set.name, rows);
       console.error(`${set.name}: ${rows.length} queries scored`);
     }
-    const figuresAt = (cosine: number | null, paragraphs?: { others: number; cosine: number }): AnswerGateCandidate => {
-      const gate = cosine === null ? undefined : { cosine, scale, ...(paragraphs ? { paragraphs } : {}) };
-      const profile: SelectionProfile = gate ? { ...base, similarityPassage: { ...open, gate } } : base;
+    const figuresAt = (cosine: number | null): AnswerGateCandidate => {
+      const profile: SelectionProfile =
+        cosine === null ? base : { ...base, similarity: { ...similarity, passage: { ...open, gate: { cosine, scale } } } };
       const sets: Record<string, AnswerGateSetFigures> = {};
       for (const [setName, rows] of scored) {
         const f: AnswerGateSetFigures = { answerable: 0, answerableNothing: 0, recall: 0, unanswerable: 0, unanswerableNothing: 0 };
-        for (const { ex, results, tokenScores, similarity, parts } of rows) {
-          const unitScores = results.map((result, i) =>
-            scoreResultUnits({
-              query: ex.query,
-              result,
-              resultCount: parts,
-              tokenScores: tokenScores[i]!,
-              profile,
-              similarity: similarity?.[i],
-            }),
-          );
+        for (const { ex, results, evidence } of rows) {
+          const unitScores = unitScoresOf({ evidence, query: ex.query, results, profile });
           const selection = selectWithProfile({ results, unitScores, budget: Infinity, profile });
           const m = computeQueryMetrics({ selection, evidence: ex.evidence });
           const nothing = m.tokensOut === 0 ? 1 : 0;
@@ -192,11 +143,10 @@ export const command: CliCommand = {
         if (f.unanswerable) f.unanswerableNothing /= f.unanswerable;
         sets[setName] = f;
       }
-      return { cosine, ...(paragraphs ? { paragraphs } : {}), sets };
+      return { cosine, sets };
     };
     const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-    const label = (c: AnswerGateCandidate) =>
-      c.cosine === null ? "no gate" : c.paragraphs ? `paragraphs ${c.paragraphs.cosine}` : `gate ${c.cosine}`;
+    const label = (c: AnswerGateCandidate) => (c.cosine === null ? "no gate" : `gate ${c.cosine}`);
     const printTable = (shown: readonly AnswerGateCandidate[]) => {
       console.log(`| set (validation, default threshold) | ${shown.map(label).join(" | ")} |`);
       console.log(`|---|${shown.map(() => "---").join("|")}|`);
@@ -221,34 +171,11 @@ export const command: CliCommand = {
     const describe = (c: AnswerGateCandidate) =>
       `${TARGETS[0]} keeps nothing for ${pct(c.sets[TARGETS[0]]!.unanswerableNothing)} of its unanswerable queries (no gate: ${pct(none.sets[TARGETS[0]]!.unanswerableNothing)})`;
     console.log(`chosen gate ${cosineChosen.cosine} (scale ${scale}): ${describe(cosineChosen)}`);
-    let chosen = cosineChosen;
-    if (values.paragraphs) {
-      // Second, at the chosen cosine: the paragraph rule, under the same limit for both rules together.
-      const cosine = cosineChosen.cosine!;
-      const ruled = paragraphGates.map((t) => figuresAt(cosine, { others, cosine: t }));
-      const ruleChosen = chooseAnswerGate({ base: none, candidates: ruled, maxAbstained });
-      console.log(`\nThe paragraph rule at gate ${cosine}: best cosine − ${others} × the other paragraphs' mean best under the rule's cosine\n`);
-      printTable([none, cosineChosen, ...ruled.filter((c, i) => values.all || c === ruleChosen || i % 5 === 0)]);
-      // Adopted only when it keeps nothing for more of the target's unanswerable queries than the cosine alone.
-      const gains = (c: AnswerGateCandidate | undefined) =>
-        !!c && c.sets[TARGETS[0]]!.unanswerableNothing > cosineChosen.sets[TARGETS[0]]!.unanswerableNothing + 1e-12;
-      if (ruleChosen && gains(ruleChosen)) {
-        chosen = ruleChosen;
-        console.log(`chosen paragraph rule ${ruleChosen.paragraphs!.cosine} (others ${others}): ${describe(ruleChosen)}`);
-      } else if (ruleChosen)
-        console.log(
-          `the paragraph rule ${ruleChosen.paragraphs!.cosine} keeps nothing for no more of ${TARGETS[0]}'s unanswerable queries: the cosine alone`,
-        );
-      else console.log(`no paragraph rule of ${paragraphGates.join(", ")} keeps every set within ${maxAbstained}: the cosine alone`);
-    }
     if (values.write) {
-      const file = path.join(dir, "config.json");
-      const raw = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-      const gate = { cosine: chosen.cosine, scale, ...(chosen.paragraphs ? { paragraphs: chosen.paragraphs } : {}) };
-      raw.similarityPassage = { ...(raw.similarityPassage as object), gate };
-      writeFileSync(file, `${JSON.stringify(raw, null, 2)}\n`);
-      console.log(`wrote similarityPassage.gate to ${file}`);
+      const { updateModelProfile } = await import("../../lib/server/model/update-model-profile");
+      const { file } = updateModelProfile(name, { similarity: { passage: { gate: { cosine: cosineChosen.cosine!, scale } } } });
+      console.log(`wrote profile.similarity.passage.gate to ${file}`);
     }
     return 0;
   },
-};
+});

@@ -1,14 +1,10 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
 import type { EvalExample } from "../../lib/data/types";
-import type { PreparedResult, TokenScores } from "../../lib/engine/types";
-import type { SearchRerank, SelectionProfile } from "../../lib/schemas/selection-profile";
+import type { PreparedResult, TokenEvidence } from "../../lib/engine/types";
+import type { SearchRerank, SelectionProfile } from "../../lib/engine/profile";
 import type { DevSet } from "../../lib/eval/dev-sets";
 import type { DevSetMethod } from "../../lib/eval/evaluate-dev-set";
-import type { CliCommand } from "../types";
-import { numberFlag } from "../number-flag";
+import { defineCommand } from "../define-command";
 
 const usage = `snippet-lab fit-search-rerank --model NAME --data DIR [--write]
 
@@ -27,7 +23,7 @@ validation set, its questions typed as search queries ("<set>-kw"), loses more t
   --max-queries N     per validation set (default 300)
   --weights LIST      weights tried (default 0.3,0.5,0.7,1)
   --max-loss X        the most any search-typed validation set may lose (default 0.03)
-  --write             write the reranker into models/NAME/config.json (searchRerank)`;
+  --write             write the reranker into models/NAME/config.json (profile.units.searchRerank)`;
 
 /** Training sets whose search-typed queries the reranker learns from (others hold questions, and add nothing). */
 const TRAIN_SETS = ["nq", "uk-ict", "selqa", "fairytale", "policyqa", "squad-en", "cmrc", "drcd"] as const;
@@ -36,73 +32,49 @@ const TARGET = "nq";
 /** Validation sets whose questions, typed as search queries, the reranker must not cost much. */
 const GUARDED = ["uk-ict", "selqa", "fairytale", "policyqa", "squad-en", "squad-it", "hotpot"] as const;
 
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "fit-search-rerank",
   summary: "fit a model's search-query reranker on the training split and choose its weight on validation",
   usage,
-  async run(argv) {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        model: { type: "string" },
-        data: { type: "string" },
-        "train-queries": { type: "string", default: "1500" },
-        "max-queries": { type: "string", default: "300" },
-        weights: { type: "string", default: "0.3,0.5,0.7,1" },
-        "max-loss": { type: "string", default: "0.03" },
-        write: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-    if (values.help) {
-      console.log(usage);
-      return 0;
-    }
-    const maxQueries = numberFlag(values["max-queries"], "--max-queries", { integer: true, min: 1 });
-    const trainQueries = numberFlag(values["train-queries"], "--train-queries", { integer: true, min: 1 });
+  options: {
+    model: { type: "string" },
+    data: { type: "string" },
+    "train-queries": { type: "number", integer: true, min: 1, default: 1500 },
+    "max-queries": { type: "number", integer: true, min: 1, default: 300 },
+    weights: { type: "string", default: "0.3,0.5,0.7,1" },
+    "max-loss": { type: "number", min: 0, default: 0.03 },
+    write: { type: "boolean" },
+  },
+  async run({ values }) {
+    const { "max-queries": maxQueries, "train-queries": trainQueries, "max-loss": maxLoss } = values;
     if (!values.data) throw new AppError("BAD_REQUEST", "--data is required");
     const weights = values.weights.split(",").map(Number);
-    const maxLoss = Number(values["max-loss"]);
-    if (weights.some((w) => !(w > 0 && w <= 1)) || !(maxLoss >= 0)) throw new AppError("BAD_REQUEST", "--weights must lie in (0, 1], --max-loss ≥ 0");
+    if (weights.some((w) => !(w > 0 && w <= 1))) throw new AppError("BAD_REQUEST", "--weights must lie in (0, 1]");
     const { buildDevSets } = await import("../../lib/eval/dev-sets");
     const { evaluateDevSet } = await import("../../lib/eval/evaluate-dev-set");
     const { prepareEvalResults } = await import("../../lib/eval/run-eval");
-    const { scoreResultUnits } = await import("../../lib/engine/select-with-profile");
-    const { countSimilarityParts } = await import("../../lib/features/split-sections");
+    const { unitScoresOf } = await import("../../lib/engine/select-with-profile");
     const { isSearchQuery, searchRerankFeatures } = await import("../../lib/engine/search-rerank");
     const { blendsSimilarity } = await import("../../lib/engine/blend-similarity");
     const { fitSearchRerank, typedAsSearchQuery } = await import("../../lib/eval/fit-search-rerank");
-    const { defaultModelName, listModels, readModelConfig } = await import("../../lib/server/model/list-models");
+    const { defaultModelName, listModels } = await import("../../lib/server/model/list-models");
     const { resolveMethod } = await import("../../lib/server/scoring/resolve-method");
     const { formatModelMethod } = await import("../../lib/engine/methods");
     const name = values.model ?? defaultModelName();
-    const { dir } = readModelConfig(name);
     const method = resolveMethod(formatModelMethod(name), await listModels());
     // The model's own scores are the reranker's input: its current reranker plays no part.
-    const { searchRerank: _current, ...base } = method.profile;
-    const scorer = await method.scorer();
+    const { searchRerank: _current, ...units } = method.profile.units;
+    const base: SelectionProfile = { ...method.profile, units };
 
-    // The model's token probabilities once per example (by object: SQuAD-it's questions carry SQuAD-en's ids).
-    const cache = new WeakMap<EvalExample, { tokenScores: TokenScores[]; similarity?: number[][] | undefined }>();
-    const scoreOnce = async (ex: EvalExample, results: PreparedResult[]) => {
+    // The model's evidence once per example (by object: SQuAD-it's questions carry SQuAD-en's ids).
+    const cache = new WeakMap<EvalExample, TokenEvidence>();
+    const scoreOnce = async (ex: EvalExample, results: readonly PreparedResult[]) => {
       const hit = cache.get(ex);
       if (hit) return hit;
-      const out = await scorer.scoreUnits({ query: ex.query, results, aggregation: base.aggregation });
-      if (!out.tokenScores) throw new AppError("UNPROCESSABLE", `${name} gives no token scores`);
-      const entry = { tokenScores: out.tokenScores, similarity: out.similarity };
-      cache.set(ex, entry);
-      return entry;
-    };
-    const unitScoresOf = (
-      profile: SelectionProfile,
-      query: string,
-      results: readonly PreparedResult[],
-      s: { tokenScores: TokenScores[]; similarity?: number[][] | undefined },
-    ) => {
-      const resultCount = countSimilarityParts(query, results);
-      return results.map((result, i) =>
-        scoreResultUnits({ query, result, resultCount, tokenScores: s.tokenScores[i]!, profile, similarity: s.similarity?.[i] }),
-      );
+      const evidence = await method.score({ query: ex.query, results });
+      if ("unitScores" in evidence) throw new AppError("UNPROCESSABLE", `${name} gives no token scores`);
+      cache.set(ex, evidence);
+      return evidence;
     };
 
     // Training lists: every search-typed training query's passages with evidence.
@@ -119,7 +91,7 @@ export const command: CliCommand = {
         if (!isSearchQuery(ex.query)) continue;
         used++;
         const results = prepareEvalResults(ex);
-        const scores = unitScoresOf(base, ex.query, results, await scoreOnce(ex, results));
+        const scores = unitScoresOf({ evidence: await scoreOnce(ex, results), query: ex.query, results, profile: base });
         results.forEach((r, i) => {
           if (!blendsSimilarity(r.units.length)) return;
           const ev = ex.evidence.filter((e) => e.resultId === r.id);
@@ -144,20 +116,10 @@ export const command: CliCommand = {
         return s ? [{ ...s, name: `${n}-kw`, examples: s.examples.map((e) => ({ ...e, query: typedAsSearchQuery(e.query) })) }] : [];
       }),
     ];
+    // Each variant's profile, applied by runEval to the same evidence.
     const variant = (label: string, rerank: SearchRerank | undefined): DevSetMethod => {
-      const profile: SelectionProfile = { ...base, ...(rerank ? { searchRerank: rerank } : {}) };
-      return {
-        name: label,
-        profile,
-        threshold: profile.threshold,
-        createScorer: (ex) => ({
-          name: label,
-          async scoreUnits({ query, results }) {
-            const s = await scoreOnce(ex, [...results]);
-            return { unitScores: unitScoresOf(profile, query, results, s), tokenScores: s.tokenScores };
-          },
-        }),
-      };
+      const profile: SelectionProfile = { ...base, units: { ...base.units, ...(rerank ? { searchRerank: rerank } : {}) } };
+      return { name: label, profile, threshold: profile.selection.threshold, score: (ex, { results }) => scoreOnce(ex, results) };
     };
     const methods = [variant("model", undefined), ...weights.map((w) => variant(`rerank ${w}`, { ...fitted, weight: w }))];
     const table = new Map<string, number[]>();
@@ -184,12 +146,10 @@ export const command: CliCommand = {
     }
     console.log(`chosen weight ${chosen} (${TARGET} +${bestGain.toFixed(3)})`);
     if (values.write) {
-      const file = path.join(dir, "config.json");
-      const raw = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-      raw.searchRerank = { ...fitted, weight: chosen };
-      writeFileSync(file, `${JSON.stringify(raw, null, 2)}\n`);
-      console.log(`wrote searchRerank (weight ${chosen}) to ${file}`);
+      const { updateModelProfile } = await import("../../lib/server/model/update-model-profile");
+      const { file } = updateModelProfile(name, { units: { searchRerank: { ...fitted, weight: chosen } } });
+      console.log(`wrote profile.units.searchRerank (weight ${chosen}) to ${file}`);
     }
     return 0;
   },
-};
+});

@@ -1,12 +1,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
 import { API_OPERATIONS } from "../../lib/server/openapi/operations";
 import { formatFuzzReport } from "../fuzz-api/format-fuzz-report";
 import { runApiFuzz } from "../fuzz-api/run-api-fuzz";
-import { numberFlag } from "../number-flag";
-import type { CliCommand } from "../types";
+import { defineCommand } from "../define-command";
 
 // The fuzzer lives in cli/fuzz-api/: the server under test (fuzz-server.ts), its seed, the request generator from
 // the operations' schemas (generate-request.ts, schema-arbitrary.ts, mutate-value.ts) and the checks (check-answer.ts).
@@ -32,32 +30,23 @@ Jobs are queued, never run; the LLM judge is a closed local port; URL results ar
     .join(", ")}, …
   --json OUT   also write the report as JSON`;
 
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "fuzz-api",
   summary: "contract fuzzing: generated valid, boundary and invalid requests against every API operation on a temp database",
   usage,
-  async run(argv) {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        runs: { type: "string", default: "5000" },
-        seed: { type: "string", default: "1" },
-        op: { type: "string", multiple: true },
-        json: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-    if (values.help) {
-      console.log(usage);
-      return 0;
-    }
-    const runs = numberFlag(values.runs, "--runs", { integer: true, min: 1, max: 1_000_000 });
-    const seed = numberFlag(values.seed, "--seed", { integer: true, min: -(2 ** 31), max: 2 ** 31 - 1 });
+  options: {
+    runs: { type: "number", integer: true, min: 1, max: 1_000_000, default: 5000 },
+    seed: { type: "number", integer: true, min: -(2 ** 31), max: 2 ** 31 - 1, default: 1 },
+    op: { type: "string", multiple: true },
+    json: { type: "string" },
+  },
+  async run({ values }) {
+    const { runs, seed } = values;
     const known = new Set(API_OPERATIONS.map((o) => o.operationId));
-    const unknown = (values.op ?? []).filter((id) => !known.has(id));
+    const unknown = values.op.filter((id) => !known.has(id));
     if (unknown.length > 0) throw new AppError("BAD_REQUEST", `unknown operation ${unknown.join(", ")}: one of ${[...known].join(", ")}`);
 
-    const report = await runApiFuzz({ runs, seed, ...(values.op ? { operations: values.op } : {}), log: (m) => console.error(m) });
+    const report = await runApiFuzz({ runs, seed, ...(values.op.length > 0 ? { operations: values.op } : {}), log: (m) => console.error(m) });
     console.log(`fuzz-api (node ${process.version})`);
     console.log(formatFuzzReport(report));
     if (values.json) {
@@ -66,4 +55,4 @@ export const command: CliCommand = {
     }
     return report.failures.length === 0 ? 0 : 1;
   },
-};
+});

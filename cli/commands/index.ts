@@ -21,6 +21,7 @@ export const commands: CommandEntry[] = [
   { name: "train-data", load: async () => (await import("./train-data")).command },
   { name: "train-embeddings", load: async () => (await import("./train-embeddings")).command },
   { name: "users", load: async () => (await import("./users")).command },
+  { name: "datasets", load: async () => (await import("./datasets")).command },
   { name: "backup", load: async () => (await import("./backup")).command },
   { name: "restore", load: async () => (await import("./restore")).command },
   { name: "check-spans", load: async () => (await import("./check-spans")).command },

@@ -1,11 +1,9 @@
 import { createWriteStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { once } from "node:events";
-import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
 import { judgeConfigFromFlags } from "../judge-config-from-flags";
-import type { CliCommand } from "../types";
-import { numberFlag } from "../number-flag";
+import { defineCommand } from "../define-command";
 
 // Server modules (Prisma, openai) load inside run() so `--help` stays instant.
 
@@ -37,27 +35,23 @@ The LLM judge through the OpenAI Batch API, for large runs (docs/judge.md#batch-
 
 Exit status: 0 done, 1 some pair failed or is still waiting for lines, 2 usage error.`;
 
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "judge-batch",
   summary: "run the LLM judge through the OpenAI Batch API: write the request JSONL, submit, poll, ingest the output",
   usage,
-  async run(argv) {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        dataset: { type: "string" },
-        out: { type: "string" },
-        run: { type: "string" },
-        file: { type: "string" },
-        limit: { type: "string" },
-        "one-stage": { type: "boolean", default: false },
-        "skip-judged": { type: "boolean", default: false },
-        model: { type: "string" },
-        "base-url": { type: "string" },
-      },
-    });
+  options: {
+    dataset: { type: "string" },
+    out: { type: "string" },
+    run: { type: "string" },
+    file: { type: "string" },
+    limit: { type: "number", integer: true, min: 1 },
+    "one-stage": { type: "boolean" },
+    "skip-judged": { type: "boolean" },
+    model: { type: "string" },
+    "base-url": { type: "string" },
+  },
+  positionals: true,
+  async run({ values, positionals }) {
     const [action] = positionals;
     if (!action || !["write", "submit", "status", "ingest"].includes(action) || positionals.length > 1) {
       throw new AppError("BAD_REQUEST", "give one action: write, submit, status or ingest");
@@ -69,7 +63,7 @@ export const command: CliCommand = {
     try {
       if (action === "write") {
         if (!values.dataset || !values.out) throw new AppError("BAD_REQUEST", "write needs --dataset and --out");
-        const limit = numberFlag(values.limit, "--limit", { integer: true, min: 1 });
+        const { limit } = values;
         const { findDatasetId } = await import("../../lib/server/db/datasets/find-dataset-id");
         const datasetId = await findDatasetId({ name: values.dataset });
         const out = createWriteStream(values.out);
@@ -120,4 +114,4 @@ export const command: CliCommand = {
       await disconnectDb();
     }
   },
-};
+});

@@ -1,10 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
 import type { JudgeEvalReport } from "../../lib/schemas/judge";
-import type { CliCommand } from "../types";
-import { numberFlag } from "../number-flag";
+import { defineCommand } from "../define-command";
 
 const usage = `snippet-lab judge-eval --dataset NAME [--configs LIST] [--json OUT] [--csv OUT] [--worst N]
 
@@ -46,25 +44,20 @@ export function formatJudgeEval(r: JudgeEvalReport, worst = 10): string {
   return lines.join("\n");
 }
 
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "judge-eval",
   summary: "judge the judge: span- and token-level P/R/F1 per category of judge configurations against the gold",
   usage,
-  async run(argv) {
-    const { values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        dataset: { type: "string" },
-        configs: { type: "string" },
-        json: { type: "string" },
-        csv: { type: "string" },
-        worst: { type: "string" },
-      },
-    });
+  options: {
+    dataset: { type: "string" },
+    configs: { type: "string" },
+    json: { type: "string" },
+    csv: { type: "string" },
+    worst: { type: "number", integer: true, min: 0, default: 10 },
+  },
+  async run({ values }) {
     if (!values.dataset) throw new AppError("BAD_REQUEST", "--dataset is required");
-    const worst = numberFlag(values.worst, "--worst", { integer: true, min: 0 }) ?? 10;
+    const { worst } = values;
     const configs = values.configs
       ?.split(",")
       .map((s) => s.trim())
@@ -96,4 +89,4 @@ export const command: CliCommand = {
       await disconnectDb();
     }
   },
-};
+});

@@ -1,8 +1,7 @@
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
-import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
-import type { CliCommand } from "../types";
+import { defineCommand } from "../define-command";
 
 const usage = `snippet-lab judge-export --dataset NAME --out FILE [--judge model|promptVersion|variant] [--model NAME]
 
@@ -17,17 +16,12 @@ output can train the model. The same file as GET /api/v1/datasets/{id}/export?fo
   --judge KEY      the judge configuration (default: the one with the most judgments on the dataset)
   --model NAME     whose tokenizer gives the token offsets (default: the default model)`;
 
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "judge-export",
   summary: "export an LLM judge's judgments as token labels in the gold JSONL format (for training)",
   usage,
-  async run(argv) {
-    const { values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: { dataset: { type: "string" }, out: { type: "string" }, judge: { type: "string" }, model: { type: "string" } },
-    });
+  options: { dataset: { type: "string" }, out: { type: "string" }, judge: { type: "string" }, model: { type: "string" } },
+  async run({ values }) {
     if (!values.dataset || !values.out) throw new AppError("BAD_REQUEST", "--dataset and --out are required");
     const { disconnectDb } = await import("../../lib/server/db/client");
     const { findDatasetId } = await import("../../lib/server/db/datasets/find-dataset-id");
@@ -64,4 +58,4 @@ export const command: CliCommand = {
       await disconnectDb();
     }
   },
-};
+});

@@ -1,10 +1,8 @@
 import { writeFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
 import { AppError, isAppError } from "../../lib/errors";
 import type { JudgeRunSummary } from "../../lib/schemas/judge";
 import { judgeConfigFromFlags } from "../judge-config-from-flags";
-import type { CliCommand } from "../types";
-import { numberFlag } from "../number-flag";
+import { defineCommand } from "../define-command";
 
 // Server modules (Prisma, openai, the job runner) load inside run() so `--help` stays instant.
 
@@ -50,35 +48,29 @@ function countBy<T>(items: readonly T[], key: (item: T) => string): string {
   return [...counts].map(([k, n]) => `${k} ${n}`).join(", ") || "none";
 }
 
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "judge",
   summary: "pre-label pairs with an LLM judge (OpenAI-compatible server) as resumable jobs: cached, retried, costed",
   usage,
-  async run(argv) {
-    const { values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        dataset: { type: "string" },
-        pair: { type: "string", multiple: true },
-        resume: { type: "string" },
-        "retry-failed": { type: "boolean", default: false },
-        limit: { type: "string" },
-        "skip-judged": { type: "boolean", default: false },
-        "refresh-intents": { type: "boolean", default: false },
-        "one-stage": { type: "boolean", default: false },
-        workers: { type: "string" },
-        queue: { type: "boolean", default: false },
-        model: { type: "string" },
-        "base-url": { type: "string" },
-        json: { type: "string" },
-        quiet: { type: "boolean", default: false },
-      },
-    });
-    if (!values.dataset && !values.pair?.length && !values.resume) throw new AppError("BAD_REQUEST", "--dataset, --resume or --pair is required");
-    const limit = numberFlag(values.limit, "--limit", { integer: true, min: 1 });
-    const workers = numberFlag(values.workers, "--workers", { integer: true, min: 1, max: 16 });
+  options: {
+    dataset: { type: "string" },
+    pair: { type: "string", multiple: true },
+    resume: { type: "string" },
+    "retry-failed": { type: "boolean" },
+    limit: { type: "number", integer: true, min: 1 },
+    "skip-judged": { type: "boolean" },
+    "refresh-intents": { type: "boolean" },
+    "one-stage": { type: "boolean" },
+    workers: { type: "number", integer: true, min: 1, max: 16 },
+    queue: { type: "boolean" },
+    model: { type: "string" },
+    "base-url": { type: "string" },
+    json: { type: "string" },
+    quiet: { type: "boolean" },
+  },
+  async run({ values }) {
+    if (!values.dataset && values.pair.length === 0 && !values.resume) throw new AppError("BAD_REQUEST", "--dataset, --resume or --pair is required");
+    const { limit, workers } = values;
     const variant = values["one-stage"] ? "one-stage" : "two-stage";
 
     // The flags overlay the environment's settings; the config is passed to the jobs this process runs and starts.
@@ -87,7 +79,7 @@ export const command: CliCommand = {
     const { disconnectDb } = await import("../../lib/server/db/client");
 
     try {
-      if (values.pair?.length)
+      if (values.pair.length > 0)
         return await judgePairs(values.pair, { config, variant, refreshIntents: values["refresh-intents"], quiet: values.quiet });
 
       const { startJobRunner, stopJobRunner } = await import("../../lib/server/jobs/job-runner");
@@ -143,7 +135,7 @@ export const command: CliCommand = {
       await disconnectDb();
     }
   },
-};
+});
 
 /** Polls the run until none of its jobs is live, drawing a progress bar (a line every 2 s when stderr is no terminal). */
 async function follow(runId: string, o: { quiet: boolean; readJudgeRun: (a: { id: string }) => Promise<JudgeRunSummary> }): Promise<JudgeRunSummary> {

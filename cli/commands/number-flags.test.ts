@@ -1,6 +1,5 @@
 // Numeric flags across the CLI: a word where a number belongs is a usage error (exit 2) that names the flag, before
-// any model loads or file is written; never a NaN figure, a stack trace or a run on 0 (train and train-data:
-// train.test.ts).
+// any model loads or file is written; never a NaN figure, a stack trace or a run on 0 (train: train.test.ts).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +8,7 @@ import { runCommandForTest } from "../run-command-for-test";
 import { command as bench } from "./bench";
 import { command as compress } from "./compress";
 import { command as evalCommand } from "./eval";
+import { command as trainData } from "./train-data";
 import { command as worker } from "./worker";
 
 const dir = mkdtempSync(path.join(tmpdir(), "number-flags-"));
@@ -42,6 +42,13 @@ describe("numeric flags", () => {
     expect((await run("--limit", "2.5")).error).toBe('--limit takes an integer of at least 1 (got "2.5")');
     expect((await run("--fragment-size", "4")).error).toBe('--fragment-size takes an integer from 1 to 3 (got "4")');
     expect((await run("--split", "val", "--seed", "x")).error).toBe('--seed takes an integer (got "x")');
+  });
+
+  it("train-data: --window and the shares are checked before any data is read", async () => {
+    const run = (...args: string[]) => runCommandForTest(trainData, ["--data", "/nonexistent", "--out", "/nonexistent/out", ...args]);
+    expect(await run("--window", "big")).toMatchObject({ code: 2, error: '--window takes an integer of at least 16 (got "big")' });
+    expect((await run("--article-chrome", "1.5")).error).toBe('--article-chrome takes a number from 0 to 1 (got "1.5")');
+    expect((await run("--sections", "some")).error).toBe('--sections takes all, plain or off (got "some")');
   });
 
   it("worker: --concurrency out of range", async () => {

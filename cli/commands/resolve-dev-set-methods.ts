@@ -24,16 +24,16 @@ export async function resolveDevSetMethods(list: string | undefined): Promise<Re
   const out: ResolvedDevSetMethod[] = [];
   for (const name of names) {
     const method = resolveMethod(name, models, { oracle: true });
-    const resolved: ResolvedDevSetMethod = { ...evalMethodOf(method), threshold: method.profile.threshold };
+    const resolved: ResolvedDevSetMethod = { ...evalMethodOf(method), threshold: method.profile.selection.threshold };
     if (method.modelName) {
       const { config } = readModelConfig(method.modelName);
       // Loaded now: a model that cannot load fails before any dev set is built.
       await method.scorer();
       resolved.info = {
         name: method.modelName,
-        threshold: method.profile.threshold,
+        threshold: method.profile.selection.threshold,
         description: config.description,
-        features: config.features !== undefined,
+        features: config.reader.features !== undefined,
       };
     }
     out.push(resolved);

@@ -1,7 +1,6 @@
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
-import type { CliCommand } from "../types";
+import { defineCommand } from "../define-command";
 
 // Server modules load inside run() so `--help` stays instant. Docs: docs/backups.md.
 
@@ -26,24 +25,18 @@ restore every table's row count and checksum is compared with the manifest, and 
   --clean            PostgreSQL: replace the backup's schemas in a database that is not empty (needs psql)
   --pg-bin DIR       folder of pg_restore and psql (default: the PATH, then /usr/lib/postgresql/<newest>/bin)`;
 
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "restore",
   summary: "restore a backup (checked against its manifest before and after) into the database",
   usage,
-  async run(argv) {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        from: { type: "string" },
-        database: { type: "string" },
-        "no-safety-copy": { type: "boolean", default: false },
-        clean: { type: "boolean", default: false },
-        "pg-bin": { type: "string" },
-      },
-    });
-    if (positionals.length > 0) throw new AppError("BAD_REQUEST", `unexpected argument "${positionals[0]}"`);
+  options: {
+    from: { type: "string" },
+    database: { type: "string" },
+    "no-safety-copy": { type: "boolean" },
+    clean: { type: "boolean" },
+    "pg-bin": { type: "string" },
+  },
+  async run({ values }) {
     if (!values.from) throw new AppError("BAD_REQUEST", "--from FILE is required");
     const from = path.resolve(values.from);
     const { resolveDatabaseUrl } = await import("../../lib/server/db/database-url");
@@ -70,4 +63,4 @@ export const command: CliCommand = {
     if (result.safetyCopy) console.log(`The database as it was before: ${result.safetyCopy}`);
     return 0;
   },
-};
+});

@@ -1,9 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { parseSectionMode } from "../../lib/features/section-mode";
-import type { CliCommand } from "../types";
-import { numberFlag } from "../number-flag";
+import { AppError } from "../../lib/errors";
+import { defineCommand } from "../define-command";
 
 const usage = `snippet-lab train-data --data DIR --out DIR [options]
 
@@ -66,6 +65,16 @@ Sources (training split only; the validation split is built the same way for che
                         articles; none holding one of its answers), half with the answer paragraph in their place,
                         half without (nothing vital). Needs the answer-sentence sources (not --core-only).
                         Recorded in the windows' meta. Default 0: windows byte-identical to builds without it
+  --claims SHARE        that share of the real claims (Citation-Integrity over its cited abstracts, by its own split;
+                        FEVER's entailed claims over their evidence among distractors, by subject): the sentences that
+                        support or refute the claim vital, the rest off-topic; 30% inside a real site's header and
+                        footer. WiCE is never trained on (it is the validation of claims over real pages)
+  --squad2-unanswerable SHARE
+                        that share of SQuAD 2.0's unanswerable questions (written to look answerable) over their
+                        paragraph, nothing vital (30% inside a page); split by article as SQuAD v1.1 dev
+  --uk-squad SHARE      that share of UA-SQuAD's Ukrainian questions, built into the QA variants (paragraph, page,
+                        whole article, another article's page…); split by article as SQuAD v1.1 dev
+                        (these three: recorded in the meta as claimSources; default 0, windows byte-identical)
   --gold FILE           the app's gold JSONL export: its pairs are added to the training windows
                         (repeated --gold-copies times; default 3). Without --data (and with --vocab, the vocabulary
                         of the model to fine-tune), the windows come from the gold exports alone, 10% of the pairs
@@ -73,85 +82,56 @@ Sources (training split only; the validation split is built the same way for che
   --spelled-as-unknown  gold windows only: a word of a script the vocabulary covers only by letters is one [UNK]
                         (tokenizer.spelledWordsAsUnknown of the model being fine-tuned)`;
 
-/** A share of the examples or pages, from none to all. */
-const SHARE = { min: 0, max: 1 };
+/** A share of the examples or pages, from none to all (default none). */
+const SHARE = { type: "number", min: 0, max: 1, default: 0 } as const;
 
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "train-data",
   summary: "build the vocabulary and tokenized training windows from the public data (and gold exports)",
   usage,
-  async run(argv) {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        data: { type: "string" },
-        out: { type: "string" },
-        vocab: { type: "string" },
-        "vocab-size": { type: "string", default: "24000" },
-        window: { type: "string", default: "512" },
-        seed: { type: "string", default: "13" },
-        limit: { type: "string" },
-        gold: { type: "string", multiple: true },
-        qa: { type: "string", multiple: true },
-        hotpot: { type: "string", multiple: true },
-        "gold-copies": { type: "string", default: "3" },
-        sections: { type: "string" },
-        "spelled-as-unknown": { type: "boolean", default: false },
-        "extend-cyrillic": { type: "string" },
-        "traditional-as-simplified": { type: "boolean", default: false },
-        "core-only": { type: "boolean", default: false },
-        "article-chrome": { type: "string", default: "0" },
-        "topical-unanswerable": { type: "string", default: "0" },
-        "search-passages": { type: "string", default: "0" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-    if (values.help) {
-      console.log(usage);
-      return 0;
+  options: {
+    data: { type: "string" },
+    out: { type: "string" },
+    vocab: { type: "string" },
+    "vocab-size": { type: "number", integer: true, min: 100, default: 24000 },
+    window: { type: "number", integer: true, min: 16, default: 512 },
+    seed: { type: "number", integer: true, default: 13 },
+    limit: { type: "number", integer: true, min: 1 },
+    gold: { type: "string", multiple: true },
+    qa: { type: "string", multiple: true },
+    hotpot: { type: "string", multiple: true },
+    "gold-copies": { type: "number", integer: true, min: 0, default: 3 },
+    sections: { type: "choice", choices: ["all", "plain", "off"] },
+    "spelled-as-unknown": { type: "boolean" },
+    "extend-cyrillic": { type: "number", integer: true, min: 0 },
+    "traditional-as-simplified": { type: "boolean" },
+    "core-only": { type: "boolean" },
+    "article-chrome": SHARE,
+    "topical-unanswerable": SHARE,
+    "search-passages": SHARE,
+    claims: SHARE,
+    "squad2-unanswerable": SHARE,
+    "uk-squad": SHARE,
+  },
+  async run({ values }) {
+    if (!values.out || (!values.data && !(values.gold.length > 0 && values.vocab))) {
+      throw new AppError("BAD_REQUEST", "--out and --data (or --gold with --vocab, to fine-tune on gold only) are required");
     }
-    if (!values.out || (!values.data && !(values.gold?.length && values.vocab))) {
-      console.error("train-data: --out and --data (or --gold with --vocab, to fine-tune on gold only) are required\n\n" + usage);
-      return 2;
+    if (!values.data && (values.qa.length > 0 || values.hotpot.length > 0)) {
+      throw new AppError("BAD_REQUEST", "--qa and --hotpot need --data: extra files are checked against its validation and report splits");
     }
-    if (!values.data && (values.qa?.length || values.hotpot?.length)) {
-      console.error("train-data: --qa and --hotpot need --data: extra files are checked against its validation and report splits");
-      return 2;
-    }
-    const sections = parseSectionMode(values.sections);
-    if (sections === undefined) {
-      console.error(`train-data: --sections takes all, plain or off (got "${values.sections}")`);
-      return 2;
-    }
-    let numbers;
-    try {
-      numbers = {
-        topicalUnanswerable: numberFlag(values["topical-unanswerable"], "--topical-unanswerable", SHARE),
-        searchPassages: numberFlag(values["search-passages"], "--search-passages", SHARE),
-        articleChrome: numberFlag(values["article-chrome"], "--article-chrome", SHARE),
-        vocabSize: numberFlag(values["vocab-size"], "--vocab-size", { integer: true, min: 100 }),
-        window: numberFlag(values.window, "--window", { integer: true, min: 16 }),
-        seed: numberFlag(values.seed, "--seed", { integer: true }),
-        limit: numberFlag(values.limit, "--limit", { integer: true, min: 1 }),
-        goldCopies: numberFlag(values["gold-copies"], "--gold-copies", { integer: true, min: 0 }),
-        extendCyrillic: numberFlag(values["extend-cyrillic"], "--extend-cyrillic", { integer: true, min: 0 }),
-      };
-    } catch (e) {
-      console.error(`train-data: ${(e as Error).message}`);
-      return 2;
-    }
-    const { topicalUnanswerable, searchPassages, articleChrome } = numbers;
+    const sections = parseSectionMode(values.sections)!;
+    const { "article-chrome": articleChrome, "topical-unanswerable": topicalUnanswerable, "search-passages": searchPassages } = values;
     if (!values.data && articleChrome > 0) {
-      console.error("train-data: --article-chrome needs --data (it changes the pages built from the public data)");
-      return 2;
+      throw new AppError("BAD_REQUEST", "--article-chrome needs --data (it changes the pages built from the public data)");
     }
     if (!values.data) {
       const { buildGoldTrainingSet } = await import("../../lib/data/training/build-gold-training-set");
       const result = buildGoldTrainingSet({
-        gold: values.gold!,
+        gold: values.gold,
         vocabFile: values.vocab!,
         outDir: values.out,
-        window: numbers.window,
+        window: values.window,
         sections,
         spelledWordsAsUnknown: values["spelled-as-unknown"],
         traditionalAsSimplified: values["traditional-as-simplified"],
@@ -167,21 +147,22 @@ export const command: CliCommand = {
       dataDir: values.data,
       outDir: values.out,
       vocabFile: values.vocab,
-      vocabSize: numbers.vocabSize,
-      window: numbers.window,
-      seed: numbers.seed,
-      limit: numbers.limit,
-      gold: values.gold ?? [],
-      goldCopies: numbers.goldCopies,
-      extraQa: (values.qa ?? []).map(parseExtraQaArg),
-      extraHotpot: values.hotpot ?? [],
+      vocabSize: values["vocab-size"],
+      window: values.window,
+      seed: values.seed,
+      limit: values.limit,
+      gold: values.gold,
+      goldCopies: values["gold-copies"],
+      extraQa: values.qa.map(parseExtraQaArg),
+      extraHotpot: values.hotpot,
       sections,
-      ...(numbers.extendCyrillic ? { extendCyrillic: numbers.extendCyrillic } : {}),
+      ...(values["extend-cyrillic"] ? { extendCyrillic: values["extend-cyrillic"] } : {}),
       traditionalAsSimplified: values["traditional-as-simplified"],
       coreOnly: values["core-only"],
       articleChrome,
       topicalUnanswerable,
       searchPassages,
+      claimSources: { claims: values.claims, squad2Unanswerable: values["squad2-unanswerable"], ukSquad: values["uk-squad"] },
       log: (m) => console.log(m),
     });
     mkdirSync(values.out, { recursive: true });
@@ -189,4 +170,4 @@ export const command: CliCommand = {
     console.log(`train-data done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     return 0;
   },
-};
+});

@@ -3,9 +3,8 @@ import { createReadStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
-import { parseArgs } from "node:util";
-import type { CliCommand } from "../types";
-import { numberFlag } from "../number-flag";
+import { AppError } from "../../lib/errors";
+import { defineCommand } from "../define-command";
 
 const usage = `snippet-lab train-embeddings --data DIR [--out DIR] [options]
 
@@ -25,47 +24,29 @@ int8, centred on their mean) and DIR/embeddings.json.
   --seed N          fastText seed (default 13)
   --limit N         read at most N examples of each file (smoke tests)`;
 
-export const command: CliCommand = {
+/** A count of at least one, with its default. */
+const count = (n: number) => ({ type: "number", integer: true, min: 1, default: n }) as const;
+
+export const command = defineCommand({
   name: "train-embeddings",
   summary: "train the embedding method's subword word vectors (fastText) on the public data's training split",
   usage,
-  async run(argv) {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        data: { type: "string" },
-        out: { type: "string", default: "models/embeddings" },
-        dim: { type: "string", default: "64" },
-        words: { type: "string", default: "60000" },
-        "min-count": { type: "string", default: "3" },
-        epochs: { type: "string", default: "10" },
-        threads: { type: "string", default: "2" },
-        seed: { type: "string", default: "13" },
-        limit: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-    if (values.help) {
-      console.log(usage);
-      return 0;
-    }
-    if (!values.data) {
-      console.error(`train-embeddings: --data is required\n\n${usage}`);
-      return 2;
-    }
-    const num = (name: "dim" | "words" | "min-count" | "epochs" | "threads") => numberFlag(values[name], `--${name}`, { integer: true, min: 1 });
-    const dim = num("dim");
-    const maxWords = num("words");
-    const minCount = num("min-count");
-    const epochs = num("epochs");
-    const threads = num("threads");
-    const seed = numberFlag(values.seed, "--seed", { integer: true, min: 0 });
-    const limit = numberFlag(values.limit, "--limit", { integer: true, min: 1 });
+  options: {
+    data: { type: "string" },
+    out: { type: "string", default: "models/embeddings" },
+    dim: count(64),
+    words: count(60000),
+    "min-count": count(3),
+    epochs: count(10),
+    threads: count(2),
+    seed: { type: "number", integer: true, min: 0, default: 13 },
+    limit: { type: "number", integer: true, min: 1 },
+  },
+  async run({ values }) {
+    if (!values.data) throw new AppError("BAD_REQUEST", "--data is required");
+    const { dim, words: maxWords, "min-count": minCount, epochs, threads, seed, limit } = values;
     const ft = spawnSync("fasttext", [], { encoding: "utf8" });
-    if (ft.error) {
-      console.error("train-embeddings: `fasttext` is not on PATH (Debian: apt-get install fasttext)");
-      return 1;
-    }
+    if (ft.error) throw new AppError("UNAVAILABLE", "`fasttext` is not on PATH (Debian: apt-get install fasttext)");
     const { collectTrainingTexts } = await import("../../lib/data/training/collect-training-texts");
     const { embeddingTerms } = await import("../../lib/embeddings/embedding-terms");
     const { centerRows, quantizeRows } = await import("../../lib/embeddings/word-vectors");
@@ -110,7 +91,7 @@ export const command: CliCommand = {
         .filter((w) => wordCounts.has(w))
         .sort((a, b) => wordCounts.get(b)! - wordCounts.get(a)! || (a < b ? -1 : 1))
         .slice(0, maxWords);
-      const out = values.out!;
+      const out = values.out;
       mkdirSync(out, { recursive: true });
       writeFileSync(path.join(out, "words.txt"), `${kept.map((w) => `${w}\t${wordCounts.get(w)}`).join("\n")}\n`);
       const rows = kept.map((w) => vecs.get(w)!);
@@ -142,4 +123,4 @@ export const command: CliCommand = {
       rmSync(tmp, { recursive: true, force: true });
     }
   },
-};
+});

@@ -1,7 +1,6 @@
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
-import type { CliCommand } from "../types";
+import { defineCommand } from "../define-command";
 
 // Server modules (Prisma) load inside run() so `--help` stays instant.
 
@@ -40,22 +39,18 @@ async function readStdinLine(): Promise<string> {
   return line;
 }
 
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "users",
   summary: "list, create, disable/enable, change roles and reset passwords of accounts (admin recovery)",
   usage,
-  async run(argv) {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        role: { type: "string" },
-        name: { type: "string" },
-        "password-stdin": { type: "boolean", default: false },
-        json: { type: "boolean", default: false },
-      },
-    });
+  options: {
+    role: { type: "string" },
+    name: { type: "string" },
+    "password-stdin": { type: "boolean" },
+    json: { type: "boolean" },
+  },
+  positionals: true,
+  async run({ values, positionals }) {
     const [sub, ...rest] = positionals;
     if (!sub || !(SUBCOMMANDS as readonly string[]).includes(sub)) {
       throw new AppError("BAD_REQUEST", sub ? `unknown subcommand "${sub}"` : "a subcommand is required");
@@ -140,16 +135,9 @@ export const command: CliCommand = {
           return 0;
         }
       }
-    } catch (e) {
-      // A zod refusal (short password, bad email) is the caller's input: report it like a usage error.
-      if (e instanceof Error && e.name === "ZodError") {
-        const issues = (e as unknown as { issues: { path: PropertyKey[]; message: string }[] }).issues;
-        throw new AppError("BAD_REQUEST", issues.map((i) => `${i.path.map(String).join(".") || "input"}: ${i.message}`).join("; "));
-      }
-      throw e;
     } finally {
       await disconnectDb();
     }
     return 0;
   },
-};
+});

@@ -1,8 +1,6 @@
-import { parseArgs } from "node:util";
 import { AppError } from "../../lib/errors";
 import { JOB_KINDS, type JobKind } from "../../lib/schemas/jobs";
-import type { CliCommand } from "../types";
-import { numberFlag } from "../number-flag";
+import { defineCommand } from "../define-command";
 
 // Server modules (Prisma, the runner) load inside run() so `--help` stays instant.
 
@@ -17,18 +15,13 @@ notices (no heartbeat for 30 s). Set SNIPPET_LAB_JOBS_IN_SERVER=0 to leave all j
   --concurrency N   jobs this worker runs at once (default SNIPPET_LAB_JOB_CONCURRENCY, 1)
   --kinds LIST      only these kinds (${JOB_KINDS.join(", ")}); default all`;
 
-export const command: CliCommand = {
+export const command = defineCommand({
   name: "worker",
   summary: "run background jobs (scoring, sweeps) from the database; on PostgreSQL several workers share a pg-boss queue",
   usage,
-  async run(argv) {
-    const { values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: { concurrency: { type: "string" }, kinds: { type: "string" } },
-    });
-    const concurrency = numberFlag(values.concurrency, "--concurrency", { integer: true, min: 1, max: 16 });
+  options: { concurrency: { type: "number", integer: true, min: 1, max: 16 }, kinds: { type: "string" } },
+  async run({ values }) {
+    const { concurrency } = values;
     const kinds = values.kinds
       ?.split(",")
       .map((k) => k.trim())
@@ -60,4 +53,4 @@ export const command: CliCommand = {
     await disconnectDb();
     return 0;
   },
-};
+});

@@ -9,6 +9,19 @@ import { documentedStatuses } from "./documented-statuses";
 const documented = documentedStatuses(Object.values(OPERATIONS));
 const error = (code: string) => JSON.stringify({ error: { code, message: "m" } });
 const counts: RowCounts = { Pair: 3, Span: 7, SignInFailure: 0 };
+/** A dataset as GET /api/v1/datasets/{id} documents it. */
+const DATASET = {
+  id: "d1",
+  name: "a dataset",
+  description: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  pairs: 0,
+  documents: 0,
+  goldPairs: 0,
+  blindAnnotation: true,
+  showPredictions: true,
+  byStatus: { unlabeled: 0, in_progress: 0, submitted: 0, accepted: 0, rejected: 0 },
+};
 const check = (operationId: keyof typeof OPERATIONS, status: number, text: string, after = counts) =>
   checkAnswer({ operation: OPERATIONS[operationId], documented: documented.get(operationId)!, status, text, before: counts, after }).map(
     (p) => p.kind,
@@ -25,7 +38,9 @@ describe("documentedStatuses", () => {
 
 describe("checkAnswer", () => {
   it("passes documented answers, successes and refusals alike", () => {
-    expect(check("getDataset", 200, JSON.stringify({ dataset: {} }))).toEqual([]);
+    expect(check("getDataset", 200, JSON.stringify({ dataset: DATASET }))).toEqual([]);
+    // A research route's CSV is the other media type of its documented answer.
+    expect(check("getFrontier", 200, "method,threshold\nbm25,0.5\n")).toEqual([]);
     expect(check("getDataset", 404, error("NOT_FOUND"))).toEqual([]);
     expect(check("runJudge", 503, error("UNAVAILABLE"))).toEqual([]);
   });
@@ -51,10 +66,15 @@ describe("checkAnswer", () => {
     // Caches of computation are not anyone's data.
     expect(check("getFrontierPairs", 503, error("UNAVAILABLE"), { ...counts, DocumentUnits: 8 })).toEqual([]);
     // A success may write.
-    expect(check("createDataset", 201, JSON.stringify({ dataset: {} }), { ...counts, Pair: 4 })).toEqual([]);
+    const { id, name, description, createdAt } = DATASET;
+    expect(check("createDataset", 201, JSON.stringify({ dataset: { id, name, description, createdAt } }), { ...counts, Pair: 4 })).toEqual([]);
   });
 
   it("fails a success that does not parse with the operation's response schema", () => {
     expect(check("compress", 200, JSON.stringify({ results: "nope" }))).toEqual(["response-schema"]);
+    // A field missing, or one the contract does not have.
+    expect(check("getDataset", 200, JSON.stringify({ dataset: {} }))).toEqual(["response-schema"]);
+    expect(check("getDataset", 200, JSON.stringify({ dataset: { ...DATASET, secret: 1 } }))).toEqual(["response-schema"]);
+    expect(check("listJobs", 200, "not json")).toEqual(["response-schema"]);
   });
 });

@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 # The API version this client was written for: lib/schemas/api-version.ts API_VERSION (a test keeps them equal).
-API_VERSION = "1.1.0"
+API_VERSION = "1.2.0"
 API_VERSION_HEADER = "X-Snippet-Lab-API-Version"
 
 # The fields a result may carry (the API drops others; sending them is wasted bytes).

@@ -14,6 +14,7 @@ import { TokenTooltip } from "@/components/heatmap/token-tooltip";
 import { useKeptAttributes } from "@/components/heatmap/use-kept-attributes";
 import { pointerTarget } from "@/components/heatmap/pointer-target";
 import { planRenderPasses, RENDER_PASS_EVENT } from "@/components/heatmap/plan-render-passes";
+import { Notice } from "@/components/ui/notice";
 
 export interface MarkActivation {
   documentId: string;
@@ -214,10 +215,10 @@ export function AnnotatedHeatmap(props: Props) {
         onKeyDown={onKeyDown}
       >
         {tooLong && (
-          <p className="mb-2 rounded bg-amber-50 px-2 py-1 text-xs leading-5 text-amber-900" data-testid="heat-truncated">
+          <Notice tone="warn" size="sm" className="mb-2 leading-5" testId="heat-truncated">
             Token heat is drawn for the first {FIRST_PASS_TOKENS.toLocaleString("en")} of {tokenCount.toLocaleString("en")} tokens (too many to draw
             one by one); sentence scores, the snippet and annotation cover the whole page.
-          </p>
+          </Notice>
         )}
         <div data-testid="doc-text" data-doc-text="" data-document-id={documentId}>
           <HeatmapBody

@@ -1,11 +1,12 @@
 import { BLIND_GOLD_NOTICE } from "@/lib/auth/blind-notices";
 import type { WorkspaceView } from "@/lib/schemas/annotation";
+import { Notice } from "@/components/ui/notice";
 
 /** Why parts of the workspace are missing under blind annotation; nothing when nothing is hidden. */
 export function BlindNotice({ view }: { view: WorkspaceView }) {
   if (!view.blinded) return null;
   return (
-    <p className="rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-950" role="note" data-testid="blind-notice">
+    <Notice tone="note" role="note" testId="blind-notice">
       {BLIND_GOLD_NOTICE}
       {!view.predictions && (
         <>
@@ -15,6 +16,6 @@ export function BlindNotice({ view }: { view: WorkspaceView }) {
           </span>
         </>
       )}
-    </p>
+    </Notice>
   );
 }

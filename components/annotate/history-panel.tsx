@@ -1,24 +1,11 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { callApi } from "@/lib/client/call-api";
+import type { ResponseBody } from "@/lib/schemas/api-contract";
+import { OPERATIONS } from "@/lib/schemas/operations";
 
-interface Snapshot {
-  text: string;
-  category: string;
-  start: number;
-  end: number;
-}
-
-interface HistoryEvent {
-  id: string;
-  spanId: string;
-  action: "create" | "update" | "delete";
-  actor: { id: string; name: string } | null;
-  before: Snapshot | null;
-  after: Snapshot | null;
-  createdAt: string;
-}
+type HistoryEvent = ResponseBody<typeof OPERATIONS.listSpanHistory>["events"][number];
 
 const excerpt = (s: string) => (s.length > 60 ? `${s.slice(0, 60)}…` : s);
 
@@ -33,7 +20,7 @@ export function HistoryPanel({ pairId, refreshKey, ownOnly = false }: { pairId: 
 
   useEffect(() => {
     let cancelled = false;
-    void apiFetch<{ events: HistoryEvent[] }>(`/api/v1/pairs/${encodeURIComponent(pairId)}/history?scope=${scope}&limit=100`).then((r) => {
+    void callApi(OPERATIONS.listSpanHistory, { params: { id: pairId }, query: { scope, limit: 100 } }).then((r) => {
       if (cancelled) return;
       if (r.ok) {
         setEvents(r.data.events);

@@ -31,6 +31,7 @@ import { useWorkspaceLayers } from "./use-workspace-layers";
 import { WorkflowPanel } from "./workflow-panel";
 import { WorkspaceHeader } from "./workspace-header";
 import { WorkspaceToolbar } from "./workspace-toolbar";
+import { Notice } from "@/components/ui/notice";
 
 export interface PairWorkspaceProps {
   data: PairWorkspaceData;
@@ -183,9 +184,9 @@ export function PairWorkspace({ data, permissions, nextHref, initialSetting, jud
         history={readOnly ? null : { canUndo: editor.canUndo, canRedo: editor.canRedo, undo: editor.undo, redo: editor.redo }}
       />
       {scoresError && (
-        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" role="alert" data-testid="scores-error">
+        <Notice tone="warn" role="alert" testId="scores-error">
           Scores unavailable: {scoresError}. The text can still be annotated.
-        </p>
+        </Notice>
       )}
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

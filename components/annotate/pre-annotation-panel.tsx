@@ -9,6 +9,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ClientSuggestion } from "./types";
 import type { JudgeUnmatched } from "./use-judge";
 import type { ModelSpanPreview } from "./use-span-actions";
+import { Notice } from "@/components/ui/notice";
 
 export type PreAnnotationPanelProps = {
   readOnly: boolean;
@@ -72,9 +73,9 @@ export function PreAnnotationPanel(p: PreAnnotationPanelProps) {
         )}
       </div>
       {p.judgeNotice && (
-        <p className="rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-950" data-testid="judge-not-configured" role="note">
+        <Notice tone="warn" size="sm" testId="judge-not-configured" role="note">
           {p.judgeNotice}
-        </p>
+        </Notice>
       )}
       {p.judgeMessage && (
         <p className="text-xs text-slate-700" data-testid="judge-message" role="status">

@@ -1,11 +1,12 @@
 "use client";
 
 import { useState } from "react";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { callApi } from "@/lib/client/call-api";
+import type { ResponseBody } from "@/lib/schemas/api-contract";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import type { ClientSuggestion } from "./types";
 
-export type JudgeUnmatched = { documentId: string; text: string; category: string; reason: string };
-type JudgeResponse = { intents: string[]; suggestions: ClientSuggestion[]; unmatched: JudgeUnmatched[] };
+export type JudgeUnmatched = ResponseBody<typeof OPERATIONS.runJudge>["unmatched"][number];
 
 /**
  * The LLM judge in the workspace: its suggestions (the stored ones first, replaced by a run's), the query's intents,
@@ -29,7 +30,7 @@ export function useJudge({
   const runJudge = async () => {
     setBusy(true);
     setMessage(null);
-    const r = await apiFetch<JudgeResponse>(`/api/v1/pairs/${encodeURIComponent(pairId)}/judge`, { json: {} });
+    const r = await callApi(OPERATIONS.runJudge, { params: { id: pairId }, body: {} });
     if (r.ok && Array.isArray(r.data?.suggestions)) {
       setJudgeSuggestions(r.data.suggestions);
       if (r.data.intents?.length) setIntents(r.data.intents);

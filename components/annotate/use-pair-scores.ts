@@ -3,9 +3,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { SelectionControlsState } from "@/components/heatmap/types";
 import { useLiveSelection } from "@/components/heatmap/use-live-selection";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { callApi } from "@/lib/client/call-api";
 import { formatModelMethod, PRESET_NAMES, PRESETS, type Preset } from "@/lib/engine/methods";
 import type { WorkspaceModel } from "@/lib/schemas/annotation";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import type { PairScoresOut } from "@/lib/schemas/scoring";
 
 const presetOf = (budget: number): Preset | undefined => PRESET_NAMES.find((p) => PRESETS[p] === budget);
@@ -70,7 +71,7 @@ export function usePairScores({
     let cancelled = false;
     setLoading(true);
     setScoresError(null);
-    void apiFetch<PairScoresOut>(`/api/v1/pairs/${encodeURIComponent(pairId)}/scores`, { json: { model: method } }).then((r) => {
+    void callApi(OPERATIONS.scorePair, { params: { id: pairId }, body: { model: method } }).then((r) => {
       if (cancelled) return;
       setLoading(false);
       if (!r.ok || !Array.isArray(r.data?.results)) {

@@ -3,6 +3,7 @@ import type { AnnotationStatus, PairStatus } from "@/lib/schemas/enums";
 import { Badge } from "@/components/ui/badge";
 import { PairStatusBadges } from "./pair-status-badges";
 import { saveStateText, type SaveState } from "./types";
+import { Notice } from "@/components/ui/notice";
 
 export type WorkspaceHeaderProps = {
   pairId: string;
@@ -76,11 +77,7 @@ export function WorkspaceHeader(p: WorkspaceHeaderProps) {
           ))}
         </ul>
       )}
-      {p.readOnlyReason && (
-        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="read-only-notice">
-          {p.readOnlyReason}
-        </p>
-      )}
+      {p.readOnlyReason && <Notice testId="read-only-notice">{p.readOnlyReason}</Notice>}
       {p.notice && (
         <p className="text-sm text-slate-700" data-testid="editor-notice">
           {p.notice}

@@ -39,7 +39,8 @@ function constraintsOf(s: JsonSchema): string[] {
     num(s.exclusiveMaximum) !== undefined ? `< ${s.exclusiveMaximum}` : undefined,
     range(num(s.minItems), num(s.maxItems), "items"),
     str(s.format),
-    str(s.pattern) ? `pattern \`${s.pattern}\`` : undefined,
+    // A format (date-time) says what its generated pattern spells out.
+    str(s.pattern) && !str(s.format) ? `pattern \`${s.pattern}\`` : undefined,
     "default" in s ? `default \`${literal(s.default)}\`` : undefined,
     s.additionalProperties === false && s.properties ? "no other fields" : undefined,
   ];

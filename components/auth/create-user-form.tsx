@@ -4,9 +4,9 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-limits";
 import { ROLE_PERMISSIONS } from "@/lib/auth/policy";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { callApi } from "@/lib/client/call-api";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { ROLES, type Role } from "@/lib/schemas/enums";
-import type { SessionUser } from "@/lib/schemas/users";
 import { Button } from "@/components/ui/button";
 import { Field, FormMessage, Input } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
@@ -27,7 +27,7 @@ export function CreateUserForm() {
     setBusy(true);
     setError(null);
     setCreated(null);
-    const r = await apiFetch<{ user: SessionUser }>("/api/users", { json: { email, name, password, role } });
+    const r = await callApi(OPERATIONS.createUser, { body: { email, name, password, role } });
     if (!r.ok) setError(r.error.message);
     else {
       setCreated(r.data.user.email);

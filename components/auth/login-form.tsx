@@ -2,9 +2,11 @@
 
 import { useState } from "react";
 import { safeNextPath } from "@/lib/auth/safe-next-path";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { callApi } from "@/lib/client/call-api";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
 
 type Props = { next: string };
 
@@ -19,7 +21,7 @@ export function LoginForm({ next }: Props) {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const r = await apiFetch("/api/auth/login", { json: { email, password } });
+    const r = await callApi(OPERATIONS.login, { body: { email, password } });
     if (r.ok) {
       // Checked again here: `next` came from the URL.
       window.location.assign(safeNextPath(next));
@@ -55,9 +57,9 @@ export function LoginForm({ next }: Props) {
         />
       </Field>
       {error && (
-        <p id="login-error" role="alert" data-testid="login-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Notice tone="error" id="login-error" role="alert" testId="login-error">
           {error}
-        </p>
+        </Notice>
       )}
       <Button type="submit" data-testid="login-submit" disabled={busy} className="w-full">
         {busy ? "Signing in…" : "Sign in"}

@@ -2,7 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { apiFetch } from "@/lib/client/api-fetch";
+import type { ApiResult } from "@/lib/client/api-fetch";
+import { callApi } from "@/lib/client/call-api";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { ROLES, type Role } from "@/lib/schemas/enums";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
@@ -23,12 +25,13 @@ export function UserRowActions({ user, isSelf }: Props) {
   const [notice, setNotice] = useState<string | null>(null);
   const [password, setPassword] = useState<string | null>(null);
 
-  const call = async <T,>(url: string, method: "PATCH" | "POST", body: unknown): Promise<T | null> => {
+  /** One admin action: its answer, or null (the API's message shown) when refused. */
+  const call = async <T,>(request: Promise<ApiResult<T>>): Promise<T | null> => {
     setBusy(true);
     setError(null);
     setNotice(null);
     setPassword(null);
-    const r = await apiFetch<T>(url, { method, json: body });
+    const r = await request;
     setBusy(false);
     if (!r.ok) {
       setError(r.error.message);
@@ -40,17 +43,17 @@ export function UserRowActions({ user, isSelf }: Props) {
 
   const setRole = async (role: Role) => {
     if (role === user.role) return;
-    if (await call<object>(`/api/users/${encodeURIComponent(user.id)}`, "PATCH", { role })) setNotice(`Role changed to ${role}.`);
+    if (await call(callApi(OPERATIONS.updateUser, { params: { id: user.id }, body: { role } }))) setNotice(`Role changed to ${role}.`);
   };
   const toggle = async () => {
     const disabling = !user.disabled;
     if (disabling && !window.confirm(`Disable ${user.email}? They are signed out at once and cannot sign in until enabled again.`)) return;
-    const out = await call<{ sessionsEnded?: number }>(`/api/users/${encodeURIComponent(user.id)}`, "PATCH", { disabled: disabling });
-    if (out) setNotice(disabling ? `Disabled; ${out.sessionsEnded ?? 0} session(s) ended.` : "Enabled.");
+    const out = await call(callApi(OPERATIONS.updateUser, { params: { id: user.id }, body: { disabled: disabling } }));
+    if (out) setNotice(disabling ? `Disabled; ${out.sessionsEnded} session(s) ended.` : "Enabled.");
   };
   const reset = async () => {
     if (!window.confirm(`Reset the password of ${user.email}? Their sessions end; the new password is shown once.`)) return;
-    const out = await call<{ generatedPassword?: string }>(`/api/users/${encodeURIComponent(user.id)}/password`, "POST", {});
+    const out = await call(callApi(OPERATIONS.resetPassword, { params: { id: user.id }, body: {} }));
     if (out?.generatedPassword) setPassword(out.generatedPassword);
   };
 

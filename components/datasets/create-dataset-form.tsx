@@ -2,7 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { callApi } from "@/lib/client/call-api";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { createDatasetSchema, DATASET_LIMITS } from "@/lib/schemas/datasets";
 import { Button } from "@/components/ui/button";
 import { Field, FormMessage, Input } from "@/components/ui/field";
@@ -21,7 +22,7 @@ export function CreateDatasetForm() {
     if (!parsed.success) return setError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
     setBusy(true);
     setError(null);
-    const r = await apiFetch("/api/v1/datasets", { json: parsed.data });
+    const r = await callApi(OPERATIONS.createDataset, { body: parsed.data });
     if (!r.ok) setError(r.error.message);
     else {
       setName("");

@@ -8,7 +8,8 @@ import { utf8Length } from "@/lib/schemas/limits";
 import { parseContentType } from "@/lib/text-decoding/charset";
 import { decodeTextBytes } from "@/lib/text-decoding/decode-text-bytes";
 import { textFileKind } from "@/lib/text-decoding/decode-text-file";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { callApi } from "@/lib/client/call-api";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { Button } from "@/components/ui/button";
 import { Field, FormMessage, Input, Textarea } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
@@ -91,7 +92,7 @@ export function CreatePairForm({ datasetId }: { datasetId: string }) {
     if (!parsed.success) return setError(formatZodError(parsed.error, { input, label: pairInputFieldLabel }));
     setBusy(true);
     setError(null);
-    const r = await apiFetch<{ id: string }>(`/api/v1/datasets/${encodeURIComponent(datasetId)}/pairs`, { json: parsed.data });
+    const r = await callApi(OPERATIONS.createPair, { params: { id: datasetId }, body: parsed.data });
     if (r.ok) {
       router.push(`/pairs/${r.data.id}`);
       return;

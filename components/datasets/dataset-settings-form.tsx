@@ -2,7 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { callApi } from "@/lib/client/call-api";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { type DatasetSettings, updateDatasetSchema } from "@/lib/schemas/datasets";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/field";
@@ -21,7 +22,7 @@ export function DatasetSettingsForm({ datasetId, initial }: { datasetId: string;
     const body = updateDatasetSchema.parse(values);
     setBusy(true);
     setMessage(null);
-    const r = await apiFetch(`/api/v1/datasets/${encodeURIComponent(datasetId)}`, { method: "PATCH", json: body });
+    const r = await callApi(OPERATIONS.updateDataset, { params: { id: datasetId }, body });
     setBusy(false);
     if (!r.ok) return setMessage({ tone: "error", text: r.error.message });
     setMessage({ tone: "success", text: "Saved: the settings apply from the next page load." });

@@ -13,7 +13,8 @@ import {
   type ImportSummary,
 } from "@/lib/schemas/datasets";
 import { formatBytes, formatOverLimit } from "@/lib/schemas/limits";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { callApi } from "@/lib/client/call-api";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { Button } from "@/components/ui/button";
 import { Field, FormMessage } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
@@ -50,7 +51,7 @@ export function ImportForm({ datasetId }: { datasetId: string }) {
     form.set("format", format);
     form.set("evidence", evidence);
     form.set("file", file);
-    const r = await apiFetch<ImportSummary>(`/api/v1/datasets/${encodeURIComponent(datasetId)}/import`, { body: form });
+    const r = await callApi(OPERATIONS.importDataset, { params: { id: datasetId }, form });
     if (r.ok) {
       setSummary(r.data);
       router.refresh();

@@ -9,6 +9,7 @@ import { compareSelections, diffFlags } from "@/lib/engine/compare-selections";
 import { PRESET_NAMES, PRESETS } from "@/lib/engine/methods";
 import { selectWithProfile } from "@/lib/engine/select-with-profile";
 import { computePairCurve } from "@/lib/eval/pair-curve";
+import { fromFlatProfile } from "@/lib/model/flat-profile";
 import { RENDER_PASS_EVENT } from "./plan-render-passes";
 import type { ScoredResponse, SelectionControlsState } from "./types";
 import { budgetOf, type LiveSelection } from "./use-live-selection";
@@ -41,7 +42,8 @@ export function CompareSettings({
   const budgetB = budgetChoice === "same" ? budgetOf(controls) : budgetChoice === "unlimited" ? UNLIMITED : PRESETS[budgetChoice];
 
   const { selectable } = live;
-  const { profile } = data;
+  // The response's profile is API 1.x's flat one: grouped by stage again, as the engine reads it.
+  const profile = useMemo(() => fromFlatProfile(data.profile), [data]);
   const selB = useMemo(
     () => (open ? selectWithProfile({ results: selectable, unitScores: live.unitScores, budget: budgetB, threshold, profile }) : null),
     [open, selectable, live.unitScores, budgetB, threshold, profile],

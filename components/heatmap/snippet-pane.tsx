@@ -2,6 +2,7 @@
 
 import type { ScoredResponse } from "./types";
 import type { LiveSelection } from "./use-live-selection";
+import { Notice } from "@/components/ui/notice";
 
 interface Props {
   data: ScoredResponse;
@@ -40,9 +41,9 @@ export function SnippetPane({ data, live, active, onSelect, titles }: Props) {
         />
       </div>
       {selection.reason && (
-        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="selection-reason">
+        <Notice tone="warn" testId="selection-reason">
           {selection.reason}
-        </p>
+        </Notice>
       )}
       <div className="space-y-3" data-testid="snippet">
         {selection.results.map((sel, i) => {

@@ -24,4 +24,6 @@ export type ScoredResult = CompressResultOut & Required<Pick<CompressResultOut, 
 
 export interface ScoredResponse extends Omit<CompressResponse, "results"> {
   results: ScoredResult[];
+  /** The query the results were scored for (its focus terms re-aggregate token probabilities in the browser). */
+  query: string;
 }

@@ -3,6 +3,7 @@
 import { useMemo } from "react";
 import { PRESETS } from "@/lib/engine/methods";
 import { scoreResultUnits, selectWithProfile } from "@/lib/engine/select-with-profile";
+import { fromFlatProfile } from "@/lib/model/flat-profile";
 import type { SelectableResult, Selection } from "@/lib/engine/types";
 import type { ScoredResponse, SelectionControlsState } from "./types";
 
@@ -63,28 +64,30 @@ export function useLiveSelection(data: ScoredResponse | null, controls: Selectio
     [data],
   );
 
+  // The response's profile is API 1.x's flat one: grouped by stage again, as the engine reads it.
+  const profile = useMemo(() => (data ? fromFlatProfile(data.profile) : null), [data]);
+
   const { aggregation, threshold } = controls;
   const unitScores = useMemo(() => {
-    if (!data || !typed) return null;
+    if (!data || !typed || !profile) return null;
     return data.results.map((r, i) => {
       const ts = typed[i];
       // The server's formula, with the method's profile from the response (the query: the one scored).
       return ts
         ? scoreResultUnits({
-            query: data.query ?? "",
+            query: data.query,
             result: { ...r, doc: { text: r.text } },
             resultCount: data.results.length,
             tokenScores: ts,
-            profile: data.profile,
+            profile,
             aggregation,
             similarity: r.units.every((u) => u.similarity !== undefined) ? r.units.map((u) => u.similarity!) : undefined,
           })
         : r.units.map((u) => u.score);
     });
-  }, [data, typed, aggregation]);
+  }, [data, typed, profile, aggregation]);
 
   const budget = budgetOf(controls);
-  const profile = data?.profile;
   return useMemo(() => {
     if (!selectable || !unitScores || !typed || !profile) return null;
     const safeBudget = Number.isFinite(budget) && budget >= 1 ? budget : 1;

@@ -1,10 +1,11 @@
 "use client";
 
 import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { callApi } from "@/lib/client/call-api";
 import { methodOptions, parseMethod } from "@/lib/engine/methods";
 import { BASELINE_PROFILE, LLM_PROFILE } from "@/lib/engine/select-with-profile";
 import { compressRequestSchema, type CompressRequestInput } from "@/lib/schemas/compress";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { Card, CardTitle, StickyBar } from "@/components/ui/card";
 import { Input } from "@/components/ui/field";
 import { CanonicalHeatmap, HeatmapLegend } from "./canonical-heatmap";
@@ -18,6 +19,7 @@ import { SnippetPane } from "../heatmap/snippet-pane";
 import type { DemoPair, DemoSummary, ModelOption } from "./types";
 import type { ScoredResponse, SelectionControlsState } from "../heatmap/types";
 import { useLiveSelection } from "../heatmap/use-live-selection";
+import { Notice } from "@/components/ui/notice";
 
 export interface InspectorProps {
   /** null = the demo store is unavailable. */
@@ -32,8 +34,9 @@ export interface InspectorProps {
 function defaultsFor(method: string, models: ModelOption[]): Pick<SelectionControlsState, "threshold" | "aggregation"> {
   const parsed = parseMethod(method);
   const m = parsed.kind === "model" ? models.find((x) => x.name === parsed.name) : undefined;
-  const { threshold, aggregation } = m ?? (parsed.kind === "llm" ? LLM_PROFILE : BASELINE_PROFILE);
-  return { threshold, aggregation };
+  if (m) return { threshold: m.threshold, aggregation: m.aggregation };
+  const profile = parsed.kind === "llm" ? LLM_PROFILE : BASELINE_PROFILE;
+  return { threshold: profile.selection.threshold, aggregation: profile.units.aggregation };
 }
 
 /**
@@ -102,18 +105,16 @@ export function Inspector({ demos, models, loadDemo, llm = false }: InspectorPro
     setBusy(true);
     setError(null);
     // The compress API is a service route: with SNIPPET_LAB_API_KEYS set it wants the key (asked for after a 401).
-    const r = await apiFetch<ScoredResponse>("/api/v1/compress", {
-      json: body,
-      ...(apiKeyRef.current ? { headers: { authorization: `Bearer ${apiKeyRef.current}` } } : {}),
-    });
+    const r = await callApi(OPERATIONS.compress, { body }, apiKeyRef.current ? { headers: { authorization: `Bearer ${apiKeyRef.current}` } } : {});
     setBusy(false);
     if (!r.ok) {
       if (r.status === 401) setNeedKey(true);
       setError(r.status === 0 ? r.error.message : `${r.status}: ${r.error.message}`);
       return;
     }
-    // The query the results were scored for (focus terms), from the request rather than the deprecated echo.
-    setData({ ...r.data, query: parsed.data.query });
+    // include.tokens: every result carries its text, blocks and units. The query the results were scored for (focus
+    // terms) is the request's.
+    setData({ ...(r.data as Omit<ScoredResponse, "query">), query: parsed.data.query });
     setActiveResult(0);
   }, []);
 
@@ -150,9 +151,9 @@ export function Inspector({ demos, models, loadDemo, llm = false }: InspectorPro
           </label>
         )}
         {error && (
-          <p className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" role="alert" data-testid="compress-error">
+          <Notice tone="error" className="mt-3" role="alert" testId="compress-error">
             {error}
-          </p>
+          </Notice>
         )}
       </Card>
 

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { JobProgress } from "@/components/jobs/job-progress";
 import { useJob } from "@/components/jobs/use-job";
 import type { JobOut } from "@/lib/schemas/jobs";
+import { Notice } from "@/components/ui/notice";
 
 /**
  * A research view's first request on new pairs: the model's unit similarities of `pending` pairs are being computed
@@ -14,7 +15,7 @@ export function PendingScoresNotice({ job: initial, pending, canControl }: { job
   const router = useRouter();
   const { job, busy, error, cancel, resume } = useJob({ initial, onFinished: () => router.refresh() });
   return (
-    <div className="space-y-1 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="pending-scores">
+    <Notice tone="warn" as="div" className="space-y-1" testId="pending-scores">
       <p>
         {pending.toLocaleString("en")} pair(s) are left out until the model&apos;s sentence similarities are computed (once; they are stored for every
         later view): the figures below are those of the pairs that are ready.
@@ -36,6 +37,6 @@ export function PendingScoresNotice({ job: initial, pending, canControl }: { job
           {error}
         </span>
       )}
-    </div>
+    </Notice>
   );
 }

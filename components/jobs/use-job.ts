@@ -1,11 +1,11 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { callApi } from "@/lib/client/call-api";
 import type { JobOut, StartJobRequest } from "@/lib/schemas/jobs";
+import { OPERATIONS } from "@/lib/schemas/operations";
 
 const POLL_MS = 1_000;
-type JobResponse = { job: JobOut; started?: boolean };
 
 export const isLive = (job: JobOut | null) => job?.state === "queued" || job?.state === "running";
 
@@ -27,7 +27,7 @@ export function useJob({ initial, onFinished }: { initial?: JobOut | null; onFin
     const next = () => {
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(async () => {
-        const r = await apiFetch<JobResponse>(`/api/v1/jobs/${encodeURIComponent(id)}`);
+        const r = await callApi(OPERATIONS.getJob, { params: { id } });
         // A network blip: try again.
         if (!r.ok && r.error.code === "NETWORK") return next();
         if (!r.ok) return setError(r.error.message);
@@ -59,7 +59,7 @@ export function useJob({ initial, onFinished }: { initial?: JobOut | null; onFin
     async (request: StartJobRequest) => {
       setBusy(true);
       setError(null);
-      const r = await apiFetch<JobResponse>("/api/v1/jobs", { json: request });
+      const r = await callApi(OPERATIONS.startJob, { body: request });
       setBusy(false);
       if (!r.ok) return setError(r.error.message);
       follow(r.data.job);
@@ -72,7 +72,7 @@ export function useJob({ initial, onFinished }: { initial?: JobOut | null; onFin
       if (!job) return;
       setBusy(true);
       setError(null);
-      const r = await apiFetch<JobResponse>(`/api/v1/jobs/${encodeURIComponent(job.id)}/${what}`, { method: "POST" });
+      const r = await callApi(what === "cancel" ? OPERATIONS.cancelJob : OPERATIONS.resumeJob, { params: { id: job.id } });
       setBusy(false);
       if (!r.ok) return setError(r.error.message);
       follow(r.data.job);

@@ -4,8 +4,9 @@ import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { JobProgress } from "@/components/jobs/job-progress";
 import { isLive, useJob } from "@/components/jobs/use-job";
-import { apiFetch } from "@/lib/client/api-fetch";
-import { type JobOut, scorePairsScope } from "@/lib/schemas/jobs";
+import { callApi } from "@/lib/client/call-api";
+import { scorePairsScope } from "@/lib/schemas/jobs";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { Button } from "@/components/ui/button";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -25,7 +26,7 @@ export function ScoreUnscoredButton({ datasetId }: { datasetId?: string }) {
   useEffect(() => {
     let cancelled = false;
     const scope = scorePairsScope(datasetId ? { datasetId } : {});
-    void apiFetch<{ jobs: JobOut[] }>(`/api/v1/jobs?kind=score-pairs&scope=${encodeURIComponent(scope)}&limit=1`).then((r) => {
+    void callApi(OPERATIONS.listJobs, { query: { kind: "score-pairs", scope, limit: 1 } }).then((r) => {
       if (!cancelled && r.ok && r.data.jobs[0] && isLive(r.data.jobs[0])) follow(r.data.jobs[0]);
     });
     return () => {

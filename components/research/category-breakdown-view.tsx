@@ -11,6 +11,7 @@ import type { CategoryBreakdown } from "@/lib/schemas/research";
 import { BREAKDOWN_TITLE, breakdownSubtitle } from "./category-breakdown-caption";
 import { CategoryBreakdownChart } from "./category-breakdown-chart";
 import { categoryColor, categoryLabel } from "./category-colors";
+import { Notice } from "@/components/ui/notice";
 
 const SOURCES = [
   { value: "all", label: "All pairs" },
@@ -70,9 +71,7 @@ export function CategoryBreakdownView({
       </p>
 
       {part.pairs === 0 || part.totalIn === 0 ? (
-        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="categories-empty">
-          No tokens to break down for this choice.
-        </p>
+        <Notice testId="categories-empty">No tokens to break down for this choice.</Notice>
       ) : (
         <ChartFrame
           title={`${BREAKDOWN_TITLE} (pages hatched and light, snippets solid)`}

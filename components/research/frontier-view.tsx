@@ -27,6 +27,7 @@ import { FrontierSampleNote } from "./frontier-sample-note";
 import { FrontierSweepForm } from "./frontier-sweep-form";
 import { useFrontierDisplay } from "./use-frontier-display";
 import { useFrontierPairs } from "./use-frontier-pairs";
+import { Notice } from "@/components/ui/notice";
 
 export type FrontierViewProps = {
   datasetId: string;
@@ -100,10 +101,10 @@ export function FrontierView(p: FrontierViewProps) {
       )}
 
       {!result && (
-        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="frontier-empty">
+        <Notice testId="frontier-empty">
           No sweep of {p.datasetName} yet.{" "}
           {p.canRun ? "Run one above: it takes seconds for cached pairs." : "A researcher or admin can run one; the chart appears here."}
-        </p>
+        </Notice>
       )}
 
       {result && (
@@ -120,18 +121,16 @@ export function FrontierView(p: FrontierViewProps) {
             {result.skipped.length > 0 && ` · ${result.skipped.length} pair(s) left out: ${result.skipped[0]!.reason}`}
           </p>
           {failedMethods.length > 0 && (
-            <div className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950" role="alert" data-testid="frontier-method-errors">
+            <Notice tone="warn" as="div" role="alert" testId="frontier-method-errors">
               {failedMethods.map((m) => (
                 <p key={m.method}>
                   <span className="font-medium">{m.label}</span> has no curve: {m.error}
                 </p>
               ))}
-            </div>
+            </Notice>
           )}
           {series.every((s) => s.points.length === 0) ? (
-            <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="frontier-no-points">
-              The sweep has no points to draw for this measure.
-            </p>
+            <Notice testId="frontier-no-points">The sweep has no points to draw for this measure.</Notice>
           ) : (
             <ChartFrame
               title={

@@ -6,8 +6,9 @@ import { JobProgress } from "@/components/jobs/job-progress";
 import { isLive, useJob } from "@/components/jobs/use-job";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
-import { apiFetch } from "@/lib/client/api-fetch";
-import { type JobOut, modelEvalScope } from "@/lib/schemas/jobs";
+import { callApi } from "@/lib/client/call-api";
+import { modelEvalScope } from "@/lib/schemas/jobs";
+import { OPERATIONS } from "@/lib/schemas/operations";
 
 /**
  * For a model without evaluation figures: evaluates it on a dataset's gold pairs as a background job (kind
@@ -23,8 +24,7 @@ export function ModelEvalButton({ model, datasets }: { model: string; datasets: 
 
   useEffect(() => {
     let cancelled = false;
-    const scope = encodeURIComponent(modelEvalScope({ model }));
-    void apiFetch<{ jobs: JobOut[] }>(`/api/v1/jobs?kind=model-eval&scope=${scope}&limit=1`).then((r) => {
+    void callApi(OPERATIONS.listJobs, { query: { kind: "model-eval", scope: modelEvalScope({ model }), limit: 1 } }).then((r) => {
       if (!cancelled && r.ok && r.data.jobs[0] && isLive(r.data.jobs[0])) follow(r.data.jobs[0]);
     });
     return () => {

@@ -1,7 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { callApi } from "@/lib/client/call-api";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import type { FrontierPairsResponse } from "@/lib/schemas/research";
 import type { FrontierChartPoint } from "./frontier-point";
 
@@ -16,8 +17,7 @@ export function useFrontierPairs(datasetId: string) {
     setPairs(null);
     setError(null);
     setLoading(true);
-    const qs = new URLSearchParams({ datasetId, method: point.method, [point.setting.kind]: String(point.setting.value) });
-    const r = await apiFetch<FrontierPairsResponse>(`/api/v1/research/frontier/pairs?${qs}`);
+    const r = await callApi(OPERATIONS.getFrontierPairs, { query: { datasetId, method: point.method, [point.setting.kind]: point.setting.value } });
     setLoading(false);
     if (r.ok) setPairs(r.data);
     else setError(r.error.message);

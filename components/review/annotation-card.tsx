@@ -6,6 +6,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { ANNOTATOR_COLORS, fmtDate, fmtScore } from "./category-chip";
 import type { ReviewAnnotation } from "./types";
 import { Card } from "@/components/ui/card";
+import { Notice } from "@/components/ui/notice";
 
 type Props = {
   annotation: ReviewAnnotation;
@@ -55,9 +56,9 @@ export function AnnotationCard({ annotation: a, index, blockedReason, busy, onRe
       </header>
 
       {a.noVital && (
-        <p className="rounded bg-amber-50 px-2 py-1 text-xs text-amber-900" data-testid="annotation-card-no-vital">
+        <Notice tone="warn" size="sm" testId="annotation-card-no-vital">
           Answer: nothing here is vital
-        </p>
+        </Notice>
       )}
       {a.comment && <p className="rounded bg-slate-50 px-2 py-1 text-xs text-slate-700">Annotator’s note: {a.comment}</p>}
       {a.reviewedAt && (

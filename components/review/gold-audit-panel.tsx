@@ -1,8 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { callApi } from "@/lib/client/call-api";
 import type { GoldAuditKind, GoldAuditSpan, GoldHistoryItem } from "@/lib/schemas/audit";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CategoryChip, fmtDate } from "./category-chip";
@@ -38,7 +39,7 @@ export function GoldAuditPanel({ pairId, documents, initial }: Props) {
   const reload = async () => {
     setBusy(true);
     setError(null);
-    const r = await apiFetch<{ events: GoldHistoryItem[] }>(`/api/v1/pairs/${encodeURIComponent(pairId)}/gold/history`);
+    const r = await callApi(OPERATIONS.getGoldHistory, { params: { id: pairId } });
     if (r.ok) setEvents(r.data.events);
     else setError(r.error.message);
     setBusy(false);

@@ -7,6 +7,7 @@ import type { ReviewRegionsState } from "./use-review-regions";
 import type { ReviewDocument, ReviewGold, ReviewSpan } from "./types";
 import { Card } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
 
 type Props = {
   documents: ReviewDocument[];
@@ -98,10 +99,10 @@ export function GoldPanel({ documents, review, gold, busy, onSave, onHighlight }
         />
       </label>
       {dropped.length > 0 && (
-        <p className="rounded bg-amber-50 px-2 py-1 text-xs text-amber-900" role="status" data-testid="save-gold-drops">
+        <Notice tone="warn" size="sm" role="status" testId="save-gold-drops">
           Saving this removes {plural(dropped.length, "current gold span")}:{" "}
           {dropped.map((s) => `“${s.text.length > 40 ? `${s.text.slice(0, 37)}…` : s.text}”`).join(", ")}.
-        </p>
+        </Notice>
       )}
       <div className="flex flex-wrap items-center gap-3">
         <Button size="sm" onClick={() => void save()} disabled={busy || chosen.length === 0} data-testid="save-gold">
@@ -140,9 +141,9 @@ export function GoldPanel({ documents, review, gold, busy, onSave, onHighlight }
           {gold.adjudicatedAt ? `Saved by ${gold.adjudicatedBy ?? "a removed user"} at ${fmtDate(gold.adjudicatedAt)} UTC.` : "Not adjudicated yet."}
         </p>
         {gold.noVital && (
-          <p className="rounded bg-amber-50 px-2 py-1 text-xs text-amber-900" data-testid="gold-no-vital">
+          <Notice tone="warn" size="sm" testId="gold-no-vital">
             Gold decision: nothing here is vital (zero vital spans).
-          </p>
+          </Notice>
         )}
         <ul className="space-y-1 text-sm" data-testid="gold-spans">
           {gold.spans.length === 0 && <li className="text-slate-500">No gold spans.</li>}

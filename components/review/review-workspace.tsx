@@ -3,7 +3,9 @@
 import { useMemo, useState } from "react";
 import { CategoryStyles } from "@/components/annotate/category-styles";
 import { canReview, type PolicyUser } from "@/lib/auth/policy";
-import { apiFetch, type ApiFetchOptions } from "@/lib/client/api-fetch";
+import type { ApiError } from "@/lib/client/api-fetch";
+import { callApi } from "@/lib/client/call-api";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { AnnotationCard } from "./annotation-card";
 import { DocumentView } from "./document-view";
 import { GoldPanel } from "./gold-panel";
@@ -21,14 +23,9 @@ type Props = {
   gold: ReviewGold;
 };
 
-type GoldBody = { status: string; version: number; spans: ReviewGold["spans"]; adjudicatedAt: string | null; noVital: boolean };
-
-/** apiFetch, with the way out of a 409 spelled out (reviews and gold saves carry versions). */
-async function call<T>(url: string, options?: ApiFetchOptions): Promise<{ ok: true; body: T } | { ok: false; message: string }> {
-  const r = await apiFetch<T>(url, options);
-  if (r.ok) return { ok: true, body: r.data };
-  return { ok: false, message: r.status === 409 ? `${r.error.message} Reload the page to see the latest version.` : r.error.message };
-}
+/** A refusal's message, with the way out of a 409 spelled out (reviews and gold saves carry versions). */
+const failureMessage = (r: { status: number; error: ApiError }) =>
+  r.status === 409 ? `${r.error.message} Reload the page to see the latest version.` : r.error.message;
 
 /**
  * The review page's interactive part. Reviews and gold saves go through the API (so the same checks apply as for
@@ -44,51 +41,52 @@ export function ReviewWorkspace({ pairId, me, documents, annotations: initial, s
   const voting = useMemo(() => new Set(votingAnnotations(annotations).map((a) => a.id)), [annotations]);
 
   const refreshGold = async () => {
-    const r = await call<GoldBody>(`/api/v1/pairs/${encodeURIComponent(pairId)}/gold`);
+    const r = await callApi(OPERATIONS.getGold, { params: { id: pairId } });
     if (r.ok) {
-      const { status, version, spans, adjudicatedAt, noVital } = r.body;
+      const { status, version, spans, adjudicatedAt, noVital } = r.data;
       setGold((g) => ({ ...g, status, version, spans, adjudicatedAt, noVital }));
     }
   };
 
   const reviewAnnotation = async (a: ReviewAnnotation, decision: "accept" | "reject", comment: string): Promise<string | null> => {
     setBusy(true);
-    const r = await call<{ status: string; version: number }>(`/api/v1/annotations/${encodeURIComponent(a.id)}/review`, {
-      json: { decision, version: a.version, ...(comment ? { comment } : {}) },
+    const r = await callApi(OPERATIONS.reviewAnnotation, {
+      params: { id: a.id },
+      body: { decision, version: a.version, ...(comment ? { comment } : {}) },
     });
     if (r.ok) {
       const now = new Date().toISOString();
       setAnnotations((list) =>
         list.map((x) =>
           x.id === a.id
-            ? { ...x, status: r.body.status, version: r.body.version, reviewerEmail: me.email, reviewComment: comment || null, reviewedAt: now }
+            ? { ...x, status: r.data.status, version: r.data.version, reviewerEmail: me.email, reviewComment: comment || null, reviewedAt: now }
             : x,
         ),
       );
       await refreshGold();
     }
     setBusy(false);
-    return r.ok ? null : r.message;
+    return r.ok ? null : failureMessage(r);
   };
 
   const saveGold = async (spans: ReviewSpan[], comment: string, noVital = false): Promise<string | null> => {
     setBusy(true);
-    const r = await call<GoldBody>(`/api/v1/pairs/${encodeURIComponent(pairId)}/gold`, {
-      method: "PUT",
-      json: { spans, version: gold.version, ...(comment ? { comment } : {}), ...(noVital ? { noVital: true } : {}) },
+    const r = await callApi(OPERATIONS.saveGold, {
+      params: { id: pairId },
+      body: { spans, version: gold.version, ...(comment ? { comment } : {}), ...(noVital ? { noVital: true } : {}) },
     });
     if (r.ok) {
       setGold({
-        status: r.body.status,
-        version: r.body.version,
-        spans: r.body.spans,
+        status: r.data.status,
+        version: r.data.version,
+        spans: r.data.spans,
         adjudicatedAt: new Date().toISOString(),
         adjudicatedBy: me.email,
-        noVital: r.body.noVital,
+        noVital: r.data.noVital,
       });
     }
     setBusy(false);
-    return r.ok ? null : r.message;
+    return r.ok ? null : failureMessage(r);
   };
 
   const blockedReason = (a: ReviewAnnotation): string | null => {

@@ -6,6 +6,8 @@ const VARIANT = {
   secondary: "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
   /** Model and judge runs. */
   accent: "bg-indigo-700 text-white hover:bg-indigo-800",
+  /** What cannot be undone (deleting a dataset). */
+  danger: "bg-red-700 text-white hover:bg-red-800",
 } as const;
 const SIZE = { xs: "px-2.5 py-1 text-xs", sm: "px-3 py-1.5 text-sm", md: "px-4 py-2 text-sm" } as const;
 

@@ -26,6 +26,10 @@ export const SPLITS = {
   real: { valShare: 0.2, reportShare: 0.2, seed: SPLIT_SEED },
   /** The answer-sentence sets (NQ, SelQA, FairytaleQA, PolicyQA, CMRC train, DRCD), each by article / story / site. */
   answerSentences: { valShare: 0.12, reportShare: 0.15, seed: SPLIT_SEED },
+  /** FEVER pairs, by subject (claims on one Wikipedia page, and every pair sharing an evidence sentence): 80/10/10. */
+  fever: { valShare: 0.1, reportShare: 0.1, seed: SPLIT_SEED },
+  /** WiCE dev, by Wikipedia article: validation and report only (claims over messy pages are never trained on). */
+  wice: { valShare: 0.5, reportShare: 0.5, seed: SPLIT_SEED },
 } satisfies Record<string, ThreeWaySplitOptions>;
 
 export const SHARED_FILES = {
@@ -35,6 +39,13 @@ export const SHARED_FILES = {
   hotpotTrain: "hotpotqa-distractor-train.json",
   hotpotDev: "hotpotqa-distractor-dev.json",
   readability: "readability-pages",
+  /** Citation-Integrity (SciFact layout): the files' own train / dev / test are train / val / report. */
+  citintClaims: { train: "claims/citint-claims-train.jsonl", val: "claims/citint-claims-dev.jsonl", report: "claims/citint-claims-test.jsonl" },
+  citintCorpus: "claims/citint-corpus.jsonl",
+  fever: "claims/fever-pairs-dev.jsonl",
+  wice: "claims/wice-claim-dev.jsonl",
+  squad2: "squad-v2.0-dev-half.json",
+  uaSquad: "ua-squad-dev.json",
 } as const;
 
 /**
@@ -104,6 +115,26 @@ export async function loadSquadEn(dir: string, limit?: number): Promise<EvalExam
 export async function loadSquadIt(dir: string, english: readonly EvalExample[], limit?: number): Promise<EvalExample[]> {
   const it = await readSquad(path.join(dir, SHARED_FILES.squadIt), { locale: "it", ...(limit ? { limit } : {}) });
   return alignGroupsByQuestionId(it, english);
+}
+
+/**
+ * SQuAD 2.0 dev (its first 16 articles), unanswerable questions kept with no evidence. Its articles are SQuAD v1.1
+ * dev's, titled the same (its question ids are not), so grouped by title it splits with `SPLITS.squad` exactly as
+ * SQuAD v1.1 dev and SQuAD-it do.
+ */
+export async function loadSquad2(dir: string, limit?: number): Promise<EvalExample[]> {
+  requireSharedFiles(dir, [SHARED_FILES.squad2]);
+  return readSquad(path.join(dir, SHARED_FILES.squad2), limit ? { limit } : {});
+}
+
+/**
+ * UA-SQuAD (Ukrainian, 250 questions over 7 SQuAD v1.1 dev articles, the same titles and question ids): grouped by
+ * its English article, so it splits with `SPLITS.squad` as SQuAD v1.1 dev and SQuAD-it do.
+ */
+export async function loadUaSquad(dir: string, english: readonly EvalExample[] = [], limit?: number): Promise<EvalExample[]> {
+  requireSharedFiles(dir, [SHARED_FILES.uaSquad]);
+  const uk = await readSquad(path.join(dir, SHARED_FILES.uaSquad), { locale: "uk", ...(limit ? { limit } : {}) });
+  return english.length > 0 ? alignGroupsByQuestionId(uk, english) : uk;
 }
 
 export async function loadCmrc(dir: string, limit?: number): Promise<EvalExample[]> {

@@ -14,6 +14,10 @@ export interface SentencesToExampleOptions {
   resultId: string;
   title?: string;
   answers?: readonly string[];
+  /** Between sentences (default " ": one paragraph); "\n\n" makes each sentence its own block (a page's lines). */
+  separator?: string;
+  /** Leave out a labelled sentence that cannot be located (an empty or markup-only line) instead of failing. */
+  dropUnlocated?: boolean;
 }
 
 /**
@@ -22,20 +26,24 @@ export interface SentencesToExampleOptions {
  * Undefined when a labelled sentence cannot be located (it is reported by the caller).
  */
 export function sentencesToExample(opts: SentencesToExampleOptions): EvalExample | undefined {
-  const raw = opts.sentences.join(" ");
+  const sep = opts.separator ?? " ";
+  const raw = opts.sentences.join(sep);
   const starts: number[] = [];
   let at = 0;
   for (const s of opts.sentences) {
     starts.push(at);
-    at += s.length + 1;
+    at += s.length + sep.length;
   }
   const doc = textToCanonical(raw);
   const map = alignRawToCanonical(raw, doc.text);
   const evidence: EvidenceSpan[] = [];
   for (const i of [...new Set(opts.answerSentences)].sort((a, b) => a - b)) {
     const sentence = opts.sentences[i];
-    if (sentence === undefined || !sentence.trim()) return undefined;
-    const span = mapRawSpan({ raw, canonical: doc.text, map, start: starts[i]!, end: starts[i]! + sentence.length });
+    const span =
+      sentence === undefined || !sentence.trim()
+        ? undefined
+        : mapRawSpan({ raw, canonical: doc.text, map, start: starts[i]!, end: starts[i]! + sentence.length });
+    if (!span && opts.dropUnlocated) continue;
     if (!span) return undefined;
     evidence.push({ resultId: opts.resultId, start: span.start, end: span.end });
   }

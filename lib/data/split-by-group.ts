@@ -1,5 +1,5 @@
 /** FNV-1a hash of a string mixed with a seed: stable across runs and machines. */
-function hash(s: string, seed: number): number {
+export function hash(s: string, seed: number): number {
   let h = (0x811c9dc5 ^ seed) >>> 0;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);

@@ -74,20 +74,6 @@ describe("answerGateFactor", () => {
     expect(answerGateFactor(undefined, [0.1])).toBe(1);
     expect(answerGateFactor(gate, [])).toBe(1);
   });
-
-  it("gates a passage of several paragraphs whose best does not stand out of the others", () => {
-    const gate = { cosine: 0.4, scale: 0.25, paragraphs: { others: 0.5, cosine: 0.3 } };
-    // Paragraph bests 0.6, 0.55, 0.5: 0.6 − 0.5 × 0.525 = 0.3375, over 0.3: through.
-    expect(answerGateFactor(gate, [0.6, 0.2, 0.55, 0.5], [0, 0, 1, 2])).toBe(1);
-    // Paragraph bests 0.5, 0.45, 0.45: 0.5 − 0.225 = 0.275: gated, though the best cosine passes the first rule.
-    expect(answerGateFactor(gate, [0.5, 0.45, 0.1, 0.45], [0, 1, 1, 2])).toBe(0.25);
-    // The same cosines as one paragraph, or with no paragraphs given: the first rule alone.
-    expect(answerGateFactor(gate, [0.5, 0.45, 0.1, 0.45], [0, 0, 0, 0])).toBe(1);
-    expect(answerGateFactor(gate, [0.5, 0.45, 0.1, 0.45])).toBe(1);
-    // A gate without the rule ignores paragraphs; the first rule still gates on its own.
-    expect(answerGateFactor({ cosine: 0.4, scale: 0.25 }, [0.5, 0.45, 0.1, 0.45], [0, 1, 1, 2])).toBe(1);
-    expect(answerGateFactor(gate, [0.39, 0.1], [0, 1])).toBe(0.25);
-  });
 });
 
 describe("unitParagraphs", () => {
@@ -111,10 +97,10 @@ describe("blendsSimilarity", () => {
 
 describe("similarityBlendFor", () => {
   const profile = {
-    similarityWeight: 0.5,
-    similarityBlend: "scale" as const,
-    similarityMaxUnits: 1000,
-    similarityPassage: { maxUnits: 40, blend: "mix" as const, weight: 0.6 },
+    weight: 0.5,
+    blend: "scale" as const,
+    maxUnits: 1000,
+    passage: { maxUnits: 40, blend: "mix" as const, weight: 0.6 },
   };
   it("blends a passage its own way and a longer result the profile's", () => {
     expect(similarityBlendFor(profile, 5, 1)).toEqual({ weight: 0.6, blend: "mix", passage: true });
@@ -122,27 +108,37 @@ describe("similarityBlendFor", () => {
     expect(similarityBlendFor(profile, 41, 1)).toEqual({ weight: 0.5, blend: "scale", passage: false });
   });
   it("blends a set's only part longer than a passage by the document tier, when the profile has one", () => {
-    const withDocument = { ...profile, similarityDocument: { blend: "interleave" as const, weight: 0.5 } };
+    const withDocument = { ...profile, document: { blend: "interleave" as const, weight: 0.5 } };
     expect(similarityBlendFor(withDocument, 41, 1)).toEqual({ weight: 0.5, blend: "interleave", passage: false, document: true });
     expect(similarityBlendFor(withDocument, 5, 1)).toEqual({ weight: 0.6, blend: "mix", passage: true });
     expect(similarityBlendFor(withDocument, 41, 2)).toEqual({ weight: 0.5, blend: "scale", passage: false });
     expect(similarityBlendFor(withDocument, 1001, 1)).toBeUndefined();
     // A query made of the document's title: the set's tier.
     expect(similarityBlendFor(withDocument, 41, 1, true)).toEqual({ weight: 0.5, blend: "scale", passage: false });
-    expect(similarityBlendFor({ ...profile, similarityDocument: { blend: "rank" as const, weight: 0 } }, 41, 1)).toBeUndefined();
+    expect(similarityBlendFor({ ...profile, document: { blend: "rank" as const, weight: 0 } }, 41, 1)).toBeUndefined();
   });
   it("treats a result as a passage only in a set of at most maxResults results", () => {
-    const few = { ...profile, similarityPassage: { ...profile.similarityPassage, maxResults: 5 } };
+    const few = { ...profile, passage: { ...profile.passage, maxResults: 5 } };
     expect(similarityBlendFor(few, 5, 5)).toMatchObject({ passage: true });
     expect(similarityBlendFor(few, 5, 6)).toEqual({ weight: 0.5, blend: "scale", passage: false });
   });
-  it("blends nothing past similarityMaxUnits, without a weight, or for a passage weighted 0", () => {
+  it("blends nothing past maxUnits, without a stage or a weight, or for a passage weighted 0", () => {
     expect(similarityBlendFor(profile, 1001, 1)).toBeUndefined();
-    expect(similarityBlendFor({ ...profile, similarityWeight: undefined }, 5, 1)).toBeUndefined();
-    expect(similarityBlendFor({ ...profile, similarityPassage: { ...profile.similarityPassage, weight: 0 } }, 5, 1)).toBeUndefined();
+    expect(similarityBlendFor(undefined, 5, 1)).toBeUndefined();
+    expect(similarityBlendFor({ ...profile, weight: 0 }, 5, 1)).toBeUndefined();
+    expect(similarityBlendFor({ ...profile, passage: { ...profile.passage, weight: 0 } }, 5, 1)).toBeUndefined();
+  });
+  it("names the tier's encoder and context reading, for the server's similarity", () => {
+    const tiers = {
+      ...profile,
+      passage: { ...profile.passage, encoder: "tuned" },
+      document: { blend: "rank" as const, weight: 0.5, context: "max" as const },
+    };
+    expect(similarityBlendFor(tiers, 5, 1)).toMatchObject({ passage: true, encoder: "tuned" });
+    expect(similarityBlendFor(tiers, 41, 1)).toEqual({ weight: 0.5, blend: "rank", passage: false, document: true, context: "max" });
   });
   it("keeps the older profiles' reading: mix by default, 12 units at most", () => {
-    expect(similarityBlendFor({ similarityWeight: 0.3 }, 12, 3)).toEqual({ weight: 0.3, blend: "mix", passage: false });
-    expect(similarityBlendFor({ similarityWeight: 0.3 }, 13, 3)).toBeUndefined();
+    expect(similarityBlendFor({ weight: 0.3 }, 12, 3)).toEqual({ weight: 0.3, blend: "mix", passage: false });
+    expect(similarityBlendFor({ weight: 0.3 }, 13, 3)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 // Client-safe: no node imports (the inspector re-aggregates in the browser).
-import { SPAN_CATEGORIES } from "../schemas/enums";
+import { SPAN_CATEGORIES } from "./span-categories";
 import type { TokenScores } from "./types";
 import type { Aggregation } from "./methods";
 import { blendFocusScores, focusTermScores, type FocusOptions } from "./focus-terms";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { SearchRerank } from "../schemas/selection-profile";
+import type { SearchRerank } from "./profile";
 import { prepareResult } from "./prepare-result";
-import { applySearchRerank, isSearchQuery, SEARCH_RERANK_FEATURES, searchRerankFeatures, searchRerankKey } from "./search-rerank";
+import { applySearchRerank, isSearchQuery, SEARCH_RERANK_FEATURES, searchRerankFeatures } from "./search-rerank";
 import { textToCanonical } from "../text/text-to-canonical";
 
 const PASSAGE = [
@@ -75,12 +75,5 @@ describe("applySearchRerank", () => {
     const longScores = long.units.map((_, i) => 0.1 + i / 100);
     expect(long.units.length).toBeGreaterThan(12);
     expect(applySearchRerank(positionOnly(1), { query, text: long.doc.text, units: long.units, scores: longScores })).toEqual(longScores);
-  });
-
-  it("has a key that changes with the fit and is empty without one", () => {
-    expect(searchRerankKey(undefined)).toBe("");
-    expect(searchRerankKey(positionOnly(0))).toBe("");
-    expect(searchRerankKey(positionOnly(1))).not.toBe(searchRerankKey(positionOnly(0.5)));
-    expect(searchRerankKey(positionOnly(1))).toBe(searchRerankKey(positionOnly(1)));
   });
 });

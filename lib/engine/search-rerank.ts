@@ -1,5 +1,5 @@
 // Client-safe and pure: the server, the browser's re-aggregation and evaluation rerank alike (scoreResultUnits).
-import type { SearchRerank } from "../schemas/selection-profile";
+import type { SearchRerank } from "./profile";
 import { answerTypeMatches, expectedAnswerType } from "./answer-type";
 import { blendSimilarity, blendsSimilarity } from "./blend-similarity";
 import { computeBm25Scores } from "./scorers/bm25";
@@ -123,13 +123,4 @@ export function applySearchRerank(rerank: SearchRerank | undefined, input: Searc
     linear.map((x) => Math.exp(x - top)),
     rerank.weight,
   );
-}
-
-/** A short fingerprint of a reranker (stored unit scores carry it in their key: another fit recomputes them). */
-export function searchRerankKey(rerank: SearchRerank | undefined): string {
-  if (!rerank || rerank.weight <= 0) return "";
-  let h = 0x811c9dc5;
-  const s = JSON.stringify([rerank.features, rerank.weight, rerank.mean, rerank.sd, rerank.coefficients]);
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return `search ${(h >>> 0).toString(16)}`;
 }

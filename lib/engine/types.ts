@@ -29,9 +29,9 @@ export interface TokenScores {
 export interface UnitScores {
   /** One score in [0, 1] per unit, per result (same order as `results`). */
   unitScores: number[][];
-  /** Present for token-level models. */
+  /** Token models: the probabilities the unit scores were computed from. */
   tokenScores?: TokenScores[];
-  /** Models with a `similarityWeight`: each unit's query–unit similarity, per result (blended into `unitScores`). */
+  /** Models with a similarity stage: each unit's query–unit similarity, per result (blended into `unitScores`). */
   similarity?: number[][];
   /** Where a model scorer's time went (token-level models). */
   timings?: ScoreTimings;
@@ -78,14 +78,45 @@ export interface ScoreTimings {
 }
 
 /**
- * A compression method: scores the units of every result of a result set for a query.
- * Selection (threshold, budget, order) is shared and lives in select-spans.ts, so any
- * scorer — token model, BM25, lead, oracle, an LLM extractor, an embedding filter — plugs in here.
+ * A token model's evidence about a result set: each result's token probabilities and, for a profile with a similarity
+ * stage, each unit's similarity to the query. The unit stage (unitScoresOf, lib/engine/select-with-profile.ts) turns
+ * it into unit scores with the method's profile, wherever it came from (the model, or its cached probabilities).
+ */
+export interface TokenEvidence {
+  tokenScores: TokenScores[];
+  /** Per result, each unit's raw query similarity ([] for a result not blended); absent: nothing is blended. */
+  similarity?: number[][];
+  /** How many parts the set has for the similarity tiers (countSimilarityParts). */
+  parts: number;
+  timings?: ScoreTimings;
+}
+
+/** What a method's scorer gives: unit scores (baselines, LLM methods, the oracle) or a token model's evidence. */
+export type Evidence = UnitScores | TokenEvidence;
+
+/** What a scorer reads: the query and the prepared result set. */
+export interface ScoreInput {
+  query: string;
+  results: readonly PreparedResult[];
+  /** A request's aggregation (unit scorers that filter with a model pass it on). */
+  aggregation: Aggregation;
+}
+
+/**
+ * A compression method that scores units itself: BM25, lead, the oracle, an LLM extractor, an embedding filter.
+ * Selection (threshold, budget, order) is shared and lives in select-spans.ts, so any scorer plugs in here.
  */
 export interface Scorer {
-  /** e.g. "model:snippet-mini", "bm25", "lead", "oracle". */
+  /** e.g. "bm25", "lead", "oracle", "hybrid:model:snippet-lab". */
   name: string;
   scoreUnits(input: { query: string; results: PreparedResult[]; aggregation: Aggregation }): Promise<UnitScores>;
+}
+
+/** A token model: its token probabilities and similarity, never unit scores (the unit stage runs once, after it). */
+export interface TokenScorer {
+  /** "model:<name>". */
+  name: string;
+  scoreTokens(input: { query: string; results: readonly PreparedResult[] }): Promise<TokenEvidence>;
 }
 
 /** A kept span: verbatim text of the canonical doc of result `resultId`. */

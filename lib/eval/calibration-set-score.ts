@@ -27,5 +27,9 @@ export function calibrationSetScore(row: Summary, kind: CalibrationSetKind): num
 
 /** The kind of a dev set used by calibrate, by its name. */
 export function calibrationSetKind(name: string): CalibrationSetKind {
-  return name === "unanswerable" ? "unanswerable" : name === "unanswerable-topical" || name === "unanswerable-search" ? "mixed" : "answerable";
+  return name === "unanswerable"
+    ? "unanswerable"
+    : ["unanswerable-topical", "unanswerable-search", "unanswerable-squad2"].includes(name)
+      ? "mixed"
+      : "answerable";
 }

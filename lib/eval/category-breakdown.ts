@@ -1,6 +1,7 @@
 // Where the tokens go: the share of downstream tokens of each span category in the uncompressed pages and in the
 // compressed snippets, and the relative change. Pure and client-safe (the research page, its data route and tests).
 import type { SelectableResult, Selection } from "../engine/types";
+import type { CategoryShareRow } from "../schemas/eval-rows";
 import { SPAN_CATEGORIES, type SpanCategory } from "../spans/categories";
 
 /** Text no category covers. */
@@ -170,17 +171,8 @@ export function categoryTokensOfSelection({
   return out;
 }
 
-export interface CategoryShareRow {
-  category: BreakdownCategory;
-  tokensIn: number;
-  tokensOut: number;
-  /** Share of all input tokens (0..1). */
-  shareIn: number;
-  /** Share of all kept tokens (0..1); 0 when nothing was kept. */
-  shareOut: number;
-  /** shareOut / shareIn − 1 (+0.63 = "+63 %"); null when the category had no input tokens or nothing was kept. */
-  change: number | null;
-}
+/** One category's row (lib/schemas/eval-rows.ts, beside the API schema that describes it). */
+export type { CategoryShareRow };
 
 /** Totals → one row per category with its shares and relative change. */
 export function summarizeCategoryTokens(t: CategoryTokens): { totalIn: number; totalOut: number; rows: CategoryShareRow[] } {

@@ -1,7 +1,7 @@
 import type { CategorySpan, EvidenceSpan } from "../data/types";
 import type { Selection, TokenScores } from "../engine/types";
 import { SPAN_CATEGORIES } from "../spans/categories";
-import { countViolations, type FidelityReport } from "./check-fidelity";
+import { countViolations, type FidelityReport } from "../engine/fidelity/check-fidelity";
 import { normalizeAnswer } from "./normalize-answer";
 import type { QueryMetrics } from "./types";
 

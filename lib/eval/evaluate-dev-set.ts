@@ -1,6 +1,7 @@
 import type { PreparedResult, TokenScores } from "../engine/types";
 import { SPAN_CATEGORIES } from "../spans/categories";
 import type { DevSet } from "./dev-sets";
+import { createKeptNothingCurves, curveThresholds, type KeptNothingCurve } from "./kept-nothing-curve";
 import { runEval, type EvalMethod } from "./run-eval";
 import type { EvalRow } from "./types";
 
@@ -27,6 +28,11 @@ export interface DevSetResult {
   setting: DevSet["setting"];
   rows: Array<EvalRow & { headline: number | null; thresholdUsed: number }>;
   pageCategories?: Record<string, PageCategoryFigures>;
+  /**
+   * Sets where nothing answers some queries (unanswerable*): per model method, kept-nothing against answerable recall
+   * over thresholds (the set's budget), overall and per language, to choose the default threshold on validation.
+   */
+  keptNothingCurves?: Record<string, KeptNothingCurve>;
 }
 
 const CHROME = new Set(["navigation", "header", "footer"]);
@@ -73,8 +79,12 @@ export async function evaluateDevSet(
 ): Promise<DevSetResult> {
   const rows: DevSetResult["rows"] = [];
   const pageCategories: Record<string, PageCategoryFigures> = {};
+  const curves = createKeptNothingCurves();
+  const keptNothingCurves: Record<string, KeptNothingCurve> = {};
   for (const method of methods) {
     const threshold = set.setting.useModelThreshold ? method.threshold : 0;
+    // Only thresholds on a probability scale make a curve: the models' (baselines keep everything at their 0).
+    const curve = set.name.startsWith("unanswerable") && method.threshold > 0;
     const acc: PageCategoryFigures = { chromeTokens: 0, chromeAsBoilerplate: 0, articleTokens: 0, articleAsContent: 0 };
     const report = await runEval({
       dataset: set.name,
@@ -83,6 +93,16 @@ export async function evaluateDevSet(
       ...(set.setting.ratio !== undefined ? { ratios: [set.setting.ratio] } : {}),
       ...(set.setting.budget !== undefined ? { budgets: [set.setting.budget] } : {}),
       budgetThreshold: threshold,
+      // The curve's points: the same scores, selected again at each threshold within the set's budget.
+      ...(curve
+        ? {
+            thresholds: curveThresholds(method.threshold),
+            thresholdBudget: set.setting.budget ?? Infinity,
+            onQueryMetrics: ({ example, setting, metrics }) => {
+              if (setting.key === "threshold") curves.add(method.name, setting.value, example, metrics);
+            },
+          }
+        : {}),
       onScored:
         set.measure === "pages"
           ? ({ example, results, scores }) => pageCategoryCounts(results, scores.tokenScores, example.evidence, acc)
@@ -90,6 +110,7 @@ export async function evaluateDevSet(
       onProgress: onProgress ? ({ done, total }) => onProgress(done, total) : undefined,
     });
     for (const row of report.results) {
+      if (row.threshold !== undefined) continue; // a curve point, not the set's setting
       const headline =
         set.measure === "answerKept"
           ? row.answerKept
@@ -101,8 +122,11 @@ export async function evaluateDevSet(
       rows.push({ ...row, headline, thresholdUsed: threshold });
     }
     if (acc.chromeTokens + acc.articleTokens > 0) pageCategories[method.name] = acc;
+    const c = curve ? curves.curve(method.name, method.threshold) : undefined;
+    if (c) keptNothingCurves[method.name] = c;
   }
   const out: DevSetResult = { set: set.name, kind: set.kind, queries: set.examples.length, measure: set.measure, setting: set.setting, rows };
   if (Object.keys(pageCategories).length > 0) out.pageCategories = pageCategories;
+  if (Object.keys(keptNothingCurves).length > 0) out.keptNothingCurves = keptNothingCurves;
   return out;
 }

@@ -44,4 +44,42 @@ describe("formatDevSetSummary", () => {
     expect(md).toContain("| method | not article | metadata | off_topic |");
     expect(md).toContain("| model:a | 10.0% | 2.0% | 8.0% |");
   });
+
+  it("tabulates kept nothing against answerable recall by threshold, the default marked, per language when several", () => {
+    const point = (threshold: number, keptNothing: number, answerableRecall: number | null) => ({
+      threshold,
+      keptNothing,
+      answerableRecall,
+      unanswerableTokens: 0,
+      unanswerableQueries: 2,
+      answerableQueries: 2,
+    });
+    const result: DevSetResult = {
+      set: "unanswerable-x",
+      kind: "test",
+      queries: 4,
+      measure: "evidenceRecall",
+      setting: { budget: 1_000_000, useModelThreshold: true },
+      rows: [row("model:a", {})],
+      keptNothingCurves: {
+        "model:a": {
+          defaultThreshold: 0.2,
+          points: [point(0.1, 0.25, 0.9), point(0.2, 0.5, 0.8)],
+          byLanguage: { en: [point(0.1, 0, 0.9), point(0.2, 0.5, 0.8)], uk: [point(0.1, 0.5, null), point(0.2, 0.5, null)] },
+        },
+      },
+    };
+    const md = formatDevSetSummary([result], {
+      commit: "c",
+      command: "cmd",
+      date: "d",
+      split: "val",
+      methods: [{ name: "model:a", threshold: 0.2 }],
+    });
+    expect(md).toContain("Kept nothing / answerable recall by threshold (unanswerable-x; * the default):");
+    expect(md).toContain("| 0.1 | 25.0% / 0.900 |");
+    expect(md).toContain("| 0.2 | 50.0% / 0.800 * |");
+    expect(md).toContain("(unanswerable-x, uk; * the default)");
+    expect(md).toContain("| 0.1 | 50.0% / – |");
+  });
 });

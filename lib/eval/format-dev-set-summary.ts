@@ -66,7 +66,32 @@ export function formatDevSetSummary(
     for (const row of r.rows) lines.push(`| ${row.method} | ${cats.map((c) => pct(row.categories?.[c]?.keptShare)).join(" | ")} |`);
     if (r.measure === "pages") lines.push(...wronglyKeptTable(r, cats));
   }
+  for (const r of results) if (r.keptNothingCurves) lines.push(...keptNothingTables(r));
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * Where nothing answers some queries: kept nothing against answerable recall at each threshold, per model (the
+ * default threshold marked), over all queries and, where the set has several languages, per language.
+ */
+function keptNothingTables(r: DevSetResult): string[] {
+  const curves = Object.entries(r.keptNothingCurves ?? {});
+  if (curves.length === 0) return [];
+  const languages = [...new Set(curves.flatMap(([, c]) => Object.keys(c.byLanguage)))].sort();
+  const lines: string[] = [];
+  for (const lang of languages.length > 1 ? [undefined, ...languages] : [undefined]) {
+    lines.push("", `Kept nothing / answerable recall by threshold (${r.set}${lang ? `, ${lang}` : ""}; * the default):`, "");
+    lines.push(`| threshold | ${curves.map(([m]) => m).join(" | ")} |`, `|---|${curves.map(() => "---").join("|")}|`);
+    const thresholds = [...new Set(curves.flatMap(([, c]) => c.points.map((p) => p.threshold)))].sort((a, b) => a - b);
+    for (const t of thresholds) {
+      const cells = curves.map(([, c]) => {
+        const p = (lang ? c.byLanguage[lang] : c.points)?.find((x) => x.threshold === t);
+        return p ? `${pct(p.keptNothing)} / ${num(p.answerableRecall)}${t === c.defaultThreshold ? " *" : ""}` : "–";
+      });
+      lines.push(`| ${t} | ${cells.join(" | ")} |`);
+    }
+  }
+  return lines;
 }
 
 /**

@@ -21,7 +21,7 @@ const examples: EvalExample[] = [
   { id: "b", query: "q", results: [{ id: "b0", text: B }], evidence: [{ resultId: "b0", start: 0, end: "Delta seven.".length }], group: "b" },
 ];
 const SCORES: Record<string, number[][]> = { a: [[0.9, 0.2, 0.6]], b: [[0.3, 0.8]] };
-const fixed = { name: "fixed", createScorer: (ex: EvalExample) => ({ name: "fixed", scoreUnits: async () => ({ unitScores: SCORES[ex.id]! }) }) };
+const fixed = { name: "fixed", score: async (ex: EvalExample) => ({ unitScores: SCORES[ex.id]! }) };
 
 async function sweep() {
   return runEval({
@@ -127,7 +127,7 @@ describe("frontier helpers", () => {
       methods: [
         {
           name: "fixed",
-          createScorer: (ex: EvalExample) => ({ name: "fixed", scoreUnits: async () => ({ unitScores: unscored[ex.id] ?? SCORES[ex.id]! }) }),
+          score: async (ex: EvalExample) => ({ unitScores: unscored[ex.id] ?? SCORES[ex.id]! }),
         },
       ],
       thresholds: [0.5, 0.7],

@@ -1,7 +1,7 @@
 // One pair's curve: downstream tokens kept against gold evidence kept, threshold by threshold (the workspace's small
 // per-pair chart). The same selection and the same "kept" rule as `snippet-lab eval`. Pure and client-safe.
 import { selectWithProfile } from "../engine/select-with-profile";
-import type { SelectionProfile } from "../schemas/selection-profile";
+import type { SelectionProfile } from "../engine/profile";
 import type { SelectableResult } from "../engine/types";
 import type { EvidenceSpan } from "../data/types";
 import { computeQueryMetrics } from "./compute-query-metrics";

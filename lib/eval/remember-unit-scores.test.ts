@@ -13,7 +13,7 @@ function countingBm25(name: string) {
   const calls = { n: 0 };
   const bm25 = createBm25Scorer();
   const scorer: Scorer = { name: "bm25", scoreUnits: (input) => (calls.n++, bm25.scoreUnits(input)) };
-  const method: EvalMethod = { name, createScorer: () => scorer };
+  const method: EvalMethod = { name, score: (_, input) => scorer.scoreUnits({ ...input, results: [...input.results] }) };
   return { calls, method };
 }
 
@@ -23,8 +23,7 @@ describe("rememberUnitScores", () => {
     const remembered = rememberUnitScores(method);
     const results = [doc("a", "The museum opens at ten. Tickets cost five euros."), doc("b", "Home. Shop. Contact.")];
     const example = { id: "q", query: "when does the museum open", results: [], evidence: [] } as unknown as EvalExample;
-    const score = async (query: string, rs: PreparedResult[]) =>
-      (await remembered.createScorer(example)).scoreUnits({ query, results: rs, aggregation: "mean" });
+    const score = (query: string, rs: PreparedResult[]) => remembered.score(example, { query, results: rs, aggregation: "mean" });
     const first = await score("when does the museum open", results);
     expect(await score("when does the museum open", [...results])).toBe(first);
     expect(calls.n).toBe(1);
@@ -35,7 +34,7 @@ describe("rememberUnitScores", () => {
     expect(calls.n).toBe(4);
     // Another method's scores are its own.
     const other = countingBm25("bm25-b");
-    await (await rememberUnitScores(other.method).createScorer(example)).scoreUnits({ query: "ticket prices", results, aggregation: "mean" });
+    await rememberUnitScores(other.method).score(example, { query: "ticket prices", results, aggregation: "mean" });
     expect(other.calls.n).toBe(1);
   });
 

@@ -1,7 +1,7 @@
-import type { PreparedResult, Scorer, UnitScores } from "../engine/types";
+import type { Evidence, PreparedResult } from "../engine/types";
 import type { EvalMethod } from "./run-eval";
 
-type Remembered = { results: readonly PreparedResult[]; query: string; aggregation: string | undefined; scores: UnitScores };
+type Remembered = { results: readonly PreparedResult[]; query: string; aggregation: string | undefined; scores: Evidence };
 
 /**
  * Per method name, each result set's scores, keyed by its first prepared result: a sweep's prepared results come from a
@@ -20,29 +20,22 @@ export function rememberUnitScores(method: EvalMethod): EvalMethod {
   rememberedByMethod.set(method.name, remembered);
   return {
     ...method,
-    async createScorer(example) {
-      const scorer = await method.createScorer(example);
-      const remembering: Scorer = {
-        ...scorer,
-        async scoreUnits(input) {
-          const { query, results, aggregation } = input;
-          const first = results[0];
-          const hit = first ? remembered.get(first) : undefined;
-          if (
-            hit &&
-            hit.query === query &&
-            hit.aggregation === aggregation &&
-            hit.results.length === results.length &&
-            hit.results.every((r, i) => r === results[i])
-          ) {
-            return hit.scores;
-          }
-          const scores = await scorer.scoreUnits(input);
-          if (first) remembered.set(first, { results: [...results], query, aggregation, scores });
-          return scores;
-        },
-      };
-      return remembering;
+    async score(example, input) {
+      const { query, results, aggregation } = input;
+      const first = results[0];
+      const hit = first ? remembered.get(first) : undefined;
+      if (
+        hit &&
+        hit.query === query &&
+        hit.aggregation === aggregation &&
+        hit.results.length === results.length &&
+        hit.results.every((r, i) => r === results[i])
+      ) {
+        return hit.scores;
+      }
+      const scores = await method.score(example, input);
+      if (first) remembered.set(first, { results: [...results], query, aggregation, scores });
+      return scores;
     },
   };
 }

@@ -3,11 +3,11 @@ import type { EvalExample } from "../data/types";
 import { createRng } from "../data/synthesize-page";
 import { BASELINE_PROFILE, LLM_PROFILE, selectWithProfile } from "../engine/select-with-profile";
 import type { LlmExtract, PreparedResult, Scorer, TokenScores, UnitScores } from "../engine/types";
-import type { SelectionProfile } from "../schemas/selection-profile";
+import type { SelectionProfile } from "../engine/profile";
 import { SPAN_CATEGORIES } from "../spans/categories";
 import { computeQueryMetrics } from "./compute-query-metrics";
 import { type EvalMethod, type EvalSetting, MAX_FIDELITY_REPORTS, prepareEvalResults, runEval } from "./run-eval";
-import { selectionFidelity } from "./selection-fidelity";
+import { selectionFidelity } from "../engine/fidelity/selection-fidelity";
 import { summarizeQueryMetrics } from "./summarize-query-metrics";
 import type { EvalRow, FidelityViolationReport, QueryMetrics } from "./types";
 
@@ -85,7 +85,7 @@ function syntheticScorer(r: () => number, { tokens, llm }: { tokens: boolean; ll
   };
 }
 
-const MODEL_PROFILE: SelectionProfile = { aggregation: "mean", threshold: 0.5, floor: 0.05, fallbackFloor: 0.2 };
+const MODEL_PROFILE: SelectionProfile = { units: { aggregation: "mean" }, selection: { threshold: 0.5, floor: 0.05, fallbackFloor: 0.2 } };
 
 /** A method whose scorer draws the same scores in both runs (its own seeded generator, one example at a time). */
 function methods(seed: number): EvalMethod[] {
@@ -96,7 +96,7 @@ function methods(seed: number): EvalMethod[] {
   ];
   return specs.map(({ name, profile, ...kind }, i) => {
     const scorer = syntheticScorer(createRng(seed * 10 + i), kind);
-    return { name, profile, createScorer: () => scorer };
+    return { name, profile, score: (_, input) => scorer.scoreUnits({ ...input, results: [...input.results] }) };
   });
 }
 
@@ -136,7 +136,7 @@ describe("runEval on settings that keep the same units", () => {
       const results = prepareEvalResults(example);
       const tokensIn = results.reduce((a, x) => a + x.tokensIn, 0);
       for (const method of again) {
-        const scores = await (await method.createScorer(example)).scoreUnits({ query: example.query, results, aggregation: "mean" });
+        const scores = (await method.score(example, { query: example.query, results, aggregation: "mean" })) as UnitScores;
         const tokenMap = scores.tokenScores ? new Map(results.map((x, i) => [x.id, scores.tokenScores![i]!])) : undefined;
         for (const [i, setting] of settings.entries()) {
           const selection = selectWithProfile({

@@ -19,6 +19,8 @@ const baseline = (id: string, kind: Method["kind"], scorer?: ReturnType<typeof c
   kind,
   profile: BASELINE_PROFILE,
   scorer: () => (scorer ? Promise.resolve(scorer) : Promise.reject(new Error("no scorer"))),
+  score: (input) =>
+    scorer ? scorer.scoreUnits({ ...input, results: [...input.results], aggregation: "mean" }) : Promise.reject(new Error("no scorer")),
 });
 const methods = [
   baseline("oracle", "oracle"),

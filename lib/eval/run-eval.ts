@@ -1,14 +1,14 @@
 import type { EvalExample } from "../data/types";
 import { prepareResult } from "../engine/prepare-result";
-import type { PreparedResult, Scorer, UnitScores } from "../engine/types";
+import type { Evidence, PreparedResult, UnitScores } from "../engine/types";
 import type { Aggregation } from "../engine/methods";
+import type { SelectionProfile } from "../engine/profile";
 import { sameChoice, selectionOfChoice, type UnitChoice } from "../engine/select-spans";
-import { BASELINE_PROFILE, chooseWithProfile } from "../engine/select-with-profile";
-import type { SelectionProfile } from "../schemas/selection-profile";
+import { BASELINE_PROFILE, chooseWithProfile, unitScoresOf } from "../engine/select-with-profile";
+import type { FidelityReport } from "../engine/fidelity/check-fidelity";
+import { type FidelityMemo, selectionFidelity } from "../engine/fidelity/selection-fidelity";
 import { AppError } from "../errors";
 import { categoryAgreement, computeQueryMetrics } from "./compute-query-metrics";
-import type { FidelityReport } from "./check-fidelity";
-import { type FidelityMemo, selectionFidelity } from "./selection-fidelity";
 import { summarizeMethodCost, summarizeQueryMetrics } from "./summarize-query-metrics";
 import type { EvalReport, EvalRow, FidelityViolationReport, MethodCost, QueryMetrics } from "./types";
 
@@ -18,13 +18,18 @@ export const MAX_FIDELITY_REPORTS = 500;
 export interface EvalMethod {
   /** "model:<name>", "bm25", "lead", "oracle", … */
   name: string;
-  /** Called once per example (the oracle needs its evidence); return a shared scorer when possible. */
-  createScorer(example: EvalExample): Scorer | Promise<Scorer>;
   /**
-   * The method's selection profile, as the API applies it (a model's calibrated floors, …); the threshold comes from
-   * each setting of the run. Default: the baselines' (the engine's floors).
+   * An example's result set scored once: unit scores, or a token model's evidence (runEval turns it into unit scores
+   * with `profile`, as the API does). The example is there for the oracle (its evidence) and cached runs (its id).
+   */
+  score(example: EvalExample, input: { query: string; results: readonly PreparedResult[]; aggregation: Aggregation }): Promise<Evidence>;
+  /**
+   * The method's selection profile, as the API applies it (a model's unit stage and calibrated floors, …); the
+   * threshold comes from each setting of the run. Default: the baselines' (the engine's floors).
    */
   profile?: SelectionProfile;
+  /** Creates what `score` needs (a model's sessions) before the clock of its time per query starts. */
+  ready?: () => Promise<unknown>;
 }
 
 export interface RunEvalOptions {
@@ -87,11 +92,15 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
     const results: PreparedResult[] = opts.prepareResults ? opts.prepareResults(example) : prepareEvalResults(example, opts);
     const tokensIn = results.reduce((a, r) => a + r.tokensIn, 0);
     for (const [m, method] of opts.methods.entries()) {
-      const scorer = await method.createScorer(example);
+      const profile = method.profile ?? BASELINE_PROFILE;
+      await method.ready?.();
       const started = performance.now();
-      const scores = await scorer.scoreUnits({ query: example.query, results, aggregation });
+      const evidence = await method.score(example, { query: example.query, results, aggregation });
       const scoreMs = performance.now() - started;
-      const { unitScores, tokenScores } = scores;
+      // The unit stage, once per example and method: every setting below only selects.
+      const unitScores = unitScoresOf({ evidence, query: example.query, results, profile, aggregation });
+      const scores: UnitScores = "unitScores" in evidence ? evidence : { ...evidence, unitScores };
+      const { tokenScores } = scores;
       costs[m]!.push({
         scoreMs,
         ...(scores.llm
@@ -116,7 +125,7 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalReport> {
       for (const [s, setting] of settings.entries()) {
         const budget = setting.key === "ratio" ? setting.value * tokensIn : setting.key === "budget" ? setting.value : thresholdBudget;
         const threshold = setting.key === "threshold" ? setting.value : (opts.budgetThreshold ?? 0);
-        const choice = chooseWithProfile({ results, unitScores, budget, threshold, profile: method.profile ?? BASELINE_PROFILE });
+        const choice = chooseWithProfile({ results, unitScores, budget, threshold, profile });
         let done = measured.find((m) => sameChoice(m.choice, choice));
         if (!done) {
           const selection = selectionOfChoice({ results, unitScores, budget, threshold, choice });

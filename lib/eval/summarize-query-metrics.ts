@@ -1,4 +1,4 @@
-import { FIDELITY_KINDS } from "./check-fidelity";
+import { FIDELITY_KINDS } from "../engine/fidelity/check-fidelity";
 import { percentile } from "./percentile";
 import type { EvalRow, MethodCost, QueryMetrics } from "./types";
 

@@ -1,39 +1,7 @@
-/** One row of an evaluation report: one method at one ratio, budget or threshold. */
-export interface EvalRow {
-  method: string;
-  /** budget = ratio × the query's tokensIn, threshold 0. */
-  ratio?: number;
-  /** Absolute budget per query (whole result set), threshold 0. */
-  budget?: number;
-  /** Threshold with an unlimited budget. */
-  threshold?: number;
-  /** Mean over queries (with evidence) of the share of gold evidence spans kept (≥ 90% of their characters). */
-  evidenceRecall: number;
-  /** Share of queries (with evidence) whose evidence spans were all kept. */
-  allEvidenceKept: number;
-  /** Share of queries with gold answers whose kept text contains one of them (normalised); null when none have answers. */
-  answerKept: number | null;
-  /** Mean downstream tokens kept per query. */
-  tokensPerQuery: number;
-  /** Mean over queries of tokensOut / tokensIn (lower = more compression). */
-  compressionRatio: number;
-  /** Mean over queries with evidence of the share of evidence characters kept. */
-  evidenceCharRecall: number;
-  /** Mean over queries that kept text of the share of kept characters that are evidence. */
-  keptPrecision: number;
-  /** Queries without evidence (unanswerable): how often the method kept nothing, and what it kept otherwise. */
-  unanswerable?: { queries: number; keptNothing: number; tokensPerQuery: number };
-  /**
-   * Per category (where the data has categories): the share of its characters kept, and — for models that predict
-   * categories — the share of its tokens the model tagged with it.
-   */
-  categories?: Record<string, { chars: number; keptShare: number; modelAgreement?: number }>;
-  /**
-   * The fidelity check (lib/eval/check-fidelity.ts) of the kept output: pieces checked, violations, the share of
-   * queries with any, and violations per kind (number, date, name, negation, absent).
-   */
-  fidelity?: { checked: number; violations: number; queriesWithViolations: number; byKind: Record<string, number> };
-}
+// The report's row type sits beside the API schema that describes it (lib/schemas/eval-rows.ts): the schemas import
+// no evaluation code.
+import type { EvalRow } from "../schemas/eval-rows";
+export type { EvalRow };
 
 /** One query's fidelity violations at one setting of one method (`snippet-lab eval --json`: the first ones). */
 export interface FidelityViolationReport {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { htmlToCanonical } from "../text/html-to-canonical";
 import { segmentSentences } from "../text/segment-sentences";
 import { textToCanonical } from "../text/text-to-canonical";
-import { bertVocabFromNpm } from "../tokenizer/load-vocab";
+import { bertVocabFromNpm } from "../tokenizer/test-support/bert-vocab-from-npm";
 import { WordPieceTokenizer } from "../tokenizer/wordpiece";
 import { computeTokenFeatures, type FeatureDoc, type SectionMode } from "./compute-token-features";
 import { FEATURE_COUNT, FEATURE_INDEX as F, FEATURE_SPEC } from "./feature-spec";

@@ -13,7 +13,7 @@ export type BuildExtractPromptOptions = {
 
 /**
  * llm-extract (docs/judge.md#llm-compressors): an LLM that may only extract. The checklist is the fidelity check's
- * (lib/eval/check-fidelity.ts): numbers, dates, names and negations must come through unchanged.
+ * (lib/engine/fidelity/check-fidelity.ts): numbers, dates, names and negations must come through unchanged.
  */
 export const EXTRACT_SYSTEM_PROMPT = [
   "You compress one search-result document for a question by EXTRACTING the sentences a complete answer needs.",

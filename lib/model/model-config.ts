@@ -1,14 +1,13 @@
 import { z } from "zod";
 import type { WordPieceOptions } from "../tokenizer/wordpiece";
-import { selectionProfileConfigShape, type SelectionProfile } from "../schemas/selection-profile";
+import { selectionProfileSchema, selectionStageSchema, unitsStageSchema, type SelectionProfile } from "../engine/profile";
+import { fromFlatLayout } from "./flat-config";
 
 /**
- * `models/<name>/config.json`: everything needed to run a token-classification ONNX model the same
- * way — ours or a user's drop-in export (config + vocab.txt + model.onnx).
+ * How the model reads a result set: its files, tokenizer, graph inputs and outputs, input features and windows.
+ * Cached token probabilities depend on these and the weights only (modelFingerprint), never on the profile.
  */
-export const modelConfigSchema = z.object({
-  name: z.string().min(1),
-  description: z.string().default(""),
+export const readerSchema = z.object({
   /** Relative file names inside the model folder. */
   files: z
     .object({ model: z.string().default("model.onnx"), vocab: z.string().default("vocab.txt") })
@@ -81,11 +80,25 @@ export const modelConfigSchema = z.object({
   window: z.number().int().min(32).max(8192).default(512),
   overlap: z.number().int().min(0).default(128),
   maxQueryTokens: z.number().int().min(1).default(64),
-  /**
-   * The selection profile (lib/schemas/selection-profile.ts): aggregation, threshold, the calibrated floors, the
-   * focus weight — every setting that turns the model's scores into a selection, at the config's top level.
-   */
-  ...selectionProfileConfigShape,
+});
+export type ModelReader = z.infer<typeof readerSchema>;
+
+/** The profile as a model's config.json writes it: aggregation and threshold defaulted, as every model's config had them. */
+export const profileConfigSchema = selectionProfileSchema.extend({
+  units: unitsStageSchema.extend({ aggregation: unitsStageSchema.shape.aggregation.default("mean") }).prefault({}),
+  selection: selectionStageSchema.extend({ threshold: selectionStageSchema.shape.threshold.default(0.5) }).prefault({}),
+});
+
+/**
+ * `models/<name>/config.json`: everything needed to run a token-classification ONNX model the same way — ours or a
+ * user's drop-in export (config + vocab.txt + model.onnx): the `reader` (how it reads a result set) and the `profile`
+ * (lib/engine/profile.ts: how its scores become a selection), then how they were made.
+ */
+export const modelConfigSchema = z.object({
+  name: z.string().min(1),
+  description: z.string().default(""),
+  reader: readerSchema.prefault({}),
+  profile: profileConfigSchema.prefault({}),
   /** How the threshold (and the exported temperature) were chosen: the output of `snippet-lab calibrate`. */
   calibration: z.record(z.string(), z.unknown()).optional(),
   architecture: z.record(z.string(), z.unknown()).optional(),
@@ -95,18 +108,24 @@ export const modelConfigSchema = z.object({
 
 export type ModelConfig = z.infer<typeof modelConfigSchema>;
 
+/**
+ * config.json as read from disk: the layout above, or the flat layout every model had before it (reader and profile
+ * fields side by side at the top level), converted on reading (flat-config.ts).
+ */
+export const modelConfigFileSchema = z.preprocess(fromFlatLayout, modelConfigSchema);
+
 export interface ModelInfo {
   name: string;
   default: boolean;
   description: string;
   window: number;
-  /** Its selection settings (config.json's, profileOf). */
+  /** Its selection settings (config.json's `profile`). */
   profile: SelectionProfile;
   layers: number | null;
 }
 
 /** The tokenizer options of a model, the same wherever its vocabulary is loaded (serving, exports, fine-tuning). */
-export function wordPieceOptions(tokenizer: ModelConfig["tokenizer"]): WordPieceOptions {
+export function wordPieceOptions(tokenizer: ModelReader["tokenizer"]): WordPieceOptions {
   return {
     stripAccents: tokenizer.stripAccents,
     spelledWordsAsUnknown: tokenizer.spelledWordsAsUnknown,

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { AgreementSummary } from "../spans/agreement/compute-agreement";
 import type { MeanPairwiseAgreement } from "../spans/agreement/mean-pairwise-agreement";
-import { zSpanCategory, type AnnotationStatus, type PairStatus, type SpanCategory } from "./enums";
+import { zAnnotationStatus, zPairStatus, zSpanCategory, type AnnotationStatus, type PairStatus, type SpanCategory } from "./enums";
 import { zId } from "./ids";
 
 /** What the pair list is ranked by. */
@@ -59,3 +59,66 @@ export type DatasetAgreement = {
   pairs: PairAgreementRow[];
   rankBy: { metric: AgreementMetric; category: AgreementCategory };
 };
+
+// ---------- the response (GET /api/v1/agreement) ----------
+
+const score = z.number().nullable();
+
+/** Char-level agreement of two annotations (pooled: summed counts). */
+const charScoreSchema = z.strictObject({
+  precision: score,
+  recall: score,
+  f1: score,
+  a: z.int().describe("Characters the first annotation covers."),
+  b: z.int().describe("Characters the second covers."),
+  both: z.int(),
+});
+
+/** Token-level Cohen's kappa (word tokens); null values where it is degenerate. */
+const kappaScoreSchema = z.strictObject({
+  n: z.int(),
+  observed: score,
+  expected: score,
+  kappa: score,
+  degenerate: z.boolean(),
+  both: z.int(),
+  onlyA: z.int(),
+  onlyB: z.int(),
+  neither: z.int(),
+});
+
+const categoryAgreementSchema = z.strictObject({ chars: charScoreSchema, tokens: kappaScoreSchema });
+const meanMetricSchema = z.strictObject({ mean: score, count: z.int() });
+const meanAgreementSchema = z.strictObject({ charF1: meanMetricSchema, kappa: meanMetricSchema });
+
+export const agreementResponseSchema = z.strictObject({
+  dataset: z.strictObject({ id: zId, name: z.string() }),
+  statuses: z.array(zAnnotationStatus).describe("The annotation statuses compared."),
+  blindAnnotations: z.int().describe("Blind annotations compared (made without seeing the pair's gold or others' work)."),
+  notBlindExcluded: z.int().describe("Annotations of these statuses left out as not blind."),
+  onlyViewerSubmitted: z.boolean().describe("The caller is blinded on the dataset: only the pairs they have handed in are counted."),
+  pairsCompared: z.int(),
+  pairsWithOneAnnotation: z.int(),
+  pooled: z
+    .strictObject({ perCategory: z.record(zSpanCategory, categoryAgreementSchema), micro: categoryAgreementSchema, comparisons: z.int() })
+    .describe("Pooled counts over every comparison (F1 and kappa from summed counts)."),
+  mean: z
+    .strictObject({ perCategory: z.record(zSpanCategory, meanAgreementSchema), micro: meanAgreementSchema, comparisons: z.int() })
+    .describe("Plain mean over the annotator-pair comparisons."),
+  pairs: z
+    .array(
+      z.strictObject({
+        pairId: zId,
+        query: z.string(),
+        status: zPairStatus,
+        annotators: z.array(z.string()).describe("Emails of the compared annotators."),
+        comparisons: z.int(),
+        value: score.describe("The ranking metric's value (null: none, listed last)."),
+        microCharF1: score,
+        microKappa: score,
+        perCategory: z.record(zSpanCategory, z.strictObject({ charF1: score, kappa: score })),
+      }),
+    )
+    .describe("Lowest agreement first (`rankBy`)."),
+  rankBy: z.strictObject({ metric: z.enum(AGREEMENT_METRICS), category: zAgreementCategory }),
+});

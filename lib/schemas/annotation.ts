@@ -1,10 +1,19 @@
 // Requests and responses of the per-pair annotation API (app/api/v1/pairs/[id]/{annotation,suggestions,history}) and
 // the workspace page's data. Client-safe: zod and types only.
 import { z } from "zod";
-import { zSpanCategory, zSuggestionSource, type AnnotationStatus, type PairStatus } from "./enums";
-import { zId } from "./ids";
-import { spanListSchema, type StoredSpan } from "./spans";
-import type { StoredSuggestion } from "./suggestions";
+import {
+  zAnnotationStatus,
+  zPairStatus,
+  zSpanCategory,
+  zSpanEventAction,
+  zSpanSource,
+  zSuggestionSource,
+  type AnnotationStatus,
+  type PairStatus,
+} from "./enums";
+import { zId, zTimestamp } from "./ids";
+import { spanListSchema, spanSnapshotSchema, storedSpanSchema, type StoredSpan } from "./spans";
+import { storedSuggestionSchema, type StoredSuggestion } from "./suggestions";
 import type { Aggregation } from "../engine/methods";
 import type { Block } from "../text/types";
 
@@ -41,6 +50,81 @@ export const spanHistoryQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   cursor: zId.optional(),
 });
+
+/** My annotation of a pair, as GET …/annotation returns it. */
+export const annotationStateSchema = z.strictObject({
+  id: zId,
+  pairId: zId,
+  annotatorId: zId,
+  status: zAnnotationStatus,
+  version: z.int().nonnegative().describe("Send it back with the next save (409 when it is stale)."),
+  comment: z.string().nullable(),
+  submittedAt: zTimestamp.nullable(),
+  noVital: z.boolean().describe('My answer "nothing here is vital" (set by submitting it).'),
+  reviewerId: zId.nullable(),
+  reviewComment: z.string().nullable(),
+  reviewedAt: zTimestamp.nullable(),
+  updatedAt: zTimestamp,
+  spans: z.array(storedSpanSchema),
+});
+
+/** GET /api/v1/pairs/{id}/annotation. */
+export const getAnnotationResponseSchema = z.strictObject({
+  annotation: annotationStateSchema.nullable().describe("Null before my first save."),
+});
+
+/** What a save of a span list did: the stored spans, the new version, and the ids it created, changed and removed. */
+export const spanSaveShape = {
+  version: z.int().nonnegative(),
+  spans: z.array(storedSpanSchema),
+  idMap: z.record(z.string(), zId).describe("Client id → the server id of each span this save created."),
+  created: z.array(zId),
+  updated: z.array(zId),
+  deleted: z.array(zId),
+};
+
+/** PUT /api/v1/pairs/{id}/annotation. */
+export const saveAnnotationResponseSchema = z.strictObject({
+  annotationId: zId,
+  status: zAnnotationStatus,
+  pairStatus: zPairStatus,
+  ...spanSaveShape,
+});
+
+/** POST /api/v1/pairs/{id}/suggestions/accept: the save, plus which suggestions became which spans. */
+export const acceptSuggestionsResponseSchema = saveAnnotationResponseSchema.extend({
+  accepted: z.record(zId, zId).describe("Suggestion id → the span id it became."),
+  skipped: z.array(zId).describe("Suggestions already in the annotation."),
+});
+
+/** POST …/annotation/submit and POST /api/v1/annotations/{id}/review: an annotation's new status. */
+export const annotationTransitionSchema = z.strictObject({
+  annotationId: zId,
+  status: zAnnotationStatus,
+  version: z.int().nonnegative(),
+  pairStatus: zPairStatus,
+  noVital: z.boolean().optional().describe('A submit: the answer "nothing here is vital".'),
+});
+
+/** GET /api/v1/pairs/{id}/history. */
+export const spanHistoryResponseSchema = z.strictObject({
+  events: z.array(
+    z.strictObject({
+      id: zId,
+      spanId: zId,
+      action: zSpanEventAction,
+      actor: z.strictObject({ id: zId, name: z.string() }).nullable(),
+      before: spanSnapshotSchema.nullable().describe("Null for a create."),
+      after: spanSnapshotSchema.nullable().describe("Null for a delete."),
+      createdAt: zTimestamp,
+      span: z.strictObject({ documentId: zId, annotationId: zId.nullable(), source: zSpanSource }),
+    }),
+  ),
+  nextCursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last."),
+});
+
+/** GET /api/v1/pairs/{id}/suggestions: in document order. */
+export const suggestionsResponseSchema = z.strictObject({ suggestions: z.array(storedSuggestionSchema) });
 
 export type WorkspaceDocument = {
   id: string;

@@ -2,6 +2,8 @@
 // Client-safe (zod and types only): the data layer parses stored JSON with these, the review and admin pages render them.
 import { z } from "zod";
 import { zRole, zSpanCategory } from "./enums";
+import { zId, zTimestamp } from "./ids";
+import { userRefSchema } from "./users";
 
 /**
  * What changed a pair's gold: a reviewer's adjudication (`adjudicate`), the same with the decision "nothing here is
@@ -71,8 +73,30 @@ export type GoldSnapshotDiff = {
   noVitalChange: { before: boolean; after: boolean } | null;
 };
 
+/** Who made a change as responses carry it; null: the system. */
+const auditActorSchema = userRefSchema.nullable().describe("Who made the change; null: the system (an import, a repair, the CLI on the server).");
+
 /** A gold change with what it did, as JSON (GET /api/v1/pairs/{id}/gold/history; the review page's history). */
-export type GoldHistoryItem = Omit<GoldAuditEntry, "createdAt"> & GoldSnapshotDiff & { createdAt: string };
+export const goldHistoryItemSchema = z.strictObject({
+  id: zId,
+  pairId: zId,
+  datasetId: zId,
+  kind: zGoldAuditKind,
+  actor: auditActorSchema,
+  createdAt: zTimestamp,
+  before: goldSnapshotSchema,
+  after: goldSnapshotSchema,
+  added: z.array(goldAuditSpanSchema).describe("Spans in `after` that `before` lacks (a moved edge reads as one removed and one added)."),
+  removed: z.array(goldAuditSpanSchema).describe("Spans in `before` that `after` lacks."),
+  noVitalChange: z
+    .strictObject({ before: z.boolean(), after: z.boolean() })
+    .nullable()
+    .describe('The decision "nothing here is vital" when it changed; null when it stayed.'),
+});
+export type GoldHistoryItem = z.output<typeof goldHistoryItemSchema>;
+
+/** GET /api/v1/pairs/{id}/gold/history: newest first. */
+export const goldHistoryResponseSchema = z.strictObject({ events: z.array(goldHistoryItemSchema) });
 
 /** One account change as GET /api/users/{id}/audit and /admin/users show it. */
 export type AccountAuditEntry = {
@@ -84,3 +108,17 @@ export type AccountAuditEntry = {
   before: AccountAuditState | null;
   after: AccountAuditState | null;
 };
+
+/** One account change as JSON. */
+export const accountAuditItemSchema = z.strictObject({
+  id: zId,
+  user: userRefSchema.nullable().describe("The account; null once it is gone."),
+  kind: zAccountAuditKind,
+  actor: auditActorSchema,
+  createdAt: zTimestamp,
+  before: accountAuditStateSchema.nullable(),
+  after: accountAuditStateSchema.nullable(),
+});
+
+/** GET /api/users/{id}/audit: newest first. */
+export const userAuditResponseSchema = z.strictObject({ events: z.array(accountAuditItemSchema) });

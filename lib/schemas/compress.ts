@@ -2,9 +2,9 @@ import { z } from "zod";
 import { COMPRESS_LIMITS, formatOverLimit, utf8Length } from "./limits";
 import { DOWNSTREAM_ENCODINGS } from "../engine/downstream-encodings";
 import { AGGREGATIONS, API_METHODS, DEFAULT_PRESET, LLM_METHODS, PRESET_NAMES, PRESETS } from "../engine/methods";
-import { FIDELITY_KINDS } from "../eval/check-fidelity";
+import { FIDELITY_KINDS } from "../engine/fidelity/check-fidelity";
 import { findTextProblem } from "../text-decoding/find-text-problem";
-import { selectionProfileSchema } from "./selection-profile";
+import { flatProfileSchema } from "./selection-profile";
 
 /**
  * POST /api/v1/compress: request and response. Client-safe (the inspector form validates with it). The field
@@ -190,7 +190,7 @@ export const unitOutSchema = z.object({
     .number()
     .optional()
     .describe(
-      "Models with a `similarityWeight`: the unit's query similarity (per the model's `similaritySource`: the word vectors' share of the query covered, 0..1, or the sentence encoder's cosine to the query, −1..1), blended into `score`.",
+      "Models with a similarity stage (`profile.similarity`): the unit's query similarity (per its `source`: the word vectors' share of the query covered, 0..1, or the sentence encoder's cosine to the query, −1..1), blended into `score`.",
     ),
 });
 
@@ -263,9 +263,12 @@ export const llmInfoSchema = z
   })
   .describe("llm-extract and hybrid: what the LLM returned, matched back or flagged, and what it cost.");
 
-/** A field kept for one release beside `profile` (clients may read it): optional and marked deprecated in the OpenAPI document. */
+/**
+ * A copy API 1.1.0 sent beside `profile` and API 1.x keeps sending (docs/api-changelog.md): optional and marked
+ * deprecated in the OpenAPI document (API_DEPRECATIONS lists it).
+ */
 function deprecatedCopy<T extends z.ZodType>(schema: T, of: string) {
-  return schema.optional().meta({ deprecated: true, description: `Deprecated, removed in the next release: a copy of ${of}.` });
+  return schema.optional().meta({ deprecated: true, description: `Deprecated, removed in API 2.0.0: a copy of ${of}.` });
 }
 
 export const compressResponseSchema = z.object({
@@ -276,12 +279,12 @@ export const compressResponseSchema = z.object({
     .string()
     .describe("The method that scored: `model:<name>` for a token model (also when the request said `model`), else the request's `method`."),
   threshold: z.number(),
-  profile: selectionProfileSchema.describe(
-    "The method's selection profile: every setting that turns its scores into a selection (its default threshold and aggregation, calibrated floors, focus weight, search-query reranker; the response's `threshold` and `aggregation` are the ones this request used). With `include.tokens` a client re-selects exactly as the server does from it (lib/engine/select-with-profile.ts).",
+  profile: flatProfileSchema.describe(
+    "The method's selection profile: every setting that turns its scores into a selection (its default threshold and aggregation, calibrated floors, focus weight, similarity, search-query reranker; the response's `threshold` and `aggregation` are the ones this request used), in API 1.x's flat layout: the settings of every stage side by side, a similarity one prefixed (`weight` → `similarityWeight`) and none sent without `similarityWeight`. With `include.tokens` a client re-selects exactly as the server does from it (lib/model/flat-profile.ts fromFlatProfile, then lib/engine/select-with-profile.ts).",
   ),
   fallbackFloor: deprecatedCopy(z.number(), "`profile.fallbackFloor`"),
   floor: deprecatedCopy(z.number(), "`profile.floor`"),
-  query: deprecatedCopy(z.string(), "the request's `query` (echoed for models with a focus weight, word-vector weight or search-query reranker)"),
+  query: deprecatedCopy(z.string(), "the request's `query` (echoed for models with a focus weight, similarity weight or search-query reranker)"),
   focusWeight: deprecatedCopy(z.number(), "`profile.focusWeight`"),
   budget: z.int(),
   aggregation: z.enum(AGGREGATIONS),

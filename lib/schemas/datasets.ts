@@ -1,5 +1,8 @@
-// Datasets, pair creation, import and export: request schemas shared by the API routes and the forms (client-safe).
+// Datasets, pair creation, import and export: request schemas shared by the API routes and the forms, and the routes'
+// responses (client-safe).
 import { z } from "zod";
+import { zPairStatus } from "./enums";
+import { zId, zTimestamp } from "./ids";
 import { zJudgeConfigKey } from "./judge";
 import { findTextProblem } from "../text-decoding/find-text-problem";
 import type { FieldLabeler } from "./format-zod-issues";
@@ -159,3 +162,57 @@ export const updateDatasetSchema = z
   })
   .refine((v) => v.blindAnnotation !== undefined || v.showPredictions !== undefined, { message: "give blindAnnotation or showPredictions" });
 export type UpdateDatasetInput = z.infer<typeof updateDatasetSchema>;
+
+// ---------- responses ----------
+
+/** A dataset's name, description and creation time (POST /api/v1/datasets answers these). */
+const datasetShape = { id: zId, name: z.string(), description: z.string().nullable(), createdAt: zTimestamp };
+
+/** Counts and blind-annotation settings every dataset view shows. */
+const datasetStateShape = {
+  pairs: z.int(),
+  documents: z.int(),
+  goldPairs: z.int().describe('Pairs with gold (live gold spans, or the decision "nothing here is vital").'),
+  blindAnnotation: z.boolean().describe("Annotators get no gold or others' spans before submitting (lib/auth/policy.ts isBlindedFor)."),
+  showPredictions: z.boolean().describe("Blinded annotators see the model's and the judge's pre-annotation."),
+};
+
+/** GET /api/v1/datasets. */
+export const datasetsResponseSchema = z.strictObject({
+  datasets: z.array(z.strictObject({ ...datasetShape, ...datasetStateShape, goldSpans: z.int().describe("Live gold spans.") })),
+});
+
+/** GET and PATCH /api/v1/datasets/{id}. */
+export const datasetResponseSchema = z.strictObject({
+  dataset: z.strictObject({ ...datasetShape, ...datasetStateShape, byStatus: z.record(zPairStatus, z.int()).describe("Pairs per status.") }),
+});
+
+/** POST /api/v1/datasets. */
+export const createDatasetResponseSchema = z.strictObject({ dataset: z.strictObject(datasetShape) });
+
+/** POST /api/v1/datasets/{id}/pairs. */
+export const createPairResponseSchema = z.strictObject({ id: zId.describe("The new pair's id.") });
+
+/** POST /api/v1/datasets/{id}/import: what the import wrote. */
+export const importSummarySchema = z.strictObject({
+  datasetId: zId,
+  format: z.enum(IMPORT_FORMATS),
+  pairs: z.int(),
+  documents: z.int(),
+  goldSpans: z.int(),
+  suggestions: z.int(),
+  skipped: z.int().describe("Pairs whose external id was already in the dataset (left unchanged)."),
+  droppedHumanSpans: z
+    .int()
+    .describe("Human spans not imported: those of pairs that also have a gold layer (a pair without one takes its human layers as gold)."),
+});
+
+/** DELETE /api/v1/datasets/{id}: what went with it. */
+export const deleteDatasetResponseSchema = z.strictObject({
+  dataset: z.strictObject({
+    id: zId,
+    name: z.string(),
+    pairs: z.int().describe("Pairs deleted with it (and their annotations, spans, suggestions and model runs)."),
+    documents: z.int(),
+  }),
+});

@@ -1,6 +1,7 @@
 // Allowed values of the string "enum" columns (SQLite has no enum type). Client-safe (zod only): components, pure
 // modules and the data layer share them; the zod schemas validate values at the boundaries before they reach Prisma.
 import { z } from "zod";
+import { SPAN_CATEGORIES, type SpanCategory } from "../engine/span-categories";
 
 /** Roles from least to most privileged (the admin forms list them in this order). */
 export const ROLES = ["annotator", "reviewer", "researcher", "admin"] as const;
@@ -15,8 +16,8 @@ export const ANNOTATION_STATUSES = ["in_progress", "submitted", "accepted", "rej
 export type AnnotationStatus = (typeof ANNOTATION_STATUSES)[number];
 export const zAnnotationStatus = z.enum(ANNOTATION_STATUSES);
 
-export const SPAN_CATEGORIES = ["vital", "off_topic", "ads", "metadata", "ui_navigation", "duplicate"] as const;
-export type SpanCategory = (typeof SPAN_CATEGORIES)[number];
+// The engine owns the list (a model's category head predicts in its order): schemas import the engine, not the reverse.
+export { SPAN_CATEGORIES, type SpanCategory };
 export const zSpanCategory = z.enum(SPAN_CATEGORIES);
 
 /** Human spans and accepted gold; model/judge output is a Suggestion, never a Span. */

@@ -3,7 +3,7 @@
 // evaluations — a new kind adds its payload schema here and its handler in lib/server/jobs/kinds.
 import { z } from "zod";
 import { JUDGE_VARIANTS } from "../judge/types";
-import { zId } from "./ids";
+import { zId, zTimestamp } from "./ids";
 
 /** A token model or baseline as requests name it: "model" (default model), "model:<name>", "bm25", "lead" or "embedding". */
 export const zMethodName = z.string().trim().min(1).max(200);
@@ -148,35 +148,44 @@ export const listJobsQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export type JobFailure = { item: string; message: string };
+export const jobFailureSchema = z.strictObject({ item: z.string(), message: z.string() });
+export type JobFailure = z.output<typeof jobFailureSchema>;
 
-/** A job as GET /api/v1/jobs/{id} returns it. */
-export type JobOut = {
-  id: string;
-  kind: JobKind;
-  scope: string | null;
-  payload: unknown;
-  state: JobState;
-  /** Items to process (0 while unknown). */
-  total: number;
-  /** Items processed so far, failed ones included. */
-  done: number;
-  failed: number;
-  /** The first failures. */
-  failures: JobFailure[];
-  /** Why the job as a whole failed. */
-  error: string | null;
-  cancelRequested: boolean;
-  /** Runs so far: more than one when the job was resumed. */
-  attempts: number;
-  createdById: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  updatedAt: string;
-  /** A finished job with a result (a sweep's frontier). */
-  hasResult: boolean;
-};
+/** A job as the API returns it (GET /api/v1/jobs/{id} and every job route). */
+export const jobSchema = z.strictObject({
+  id: zId,
+  kind: zJobKind,
+  scope: z.string().nullable().describe("One live job of a kind per scope (e.g. `dataset:<id>`)."),
+  payload: z.unknown().describe("The kind's payload, as started (plus what the server set: `runId`, `part`…)."),
+  state: zJobState,
+  total: z.int().describe("Items to process (0 while unknown)."),
+  done: z.int().describe("Items processed so far, failed ones included."),
+  failed: z.int(),
+  failures: z.array(jobFailureSchema).describe("The first failures."),
+  error: z.string().nullable().describe("Why the job as a whole failed."),
+  cancelRequested: z.boolean(),
+  attempts: z.int().describe("Runs so far: more than one when the job was resumed."),
+  createdById: zId.nullable(),
+  createdAt: zTimestamp,
+  startedAt: zTimestamp.nullable(),
+  finishedAt: zTimestamp.nullable(),
+  updatedAt: zTimestamp,
+  hasResult: z.boolean().describe("A finished job with a result (a sweep's frontier)."),
+});
+export type JobOut = z.output<typeof jobSchema>;
+
+/** GET /api/v1/jobs/{id}, POST …/cancel and …/resume. */
+export const jobResponseSchema = z.strictObject({ job: jobSchema });
+
+/** GET /api/v1/jobs: newest first. */
+export const jobsResponseSchema = z.strictObject({ jobs: z.array(jobSchema) });
+
+/** POST /api/v1/jobs. */
+export const startJobResponseSchema = z.strictObject({
+  job: jobSchema,
+  started: z.boolean().describe("False: a job of that kind and scope was already queued or running, and `job` is that one."),
+  jobs: z.array(jobSchema).describe("Every job of the start (a judge run's workers; `job` is the first)."),
+});
 
 /** The scope of a score-pairs job: one live job per dataset (or for all datasets). */
 export function scorePairsScope(p: Pick<ScorePairsPayload, "datasetId" | "part">): string {

@@ -1,8 +1,8 @@
 // The annotation queue: its filters and sorts, its items, and URL search params ↔ queue options, shared by the queue
 // page, /pairs/next and GET /api/v1/pairs, so one link format works everywhere. Client-safe (zod and types only).
 import { z } from "zod";
-import { zPairStatus, zSpanCategory, type AnnotationStatus, type PairStatus } from "./enums";
-import { zId } from "./ids";
+import { zAnnotationStatus, zPairStatus, zSpanCategory, type PairStatus } from "./enums";
+import { zId, zTimestamp } from "./ids";
 
 export const PAIR_SORTS = ["updatedAt", "uncertainty", "disagreement"] as const;
 export type PairSort = (typeof PAIR_SORTS)[number];
@@ -31,30 +31,42 @@ export const pairFiltersShape = {
 /** The filters alone, as buildPairWhere reads them. */
 export type PairFiltersInput = z.infer<z.ZodObject<typeof pairFiltersShape>>;
 
-export type PairListItem = {
-  id: string;
-  datasetId: string;
-  dataset: string;
-  externalId: string | null;
-  status: PairStatus;
-  /** The gold decision "nothing here is vital" (gold with zero vital spans); false for a blind viewer's blind pair. */
-  goldNoVital: boolean;
-  version: number;
-  query: string;
-  documentCount: number;
-  updatedAt: Date;
-  /**
-   * The sort score (uncertainty/disagreement sorts); null when the pair has none, for the updatedAt sort, and where
-   * blind annotation keeps it from the viewer (such pairs sort with the unscored ones).
-   */
-  score: number | null;
-  /** The filtering annotator's annotation (only when `annotatorId` is given). */
-  annotation: { id: string; status: AnnotationStatus; version: number } | null;
-  /** Cursor positioned at this item: listPairs/getNextPair continue right after it. */
-  cursor: string;
-};
+export const pairListItemSchema = z.strictObject({
+  id: zId,
+  datasetId: zId,
+  dataset: z.string().describe("The dataset's name."),
+  externalId: z.string().nullable(),
+  status: zPairStatus,
+  goldNoVital: z
+    .boolean()
+    .describe('The gold decision "nothing here is vital" (gold with zero vital spans); false for a blind viewer\'s blind pair.'),
+  version: z.int().nonnegative(),
+  query: z.string(),
+  documentCount: z.int(),
+  updatedAt: zTimestamp,
+  score: z
+    .number()
+    .nullable()
+    .describe(
+      "The sort score (uncertainty/disagreement sorts); null when the pair has none, for the updatedAt sort, and where blind annotation keeps it from the viewer.",
+    ),
+  annotation: z
+    .strictObject({ id: zId, status: zAnnotationStatus, version: z.int().nonnegative() })
+    .nullable()
+    .describe("The filtering annotator's annotation (only when `annotatorId` is given)."),
+  cursor: z.string().describe("Cursor positioned at this item: the list continues right after it."),
+});
+
+/** A pair in the queue (`updatedAt` a Date on the server, its ISO string in JSON). */
+export type PairListItem = Omit<z.output<typeof pairListItemSchema>, "updatedAt"> & { updatedAt: Date };
 
 export type PairListPage = { items: PairListItem[]; nextCursor: string | null };
+
+/** GET /api/v1/pairs. */
+export const pairListResponseSchema = z.strictObject({
+  items: z.array(pairListItemSchema),
+  nextCursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last."),
+});
 
 export const listPairsSchema = z.object({
   ...pairFiltersShape,

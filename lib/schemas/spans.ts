@@ -1,7 +1,7 @@
 // Spans as the editor sends them and the API returns them. Client-safe (zod and types only); the data-access layer
 // parses its options with these before touching the database.
 import { z } from "zod";
-import { zSpanCategory, type SpanCategory, type SpanSource } from "./enums";
+import { zSpanCategory, zSpanSource } from "./enums";
 import { zId } from "./ids";
 
 /** Largest span list one save may carry (the whole annotation of one pair). */
@@ -39,37 +39,43 @@ export const spanListSchema = z.array(spanInputSchema).max(MAX_SPANS_PER_SAVE);
  * A stored span as the API returns it. Shaped like lib/spans `SpanWithId` (optional fields absent rather than null)
  * so it feeds the editor, merge and agreement code directly.
  */
-export type StoredSpan = {
-  id: string;
-  documentId: string;
-  start: number;
-  end: number;
-  text: string;
-  category: SpanCategory;
-  source: SpanSource;
-  /** User id of the author. */
-  author?: string;
-  score?: number;
-  suggestionId?: string;
-  annotationId?: string;
-  /** A person placed these edges on purpose (Alt-selection); absent for spans snapped to words. */
-  exact?: true;
-  /** Set when `text` no longer matches the document text at [start, end) (should not happen: texts are immutable). */
-  drift?: string;
-};
+export const storedSpanSchema = z.strictObject({
+  id: zId,
+  ...spanPlacementShape,
+  source: zSpanSource,
+  author: zId.optional().describe("User id of the author."),
+  score: z.number().optional(),
+  suggestionId: zId.optional(),
+  annotationId: zId.optional(),
+  exact: z.literal(true).optional().describe("A person placed these edges on purpose (Alt-selection); absent for spans snapped to words."),
+  drift: z
+    .string()
+    .optional()
+    .describe("Set when `text` no longer matches the document text at [start, end) (should not happen: texts are immutable)."),
+});
+export type StoredSpan = z.output<typeof storedSpanSchema>;
 
 /** A span as a history event records it (before/after of GET /api/v1/pairs/{id}/history). */
-export type SpanSnapshot = {
-  documentId: string;
-  start: number;
-  end: number;
-  text: string;
-  category: string;
-  source: string;
-  annotationId: string | null;
-  authorId: string | null;
-  suggestionId: string | null;
-  score: number | null;
-  /** Absent in events written before the column existed. */
-  exact?: boolean;
-};
+export const spanSnapshotSchema = z.strictObject({
+  documentId: z.string(),
+  start: z.int(),
+  end: z.int(),
+  text: z.string(),
+  category: z.string(),
+  source: z.string(),
+  annotationId: z.string().nullable(),
+  authorId: z.string().nullable(),
+  suggestionId: z.string().nullable(),
+  score: z.number().nullable(),
+  exact: z.boolean().optional().describe("Absent in events written before the column existed."),
+});
+export type SpanSnapshot = z.output<typeof spanSnapshotSchema>;
+
+/**
+ * A stored SpanEvent snapshot (beforeJson/afterJson) as the API returns it: the documented fields only (the demo
+ * seed's events also stored the span's pairId, which the history does not send).
+ */
+export function readSpanSnapshot(json: string): SpanSnapshot {
+  const { documentId, start, end, text, category, source, annotationId, authorId, suggestionId, score, exact } = JSON.parse(json) as SpanSnapshot;
+  return { documentId, start, end, text, category, source, annotationId, authorId, suggestionId, score, ...(exact !== undefined ? { exact } : {}) };
+}

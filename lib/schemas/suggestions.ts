@@ -1,6 +1,7 @@
 // Model and judge suggestions: kept apart from human spans. Client-safe (zod and types only).
 import { z } from "zod";
-import type { SpanCategory, SuggestionSource } from "./enums";
+import { zSuggestionSource, type SpanCategory, type SuggestionSource } from "./enums";
+import { zId, zTimestamp } from "./ids";
 import { MAX_COMMENT_CHARS, spanPlacementShape } from "./spans";
 
 export const suggestionInputSchema = z.object({
@@ -24,3 +25,14 @@ export type StoredSuggestion = {
   rationale?: string;
   createdAt: Date;
 };
+
+/** A suggestion in a response (`createdAt` as its ISO string). */
+export const storedSuggestionSchema = z.strictObject({
+  id: zId,
+  ...spanPlacementShape,
+  source: zSuggestionSource,
+  modelName: z.string().describe("The model or judge model that made it."),
+  score: z.number().optional(),
+  rationale: z.string().optional().describe("The judge's reason, when it gave one."),
+  createdAt: zTimestamp,
+});

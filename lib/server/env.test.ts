@@ -162,7 +162,7 @@ describe("environment readers", () => {
     "instrumentation.ts",
     "prisma.config.ts",
     "playwright.config.ts",
-    "cli/commands/train.ts",
+    "cli/train/run-step.ts",
     // Harnesses that set or pass on a child's environment, not settings the app reads: the fuzzer's in-process
     // server (restored on close), pg_dump/pg_restore children (PATH, PG*), the crash test's killed child.
     "cli/fuzz-api/fuzz-server.ts",

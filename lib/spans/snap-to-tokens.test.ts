@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bertVocabFromNpm } from "../tokenizer/load-vocab";
+import { bertVocabFromNpm } from "../tokenizer/test-support/bert-vocab-from-npm";
 import { WordPieceTokenizer } from "../tokenizer/wordpiece";
 import { snapToTokens } from "./snap-to-tokens";
 import { snapToWords } from "./snap-to-words";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildWindows, TYPE_CONTEXT } from "./build-windows";
-import { bertVocabFromNpm } from "./load-vocab";
+import { bertVocabFromNpm } from "./test-support/bert-vocab-from-npm";
 import { tokenRelevanceBins } from "./relevance-bins";
 import { WordPieceTokenizer } from "./wordpiece";
 

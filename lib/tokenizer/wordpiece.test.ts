@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bertVocabFromNpm } from "./load-vocab";
+import { bertVocabFromNpm } from "./test-support/bert-vocab-from-npm";
 import { WordPieceTokenizer } from "./wordpiece";
 import { runSteps } from "../run-steps";
 import { buildWindows, stitchWindows, TYPE_CONTEXT_MATCH } from "./build-windows";

@@ -8,7 +8,7 @@
 The graph (tensor2tensor's pre-norm transformer: 8,002 SentencePiece pieces, two layers of 4 heads, 256 then 512
 wide, mean pooling, a tanh layer, unit length) is rebuilt in PyTorch from the tfjs weights and exported with opset 17.
 Matrices are stored as int8 with one scale per output column (per row for the piece table): 7 MB instead of 28.
---check compares against the tfjs release's own vectors (scripts/probes/sentence-encoder-reference.mjs).
+--check compares against the tfjs release's own vectors (experiments/sentence-encoder-reference.mjs).
 """
 import argparse, json, math, os, shutil, numpy as np, torch
 torch.set_num_threads(2)
@@ -131,7 +131,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--src', required=True, help="the tfjs release's folder (model.json, shards, vocab.json)")
     ap.add_argument('--out', required=True, help='folder to write model.onnx and vocab.json into')
-    ap.add_argument('--check', help='reference.json from scripts/probes/sentence-encoder-reference.mjs')
+    ap.add_argument('--check', help='reference.json from experiments/sentence-encoder-reference.mjs')
     ap.add_argument('--tuned', help="a tuned fp32 state (tune_sentence_encoder.py's tuned.pt) to export instead of the release's")
     a = ap.parse_args()
     _, Ws = load(a.src)

@@ -234,6 +234,24 @@ export async function importBatch({ ctx, user }) {
   return true;
 }
 
+/**
+ * The sweeps' dataset: `ctx.sweepPairs` generated pairs imported with their evidence as gold, once (a fixed size: see
+ * runJobs).
+ */
+export async function importSweepPairs({ ctx, user }) {
+  const records = makePairRecords({ prefix: `${ctx.prefix}-sweep`, first: 0, count: ctx.sweepPairs, seed: ctx.seed });
+  const r = await ctx.client.call({
+    kind: "import",
+    method: "POST",
+    path: `/api/v1/datasets/${ctx.sweepDatasetId}/import?format=jsonl&evidence=gold`,
+    body: toJsonl(records),
+    contentType: "application/x-ndjson",
+    user,
+    timeoutMs: 120_000,
+  });
+  return r.ok;
+}
+
 /** The admin: keeps enough pairs on the board for the annotators. */
 export async function runProvisioner({ ctx, user }) {
   while (ctx.running()) {
@@ -270,14 +288,18 @@ export async function waitForJobs({ ctx, user, ids, until }) {
 }
 
 /**
- * The researcher: a frontier sweep (the soak dataset once it has gold, the demo dataset before) and a judge run of the
- * next pairs against the local judge server, shared by both workers; waits for them, then starts the next pair of jobs.
+ * The researcher: a frontier sweep of the sweep dataset (a fixed set of gold pairs: a sweep of the growing soak dataset
+ * would grow the workers' caches with it) and a judge run of the soak dataset's next unjudged pairs against the local
+ * judge server, shared by both workers; waits for them, then starts the next pair of jobs.
  */
 export async function runJobs({ ctx, user }) {
   while (ctx.running()) {
-    const datasetId = ctx.ledger.counts.golds > 0 ? ctx.datasetId : ctx.demoDatasetId;
     const ids = [
-      ...(await startJob({ ctx, user, body: { kind: "frontier-sweep", payload: { datasetId, methods: ["model", "bm25", "lead"] } } })),
+      ...(await startJob({
+        ctx,
+        user,
+        body: { kind: "frontier-sweep", payload: { datasetId: ctx.sweepDatasetId, methods: ["model", "bm25", "lead"] } },
+      })),
       ...(await startJob({
         ctx,
         user,

@@ -1,6 +1,7 @@
 // The processes of a soak (scripts/soak.mjs): `next start` app instances, `snippet-lab worker` processes and the local
 // judge server, each in its own process group (a SIGKILL reaches everything it forked), with its output in a log file,
-// a readiness check, its RSS read from /proc, and a record of every incarnation (start, end, killed, RSS samples).
+// a readiness check, its RSS read from /proc, its live JavaScript memory from scripts/soak/memory-probe.mjs, and a
+// record of every incarnation (start, end, killed, RSS samples).
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -13,6 +14,9 @@ const require = createRequire(import.meta.url);
 const tsx = pathToFileURL(require.resolve("tsx")).href;
 const pgClientHook = pathToFileURL(path.join(root, "scripts/use-postgres-client.mjs")).href;
 const nextBin = require.resolve("next/dist/bin/next");
+const memoryProbe = pathToFileURL(path.join(root, "scripts/soak/memory-probe.mjs")).href;
+/** How often memory-probe.mjs collects garbage and samples a process's memory (each sample is a full GC). */
+export const MEMORY_EVERY_MS = 30_000;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -93,6 +97,8 @@ export class ManagedProcess {
     this.name = name;
     this.logFile = path.join(logDir, `${name}.log`);
     this.log = createWriteStream(this.logFile, { flags: "a" });
+    /** Where memory-probe.mjs, preloaded by `command`, writes this process's samples (every incarnation's). */
+    this.memoryFile = path.join(logDir, `${name}.memory.jsonl`);
     this.command = command;
     this.ready = ready;
     this.onUnexpectedExit = onUnexpectedExit;
@@ -111,7 +117,7 @@ export class ManagedProcess {
 
   /** Spawns it and waits until it is ready (or throws after `timeoutMs`, with the end of its log). */
   async start(timeoutMs = 120_000) {
-    const { args, env } = this.command();
+    const { args, env } = this.command(this);
     const inc = {
       n: this.incarnations.length + 1,
       pid: null,
@@ -180,6 +186,26 @@ export class ManagedProcess {
     clearTimeout(timer);
   }
 
+  /**
+   * An incarnation's live JavaScript memory, [{t, bytes}] (heapUsed + external after a full GC, from memory-probe.mjs):
+   * the samples of its own pid, else of the child it runs the work in (the one with the most samples).
+   */
+  memorySamples(inc = this.current) {
+    if (!inc || !existsSync(this.memoryFile)) return [];
+    const byPid = new Map();
+    for (const l of readFileSync(this.memoryFile, "utf8").split("\n")) {
+      let s;
+      try {
+        s = l ? JSON.parse(l) : null;
+      } catch {
+        continue; // a line cut off by a kill
+      }
+      if (s && (s.pid === inc.pid || s.ppid === inc.pid)) byPid.set(s.pid, [...(byPid.get(s.pid) ?? []), s]);
+    }
+    const own = byPid.get(inc.pid) ?? [...byPid.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+    return own.map((s) => ({ t: s.t, bytes: s.heapUsed + s.external }));
+  }
+
   /** Samples the RSS of the live incarnation. */
   sample(now = Date.now()) {
     const inc = this.current;
@@ -209,15 +235,23 @@ export function baseEnv({ databaseUrl, judgePort, apiKey }) {
   };
 }
 
+/** The environment memory-probe.mjs reads: where this process's samples go. */
+const memoryEnv = (proc) => ({ SOAK_MEMORY_FILE: proc.memoryFile, SOAK_MEMORY_EVERY_MS: String(MEMORY_EVERY_MS) });
+
 /** `next start` on the port; `swapClient`: the build is SQLite's, so load it with the PostgreSQL client swapped in. */
 export function appProcess({ name, port, env, swapClient, logDir, onUnexpectedExit }) {
   const shim = pathToFileURL(path.join(root, "scripts/soak/use-postgres-build.mjs")).href;
-  const nodeOptions = [process.env.NODE_OPTIONS, swapClient ? `--import ${shim}` : ""].filter(Boolean).join(" ");
+  const nodeOptions = [process.env.NODE_OPTIONS, swapClient ? `--import ${shim}` : "", `--expose-gc --import ${memoryProbe}`]
+    .filter(Boolean)
+    .join(" ");
   return new ManagedProcess({
     name,
     logDir,
     onUnexpectedExit,
-    command: () => ({ args: [nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], env: { ...env, NODE_OPTIONS: nodeOptions } }),
+    command: (p) => ({
+      args: [nextBin, "start", "-H", "127.0.0.1", "-p", String(port)],
+      env: { ...env, ...memoryEnv(p), NODE_OPTIONS: nodeOptions },
+    }),
     ready: () => answersHttp(port, "/api/auth/me"),
   });
 }
@@ -228,9 +262,20 @@ export function workerProcess({ name, env, logDir, onUnexpectedExit }) {
     name,
     logDir,
     onUnexpectedExit,
-    command: () => ({
-      args: ["--conditions=react-server", "--import", tsx, "--import", pgClientHook, path.join(root, "cli/main.ts"), "worker"],
-      env,
+    command: (p) => ({
+      args: [
+        "--expose-gc",
+        "--import",
+        memoryProbe,
+        "--conditions=react-server",
+        "--import",
+        tsx,
+        "--import",
+        pgClientHook,
+        path.join(root, "cli/main.ts"),
+        "worker",
+      ],
+      env: { ...env, ...memoryEnv(p) },
     }),
     ready: async (p) => /running .* job\(s\)/.test(p.output),
   });
@@ -242,7 +287,10 @@ export function judgeProcess({ port, logDir, onUnexpectedExit }) {
     name: "judge",
     logDir,
     onUnexpectedExit,
-    command: () => ({ args: [path.join(root, "scripts/local-judge-server.mjs"), "--port", String(port)], env: process.env }),
+    command: (p) => ({
+      args: ["--expose-gc", "--import", memoryProbe, path.join(root, "scripts/local-judge-server.mjs"), "--port", String(port)],
+      env: { ...process.env, ...memoryEnv(p) },
+    }),
     ready: () => answersHttp(port, "/v1/models"),
   });
 }

@@ -7,12 +7,6 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-const median = (xs) =>
-  percentile(
-    [...xs].sort((a, b) => a - b),
-    50,
-  );
-
 function emptyBucket() {
   return { requests: 0, killed: 0, other: 0, latencies: [], compress: [] };
 }
@@ -106,42 +100,84 @@ export class SoakStats {
 
 const round = (x) => (x === null ? null : Math.round(x));
 
+/** Runs shorter than this many minutes print the memory figures without a verdict: they are mostly warm-up. */
+export const MIN_JUDGED_MINUTES = 10;
+/** Live JavaScript memory may grow by this much whatever the percentage: small heaps wobble by a few MB. */
+export const LIVE_SLACK_BYTES = 4 * 1024 * 1024;
+/** RSS may grow by this much whatever the percentage: V8's young generation alone may still grow by 32 MB. */
+export const RSS_SLACK_KB = 32 * 1024;
+
+const minimum = (xs) => Math.min(...xs);
+
 /**
- * RSS growth of one process incarnation: the median of its samples in the first window after the warm-up against the
- * median of its last window. "n/a" for an incarnation the soak killed, or one too short-lived for two windows; "info"
- * (figures, no verdict) when `judge` is false: a short run, where loading models and code still dominates.
- * samples: [{t, kb}] (t in ms); maxGrowth: 0.10 for ≤ 10 %.
+ * Growth of one measure of one process incarnation from the window right after the warm-up to the last window,
+ * allowed max(maxGrowth × start, minSlack). `pick` reduces a window's samples ([{t, v}]) to one number. "n/a" for an
+ * incarnation the soak killed, one too short-lived for the warm-up and two windows, or a window without samples;
+ * "info" (figures, no verdict) when `judge` is false.
  */
-export function rssVerdict({ samples, startedAt, endedAt, killed, warmupMs, windowMs, maxGrowth, judge = true }) {
-  const first = samples[0]?.kb ?? null;
-  const last = samples.at(-1)?.kb ?? null;
-  const base = { firstKb: first, lastKb: last, startKb: null, endKb: null, growth: null };
-  if (killed) return { ...base, verdict: "n/a", note: "killed by the soak" };
+function growthVerdict({ samples, startedAt, endedAt, killed, warmupMs, windowMs, maxGrowth, minSlack, pick, judge }) {
+  const none = { start: null, end: null, growth: null, allowed: null };
+  if (killed) return { ...none, verdict: "n/a", note: "killed by the soak" };
   const from = startedAt + warmupMs;
   if (endedAt - from < 2 * windowMs)
-    return { ...base, verdict: "n/a", note: `lived ${Math.round((endedAt - startedAt) / 1000)} s: too short to judge` };
-  const startSamples = samples.filter((s) => s.t >= from && s.t < from + windowMs).map((s) => s.kb);
-  const endSamples = samples.filter((s) => s.t >= endedAt - windowMs && s.t <= endedAt).map((s) => s.kb);
-  if (startSamples.length === 0 || endSamples.length === 0) return { ...base, verdict: "n/a", note: "no samples in a window" };
-  const startKb = median(startSamples);
-  const endKb = median(endSamples);
-  const growth = (endKb - startKb) / startKb;
-  if (!judge)
-    return { ...base, startKb, endKb, growth, verdict: "info", note: `not judged: runs under ${MIN_JUDGED_MINUTES} minutes are mostly warm-up` };
-  return { ...base, startKb, endKb, growth, verdict: growth <= maxGrowth ? "PASS" : "FAIL", note: "" };
+    return { ...none, verdict: "n/a", note: `lived ${Math.round((endedAt - startedAt) / 1000)} s: too short to judge` };
+  const startSamples = samples.filter((s) => s.t >= from && s.t < from + windowMs).map((s) => s.v);
+  const endSamples = samples.filter((s) => s.t >= endedAt - windowMs && s.t <= endedAt).map((s) => s.v);
+  if (startSamples.length === 0 || endSamples.length === 0) return { ...none, verdict: "n/a", note: "no samples in a window" };
+  const start = pick(startSamples);
+  const end = pick(endSamples);
+  const allowed = Math.max(maxGrowth * start, minSlack);
+  const out = { start, end, growth: (end - start) / start, allowed };
+  if (!judge) return { ...out, verdict: "info", note: `not judged: runs under ${MIN_JUDGED_MINUTES} minutes are mostly warm-up` };
+  return { ...out, verdict: end - start <= allowed ? "PASS" : "FAIL", note: "" };
 }
 
-/** RSS growth is judged in runs of at least this many minutes. */
-export const MIN_JUDGED_MINUTES = 10;
+/**
+ * RSS growth of one incarnation: the lowest sample of the window after the warm-up against the lowest of the last
+ * window (a leak lifts the floor; a burst of work, a heap not yet collected or an allocator's free pages only lift
+ * peaks), allowed max(maxGrowth × start, minSlackKb). samples: [{t, kb}] (t in ms); maxGrowth 0.1 for ≤ 10%.
+ */
+export function rssVerdict({ samples, maxGrowth = 0.1, minSlackKb = RSS_SLACK_KB, judge = true, ...o }) {
+  const v = growthVerdict({ ...o, samples: samples.map((s) => ({ t: s.t, v: s.kb })), maxGrowth, minSlack: minSlackKb, pick: minimum, judge });
+  return {
+    firstKb: samples[0]?.kb ?? null,
+    lastKb: samples.at(-1)?.kb ?? null,
+    startKb: v.start,
+    endKb: v.end,
+    growth: v.growth,
+    allowedKb: v.allowed,
+    verdict: v.verdict,
+    note: v.note,
+  };
+}
 
 /**
- * The warm-up and window lengths for a run of `durationMs`. The warm-up, 1/6 of the run within [20 s, 5 min], lets
- * every process load what it loads on first use (a worker loads the model with its first scoring job, an app instance
- * compiles each page on its first request); the windows are 1/10 of the run within [15 s, 1 min].
+ * Growth of the live JavaScript memory of one incarnation (heapUsed + external right after a major collection, sampled
+ * by memory-probe.mjs): the lowest sample of the window after the warm-up against the lowest of the last window (a
+ * collection V8 runs while the program works leaves some garbage of the last moments unmarked, which only adds),
+ * allowed max(maxGrowth × start, minSlackBytes). samples: [{t, bytes}].
  */
-export function rssWindows(durationMs) {
+export function memoryVerdict({ samples, maxGrowth = 0.1, minSlackBytes = LIVE_SLACK_BYTES, judge = true, ...o }) {
+  const v = growthVerdict({ ...o, samples: samples.map((s) => ({ t: s.t, v: s.bytes })), maxGrowth, minSlack: minSlackBytes, pick: minimum, judge });
+  return { startBytes: v.start, endBytes: v.end, growth: v.growth, allowedBytes: v.allowed, verdict: v.verdict, note: v.note };
+}
+
+/** One verdict from an incarnation's RSS and live-memory verdicts: FAIL if either fails, PASS if either passes. */
+export function combineVerdicts(...verdicts) {
+  for (const v of ["FAIL", "PASS", "info"]) if (verdicts.includes(v)) return v;
+  return "n/a";
+}
+
+/**
+ * The warm-up and window lengths for a run of `durationMs`: both 1/6 of the run, within [20 s, 5 min] and
+ * [15 s, 5 min]. The warm-up lets every process load what it loads on first use (a worker loads the model with its
+ * first scoring job, an app instance compiles each page on its first request) and fill the caches its steady load
+ * fills; long windows (a 30-minute run compares minutes 5–10 with minutes 25–30) hold enough samples that one busy
+ * minute does not move them.
+ */
+export function memoryWindows(durationMs) {
   const clamp = (x, lo, hi) => Math.min(hi, Math.max(lo, x));
-  return { warmupMs: clamp(durationMs / 6, 20_000, 300_000), windowMs: clamp(durationMs / 10, 15_000, 60_000) };
+  return { warmupMs: clamp(durationMs / 6, 20_000, 300_000), windowMs: clamp(durationMs / 6, 15_000, 300_000) };
 }
 
 /** The goals of the soak and whether each is met; `passed` when all are. */
@@ -150,7 +186,7 @@ export function evaluateGoals({ totals, rss, rows, jobs, kills, acked }) {
   const goals = [
     { goal: "no errors but the killed instance's in-flight requests", value: `${totals.other} other`, pass: totals.other === 0 },
     {
-      goal: "RSS growth ≤ 10% per process",
+      goal: "memory growth after the warm-up ≤ 10% per process (live JS memory after GC, or 4 MB; RSS floor, or 32 MB)",
       value: rssFailed.length ? `over: ${rssFailed.join(", ")}` : rss.some((r) => r.verdict === "PASS") ? "all within" : "not judged in this run",
       pass: rssFailed.length === 0,
     },
@@ -171,6 +207,8 @@ export function evaluateGoals({ totals, rss, rows, jobs, kills, acked }) {
 }
 
 const mb = (kb) => (kb === null || kb === undefined ? "-" : `${(kb / 1024).toFixed(0)} MB`);
+/** Bytes as MB with one decimal (live memory: a judge server holds a few MB). */
+const mib = (bytes) => (bytes === null || bytes === undefined ? "-" : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 const ms = (x) => (x === null ? "-" : `${x} ms`);
 
 /** The line printed every minute. */
@@ -179,7 +217,7 @@ export function formatMinuteLine({ row, minutes, acked, jobs, rss }) {
     `[soak] minute ${row.minute}/${minutes}${row.minute > minutes ? " (draining)" : ""}: ${row.requests} requests, errors ${row.killed} killed-in-flight / ${row.other} other; ` +
     `p50 ${ms(row.p50Ms)}, p99 ${ms(row.p99Ms)} (compress p50 ${ms(row.compressP50Ms)}, p99 ${ms(row.compressP99Ms)}); ` +
     `acked ${acked.saves} saves, ${acked.submits} submits, ${acked.reviews} reviews, ${acked.golds} gold; jobs ${jobs.done} done, ${jobs.live} live; ` +
-    `RSS ${rss.map((r) => `${r.name} ${mb(r.kb)}`).join(", ")}`
+    `RSS ${rss.map((r) => `${r.name} ${mb(r.kb)}${r.liveBytes ? ` (live ${mib(r.liveBytes)})` : ""}`).join(", ")}`
   );
 }
 
@@ -207,12 +245,21 @@ export function formatSummary(report) {
   for (const k of kills.events) {
     lines.push(`[soak] kill at ${k.atS} s: ${k.name} (pid ${k.pid}, ${k.inFlight} requests in flight), ready again after ${k.readyAfterS ?? "-"} s`);
   }
-  lines.push("[soak] RSS per process (start = median after warm-up, end = median of the last window; goal growth ≤ 10%):");
+  const w = report.memoryWindows;
+  lines.push(
+    `[soak] memory per process, the window after the warm-up (${w.warmupS}–${w.warmupS + w.windowS} s of each life) against the last ${w.windowS} s: ` +
+      "live = lowest heapUsed + external after a major GC (goal: growth ≤ 10% or 4 MB), RSS = lowest sample (goal: growth ≤ 10% or 32 MB)",
+  );
+  const pct = (g) => (g === null ? "" : ` ${g >= 0 ? "+" : ""}${(100 * g).toFixed(1)}%`);
   for (const r of rss) {
-    const growth = r.growth === null ? "" : ` growth ${(100 * r.growth).toFixed(1)}%`;
-    lines.push(
-      `[soak]   ${r.name.padEnd(12)} pid ${String(r.pid).padEnd(8)} first ${mb(r.firstKb)}, start ${mb(r.startKb)}, end ${mb(r.endKb)}, last ${mb(r.lastKb)}${growth}: ${r.verdict}${r.note ? ` (${r.note})` : ""}`,
-    );
+    const live =
+      r.live.startBytes === null ? "live -" : `live ${mib(r.live.startBytes)} → ${mib(r.live.endBytes)}${pct(r.live.growth)} ${r.live.verdict}`;
+    const res =
+      r.rss.startKb === null
+        ? `RSS first ${mb(r.rss.firstKb)}, last ${mb(r.rss.lastKb)}`
+        : `RSS ${mb(r.rss.startKb)} → ${mb(r.rss.endKb)}${pct(r.rss.growth)} ${r.rss.verdict}`;
+    const note = r.rss.note || r.live.note;
+    lines.push(`[soak]   ${r.name.padEnd(12)} pid ${String(r.pid).padEnd(8)} ${live}; ${res}: ${r.verdict}${note ? ` (${note})` : ""}`);
   }
   lines.push(
     `[soak] rows: ${rows.checked} acknowledged writes checked in the database, ${rows.lost} lost, ${rows.extra} stored but never acknowledged ` +

@@ -7,6 +7,7 @@ import { listAccountAuditEvents } from "@/lib/server/db/audit/list-account-audit
 import { requireUser } from "@/lib/server/auth/require-user";
 import { Table, TableHead, TableBody, Th, Td } from "@/components/ui/table";
 import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Users · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -19,13 +20,15 @@ export default async function UsersPage() {
   const history = await listAccountAuditEvents({ limit: 50 });
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Users</h1>
-        <p className="text-sm text-slate-600">
-          Accounts and roles. Users are disabled, never deleted, so their work keeps its author; disabling signs them out at once. The last active
-          admin can be neither demoted nor disabled. Lost admin access on the server: <code>npx snippet-lab users reset-password EMAIL</code>.
-        </p>
-      </div>
+      <PageHeader
+        title="Users"
+        description={
+          <>
+            Accounts and roles. Users are disabled, never deleted, so their work keeps its author; disabling signs them out at once. The last active
+            admin can be neither demoted nor disabled. Lost admin access on the server: <code>npx snippet-lab users reset-password EMAIL</code>.
+          </>
+        }
+      />
 
       <Card>
         <h2 className="mb-3 text-sm font-semibold text-slate-900">Create a user</h2>

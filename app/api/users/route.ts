@@ -11,9 +11,9 @@ export const dynamic = "force-dynamic";
 export const GET = defineRoute(OPERATIONS.listUsers, async () => ({ users: await listUsers() }));
 
 /** POST {email, name, password (≥ 12 chars), role} → 201 {user} (admin only); 409 when the email exists. */
-export const POST = defineRoute(OPERATIONS.createUser, async ({ readBody, user }) => {
+export const POST = defineRoute(OPERATIONS.createUser, async ({ readBody, user, json }) => {
   const input = await readBody();
-  return Response.json({ user: await createUser({ ...input, actorId: user.id }) }, { status: 201 });
+  return json({ user: await createUser({ ...input, actorId: user.id }) }, { status: 201 });
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

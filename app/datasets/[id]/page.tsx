@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CreatePairForm } from "@/components/datasets/create-pair-form";
 import { DatasetSettingsForm } from "@/components/datasets/dataset-settings-form";
+import { DeleteDatasetForm } from "@/components/datasets/delete-dataset-form";
 import { SETTING_TEXT } from "@/components/datasets/dataset-settings-text";
 import { ImportForm } from "@/components/datasets/import-form";
 import { JudgeRunsPanel } from "@/components/datasets/judge-runs/judge-runs-panel";
@@ -18,6 +19,7 @@ import { readJudgeRuns } from "@/lib/server/judge/judge-runs-api";
 import { judgeConfigKeyString } from "@/lib/schemas/judge";
 import { PAIR_STATUSES } from "@/lib/schemas/enums";
 import { Card } from "@/components/ui/card";
+import { PageHeader, TrailLink } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Dataset · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -46,15 +48,7 @@ export default async function DatasetPage({ params }: { params: Promise<{ id: st
   ]);
   return (
     <div className="space-y-6" data-testid="dataset-detail" data-dataset-id={dataset.id} data-dataset-name={dataset.name}>
-      <div>
-        <p className="text-sm">
-          <Link href="/datasets" className="text-blue-700 hover:underline">
-            Datasets
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight">{dataset.name}</h1>
-        {dataset.description && <p className="text-sm text-slate-600">{dataset.description}</p>}
-      </div>
+      <PageHeader trail={<TrailLink href="/datasets">Datasets</TrailLink>} title={dataset.name} description={dataset.description} />
 
       <Card>
         <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -159,6 +153,10 @@ export default async function DatasetPage({ params }: { params: Promise<{ id: st
               .
             </p>
             <ImportForm datasetId={dataset.id} />
+          </Card>
+          <Card data-testid="dataset-delete">
+            <h2 className="mb-3 text-sm font-semibold text-slate-900">Delete</h2>
+            <DeleteDatasetForm datasetId={dataset.id} name={dataset.name} pairs={dataset.pairs} documents={dataset.documents} />
           </Card>
         </>
       )}

@@ -13,6 +13,8 @@ import { listQueueAnnotators } from "@/lib/server/db/annotations/list-queue-anno
 import { parseQueueSearchParams, queueFilterQuery, withQuery, type PairListPage } from "@/lib/schemas/queue";
 import { listQueueFilterOptions } from "@/lib/server/db/annotations/queue-filter-options";
 import { buttonClass } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
+import { Notice } from "@/components/ui/notice";
 
 export const metadata: Metadata = { title: "Queue · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -71,31 +73,28 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">Queue</h1>
-          <p className="text-sm text-slate-600">
-            Pairs to annotate and review. Filters and order live in the URL; press n for the next pair that needs your work (not accepted, and not yet
-            submitted by you).
-          </p>
-        </div>
-        <Link href={nextHref} className={buttonClass({ size: "sm" })} data-testid="queue-next">
-          Next pair to work on (n)
-        </Link>
-      </div>
+      <PageHeader
+        title="Queue"
+        description="Pairs to annotate and review. Filters and order live in the URL; press n for the next pair that needs your work (not accepted, and not yet submitted by you)."
+        actions={
+          <Link href={nextHref} className={buttonClass({ size: "sm" })} data-testid="queue-next">
+            Next pair to work on (n)
+          </Link>
+        }
+      />
 
       {first(sp.done) === "1" && (
-        <p className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900" role="status" data-testid="queue-done">
+        <Notice tone="success" role="status" testId="queue-done">
           No more pairs in this queue. Change the filters or come back later.
-        </p>
+        </Notice>
       )}
       {invalid && (
-        <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert" data-testid="queue-invalid">
+        <Notice tone="error" role="alert" testId="queue-invalid">
           Invalid filter: {invalid}.{" "}
           <Link href="/pairs" className="font-medium underline">
             Reset the filters
           </Link>
-        </p>
+        </Notice>
       )}
 
       <QueueFilters

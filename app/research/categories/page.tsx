@@ -15,6 +15,8 @@ import { startJob } from "@/lib/server/jobs/jobs-api";
 import { PendingScoresNotice } from "@/components/jobs/pending-scores-notice";
 import { hasPermission } from "@/lib/auth/policy";
 import type { JobOut } from "@/lib/schemas/jobs";
+import { PageHeader } from "@/components/ui/page-header";
+import { Notice } from "@/components/ui/notice";
 
 export const metadata: Metadata = { title: "Categories · Research · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -60,13 +62,10 @@ export default async function CategoriesPage({ searchParams }: { searchParams: P
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Category breakdown</h1>
-        <p className="text-sm text-slate-600">
-          The share of tokens in each category in the uncompressed pages and in the compressed snippets, and how it changes: what compression keeps
-          and what it drops.
-        </p>
-      </div>
+      <PageHeader
+        title="Category breakdown"
+        description="The share of tokens in each category in the uncompressed pages and in the compressed snippets, and how it changes: what compression keeps and what it drops."
+      />
 
       <Card
         as="form"
@@ -140,21 +139,21 @@ export default async function CategoriesPage({ searchParams }: { searchParams: P
       </Card>
 
       {error && (
-        <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" role="alert" data-testid="categories-error">
+        <Notice tone="error" role="alert" testId="categories-error">
           {error}
-        </p>
+        </Notice>
       )}
       {breakdown?.pending && pendingJob ? (
         <PendingScoresNotice job={pendingJob} pending={breakdown.pending} canControl={hasPermission(user.role, "model:run")} />
       ) : null}
       {breakdown && breakdown.pairs === 0 && !breakdown.pending && (
-        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="categories-no-pairs">
+        <Notice testId="categories-no-pairs">
           No pairs match these filters
           {breakdown.unscored > 0
             ? `: ${breakdown.unscored} pair(s) have no cached scores of ${breakdown.method} yet (score them from the queue, or pick bm25 or lead)`
             : ""}
           .
-        </p>
+        </Notice>
       )}
       {breakdown && breakdown.pairs > 0 && (
         <>

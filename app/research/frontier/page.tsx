@@ -9,6 +9,8 @@ import { readJobs } from "@/lib/server/jobs/jobs-api";
 import { isJudgeConfigured } from "@/lib/server/judge/judge-config";
 import { listModels } from "@/lib/server/model/list-models";
 import { readFrontier } from "@/lib/server/research/read-frontier";
+import { PageHeader } from "@/components/ui/page-header";
+import { Notice } from "@/components/ui/notice";
 
 export const metadata: Metadata = { title: "Frontier · Research · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -38,31 +40,29 @@ export default async function FrontierPage({ searchParams }: { searchParams: Pro
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Threshold and budget frontier</h1>
-        <p className="text-sm text-slate-600">
-          Mean downstream tokens per query against the share of gold evidence kept (a gold span counts when ≥ 90 % of its characters are in the
-          snippet), per method, from the same code as <code>snippet-lab eval</code>. Click a point for the pairs behind it.
-        </p>
-      </div>
+      <PageHeader
+        title="Threshold and budget frontier"
+        description={
+          <>
+            Mean downstream tokens per query against the share of gold evidence kept (a gold span counts when ≥ 90 % of its characters are in the
+            snippet), per method, from the same code as <code>snippet-lab eval</code>. Click a point for the pairs behind it.
+          </>
+        }
+      />
 
       <GoldDatasetPicker action="/research/frontier" datasetId={dataset?.id} datasets={datasets} testId="frontier-dataset" />
 
       {!dataset && (
-        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="frontier-no-datasets">
+        <Notice testId="frontier-no-datasets">
           No datasets yet: create one at Datasets, import pairs with evidence or adjudicate gold, then come back.
-        </p>
+        </Notice>
       )}
-      {dataset && dataset.pairs === 0 && (
-        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="frontier-empty-dataset">
-          {dataset.name} has no pairs yet.
-        </p>
-      )}
+      {dataset && dataset.pairs === 0 && <Notice testId="frontier-empty-dataset">{dataset.name} has no pairs yet.</Notice>}
       {dataset && dataset.pairs > 0 && dataset.goldPairs === 0 && (
-        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="frontier-no-gold">
+        <Notice tone="warn" testId="frontier-no-gold">
           {dataset.name} has no gold yet: a frontier measures what each setting keeps of the gold evidence. Adjudicate some pairs (review), or import
           a file with its evidence as gold.
-        </p>
+        </Notice>
       )}
       {dataset && frontier && dataset.goldPairs > 0 && (
         <FrontierView

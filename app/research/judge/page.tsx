@@ -8,6 +8,7 @@ import { type JudgeEvalReport, parseJudgeConfigKey } from "@/lib/schemas/judge";
 import { requireUser } from "@/lib/server/auth/require-user";
 import { listDatasets } from "@/lib/server/db/datasets/list-datasets";
 import { computeJudgeEval } from "@/lib/server/research/judge-eval";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Judging the judge · Research · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -54,13 +55,10 @@ export default async function JudgeEvalPage({ searchParams }: { searchParams: Pr
 
   return (
     <div className="space-y-6" data-testid="judge-eval-page">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Judging the judge</h1>
-        <p className="text-sm text-slate-600">
-          How well an LLM judge labels spans: each judge configuration (model, prompt version, variant) against the adjudicated gold, per category,
-          span by span and token by token, side by side, with the pairs where judge and gold disagree most.
-        </p>
-      </div>
+      <PageHeader
+        title="Judging the judge"
+        description="How well an LLM judge labels spans: each judge configuration (model, prompt version, variant) against the adjudicated gold, per category, span by span and token by token, side by side, with the pairs where judge and gold disagree most."
+      />
 
       <GoldDatasetPicker action="/research/judge" datasetId={datasetId} datasets={datasets} testId="judge-eval-dataset" />
 

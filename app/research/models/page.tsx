@@ -11,6 +11,8 @@ import { requireUser } from "@/lib/server/auth/require-user";
 import { listDatasets } from "@/lib/server/db/datasets/list-datasets";
 import { describeModels } from "@/lib/server/model/describe-models";
 import { readModelEvals } from "@/lib/server/research/read-model-evals";
+import { PageHeader } from "@/components/ui/page-header";
+import { Notice } from "@/components/ui/notice";
 
 export const metadata: Metadata = { title: "Models · Research · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -48,18 +50,20 @@ export default async function ModelsPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Models</h1>
-        <p className="text-sm text-slate-600">
-          The models in the models folder: the compress API (<code>model: &quot;model:&lt;name&gt;&quot;</code>), <code>snippet-lab compress</code> and the
-          inspector offer exactly these. Latency from <code>npx snippet-lab bench --model NAME --json models/NAME/bench.json</code>; evaluation from{" "}
-          <code>snippet-lab eval --json</code> reports.
-        </p>
-      </div>
+      <PageHeader
+        title="Models"
+        description={
+          <>
+            The models in the models folder: the compress API (<code>model: &quot;model:&lt;name&gt;&quot;</code>), <code>snippet-lab compress</code> and
+            the inspector offer exactly these. Latency from <code>npx snippet-lab bench --model NAME --json models/NAME/bench.json</code>; evaluation
+            from <code>snippet-lab eval --json</code> reports.
+          </>
+        }
+      />
       {models.length === 0 && (
-        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="models-none">
+        <Notice tone="warn" testId="models-none">
           No model is installed: compression falls back to bm25 and lead. See the README for training or installing one.
-        </p>
+        </Notice>
       )}
       {points.length > 0 && <ModelsChart models={points} />}
       {models.length > 0 && (

@@ -8,6 +8,7 @@ import { FormMessage } from "@/components/ui/field";
 import { JudgeRunRow } from "./judge-run-row";
 import { JudgeRunStartForm } from "./judge-run-start-form";
 import { useJudgeRuns } from "./use-judge-runs";
+import { Notice } from "@/components/ui/notice";
 
 /**
  * The dataset page's LLM judge runs: start one (model:run, with a judge configured), follow its progress, cancel or
@@ -45,9 +46,9 @@ export function JudgeRunsPanel({
         resumes where it stopped.
       </p>
       {!judgeConfigured ? (
-        <p className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" role="note" data-testid="judge-run-not-configured">
+        <Notice tone="warn" className="mb-3" role="note" testId="judge-run-not-configured">
           No LLM judge is configured: set SNIPPET_LAB_JUDGE_BASE_URL and SNIPPET_LAB_JUDGE_MODEL on the server (docs/judge.md).
-        </p>
+        </Notice>
       ) : canRun ? (
         <div className="mb-3">
           <JudgeRunStartForm busy={busy} onStart={(options) => void start(options)} />

@@ -1,9 +1,11 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiFetch } from "@/lib/client/api-fetch";
+import type { ApiResult } from "@/lib/client/api-fetch";
+import { callApi } from "@/lib/client/call-api";
 import type { JobOut, StartJobRequest } from "@/lib/schemas/jobs";
 import type { JudgeRunSummary } from "@/lib/schemas/judge";
+import { OPERATIONS } from "@/lib/schemas/operations";
 import { isRunActive } from "./format";
 
 const POLL_MS = 1_500;
@@ -27,7 +29,7 @@ export function useJudgeRuns({ datasetId, initial }: { datasetId: string; initia
 
   const refresh = useCallback(async () => {
     const mine = ++seq.current;
-    const r = await apiFetch<{ runs: JudgeRunSummary[] }>(`/api/v1/judge/runs?datasetId=${encodeURIComponent(datasetId)}`);
+    const r = await callApi(OPERATIONS.listJudgeRuns, { query: { datasetId } });
     if (mine !== seq.current) return;
     if (r.ok) return setRuns(r.data.runs);
     if (r.error.code === "NETWORK") return setRetry((n) => n + 1);
@@ -41,12 +43,12 @@ export function useJudgeRuns({ datasetId, initial }: { datasetId: string; initia
     return () => clearTimeout(timer);
   }, [active, runs, retry, refresh]);
 
-  /** POSTs an action, shows the API's message when refused, then refreshes the list. */
+  /** Runs an action, shows the API's message when refused, then refreshes the list. */
   const act = useCallback(
-    async (path: string, json: unknown = {}) => {
+    async (request: () => Promise<ApiResult<unknown>>) => {
       setBusy(true);
       setError(null);
-      const r = await apiFetch<unknown>(path, { json });
+      const r = await request();
       if (!r.ok) setError(r.error.message);
       await refresh();
       setBusy(false);
@@ -55,13 +57,13 @@ export function useJudgeRuns({ datasetId, initial }: { datasetId: string; initia
   );
 
   const start = useCallback(
-    (options: JudgeRunOptions) => act("/api/v1/jobs", { kind: "judge-run", payload: { ...options, datasetId } } satisfies StartJobRequest),
+    (options: JudgeRunOptions) => act(() => callApi(OPERATIONS.startJob, { body: { kind: "judge-run", payload: { ...options, datasetId } } })),
     [act, datasetId],
   );
-  const cancelJob = useCallback((job: JobOut) => act(`/api/v1/jobs/${encodeURIComponent(job.id)}/cancel`), [act]);
-  const resumeJob = useCallback((job: JobOut) => act(`/api/v1/jobs/${encodeURIComponent(job.id)}/resume`), [act]);
+  const cancelJob = useCallback((job: JobOut) => act(() => callApi(OPERATIONS.cancelJob, { params: { id: job.id } })), [act]);
+  const resumeJob = useCallback((job: JobOut) => act(() => callApi(OPERATIONS.resumeJob, { params: { id: job.id } })), [act]);
   const retryFailed = useCallback(
-    (run: JudgeRunSummary) => act(`/api/v1/judge/runs/${encodeURIComponent(run.id)}/resume`, { retryFailed: true }),
+    (run: JudgeRunSummary) => act(() => callApi(OPERATIONS.resumeJudgeRun, { params: { id: run.id }, body: { retryFailed: true } })),
     [act],
   );
 

@@ -6,6 +6,7 @@ import { JudgePrfChart } from "./judge-prf-chart";
 import { MatchRatesTable } from "./match-rates-table";
 import { PrfComparisonTable } from "./prf-comparison-table";
 import { WorstPairs } from "./worst-pairs";
+import { Notice } from "@/components/ui/notice";
 
 /**
  * Judging the judge on one dataset with judgments: the configuration chooser, P/R/F1 side by side at span and token
@@ -26,13 +27,13 @@ export function JudgeEvalView({ report, asked }: { report: JudgeEvalReport; aske
         <JudgeEvalDownloads datasetId={report.datasetId} configs={asked} />
       </div>
       {unjudged.length > 0 && (
-        <ul className="space-y-1 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="judge-eval-unjudged">
+        <Notice tone="warn" as="ul" className="space-y-1" testId="judge-eval-unjudged">
           {unjudged.map((c) => (
             <li key={c.key}>
               <ConfigLabel config={c} /> has no judgments on this dataset’s gold pairs: left out.
             </li>
           ))}
-        </ul>
+        </Notice>
       )}
       {shown.length > 0 && (
         <>

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { bertVocabFromNpm } from "../../tokenizer/load-vocab";
+import { bertVocabFromNpm } from "../../tokenizer/test-support/bert-vocab-from-npm";
 import { WordPieceTokenizer } from "../../tokenizer/wordpiece";
 import { createRng } from "../synthesize-page";
 import { ArticleChromeGenerator, CHROME_TEMPLATE_LANGS, collectHeadlines, type ChromeBlock } from "./article-chrome";
-import { buildFixtureExamples, digestExamples, fixtureArticles, fixturePage } from "./article-chrome-fixtures";
+import { buildFixtureExamples, digestExamples, fixtureArticles, fixturePage } from "./test-support/article-chrome-fixtures";
 import { boilerplateFromPage } from "./boilerplate-pool";
 import { labelRealPage } from "./build-real-page-examples";
 import { CAT } from "./categories";

@@ -42,6 +42,8 @@ import type { TrainingExample } from "./types";
 import { searchPassageExamples } from "./search-passage-examples";
 import { pickParityExamples } from "./pick-parity-examples";
 import { WindowSetWriter } from "./write-window-set";
+import { anyClaimSource, claimSourceExamples, loadClaimSources, type ClaimSourceShares } from "./claim-training-sources";
+import { describeSources } from "./describe-training-sources";
 
 export interface BuildTrainingSetOptions {
   dataDir: string;
@@ -84,6 +86,8 @@ export interface BuildTrainingSetOptions {
    * answer paragraph, half do not (nothing vital). Default 0: none, windows byte-identical to builds without it.
    */
   searchPassages?: number;
+  /** Issue 61's sources (real claims, SQuAD 2.0 unanswerable, UA-SQuAD), each a share; default none, windows unchanged. */
+  claimSources?: ClaimSourceShares;
   log: (message: string) => void;
 }
 
@@ -117,6 +121,8 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
     shared: [squadEn, squadIt, cmrc, hotpotTrain],
     heldOut: [heldOutOf(squadEn, SPLITS.squad), heldOutOf(squadIt, SPLITS.squad), heldOutOf(cmrc, SPLITS.cmrc), hotpotDev.val, hotpotDev.report],
   });
+  const claimShares = opts.claimSources && anyClaimSource(opts.claimSources) ? opts.claimSources : undefined;
+  const claimSources = claimShares ? await loadClaimSources(opts.dataDir, claimShares, log, limit) : undefined;
 
   // Answer-sentence sources (real search queries, paraphrases, narrative, legal prose, Chinese in both scripts) and
   // Ukrainian running text (inverse-cloze queries only: there is no Ukrainian QA): each split by its own groups.
@@ -185,6 +191,7 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
   const foreign = split.en.train.map((e) => e.query);
   // In-article chrome draws from its own stream: the rest of the data is drawn as without it.
   const chromeRng = createRng((opts.seed ^ 0x5a17c0de) >>> 0);
+  const claimRng = createRng((opts.seed ^ 0x0c1a1e61) >>> 0);
   const chromeStats: Record<string, ReturnType<typeof articleChromeFor>> = {};
   const build = (part: "train" | "val"): TrainingExample[] => {
     const bps = (part === "train" ? pages.train : pages.val).map(boilerplateFromPage);
@@ -266,6 +273,17 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
     // Last, so that the examples above are drawn as without it.
     if (opts.searchPassages)
       examples.push(...searchPassageExamples(answerSets.find((s) => s.tag === "nq")?.raw[part] ?? [], opts.searchPassages, rng));
+    if (claimSources && claimShares)
+      examples.push(
+        ...claimSourceExamples({
+          sources: claimSources,
+          shares: claimShares,
+          part,
+          rng: claimRng,
+          boilerplate: bps,
+          ...(articleChrome ? { articleChrome } : {}),
+        }),
+      );
     if (part === "train") {
       for (const file of opts.gold) {
         const gold = readGoldFile(file).examples;
@@ -307,6 +325,7 @@ export async function buildTrainingSet(opts: BuildTrainingSetOptions) {
       ...(chromeStats[part] ? { articleChrome: { rate: opts.articleChrome, ...chromeStats[part].stats!.toJSON() } } : {}),
       ...(opts.topicalUnanswerable ? { topicalUnanswerable: opts.topicalUnanswerable } : {}),
       ...(opts.searchPassages ? { searchPassages: opts.searchPassages } : {}),
+      ...(claimShares ? { claimSources: claimShares } : {}),
     });
     if (chromeStats[part]) logArticleChrome(log, part, chromeStats[part]);
     log(
@@ -345,25 +364,6 @@ function heldOutOf(examples: readonly EvalExample[], split: ThreeWaySplitOptions
 
 function hasEvidence(e: EvalExample): boolean {
   return e.evidence.length > 0;
-}
-
-function describeSources(opts: BuildTrainingSetOptions) {
-  return {
-    squad: "SQuAD v1.1 dev (CC BY-SA 4.0)",
-    squadIt: "SQuAD-it test (CC BY-SA 4.0)",
-    cmrc: "CMRC 2018 dev + trial (CC BY-SA 4.0)",
-    hotpot: "HotpotQA distractor train; dev for validation (CC BY-SA 4.0)",
-    pages: "Mozilla Readability test pages (Apache-2.0 repository; page content © its publishers)",
-    ...(opts.coreOnly
-      ? {}
-      : {
-          answerSentences: Object.values(ANSWER_SENTENCE_SOURCES).map((s) => s.licence),
-          ukrainian: "UA-GEC corrected texts (CC BY 4.0) and a Ukrainian Wikipedia sample (CC BY-SA 4.0 / GFDL), inverse-cloze queries",
-        }),
-    gold: opts.gold.map((g) => path.basename(g)),
-    ...(opts.extraQa?.length ? { extraQa: opts.extraQa.map((q) => `${path.basename(q.file)} (${q.lang})`) } : {}),
-    ...(opts.extraHotpot?.length ? { extraHotpot: opts.extraHotpot.map((f) => path.basename(f)) } : {}),
-  };
 }
 
 interface ExtraSources {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { segmentSentences } from "../../text/segment-sentences";
 import { textToCanonical } from "../../text/text-to-canonical";
-import { bertVocabFromNpm } from "../../tokenizer/load-vocab";
+import { bertVocabFromNpm } from "../../tokenizer/test-support/bert-vocab-from-npm";
 import { WordPieceTokenizer } from "../../tokenizer/wordpiece";
 import { FEATURE_COUNT } from "../../features/feature-spec";
 import { createRng } from "../synthesize-page";

@@ -10,6 +10,7 @@ import { listModels } from "../model/list-models";
 import { resolveMethod } from "../scoring/resolve-method";
 import { scoreResultSet } from "../scoring/score-result-set";
 import { roundMs } from "../scoring/round-ms";
+import { toCompressResponse } from "../scoring/to-compress-response";
 
 /**
  * POST /api/v1/compress after validation: canonicalise each result, then the shared pipeline (scoreResultSet) with
@@ -60,5 +61,6 @@ export async function compressRequest(
         }
       : {}),
   });
-  return { ...scored, timings: { prepareMs, ...scored.timings, totalMs: roundMs(performance.now() - t0) } };
+  const timings = { prepareMs, ...scored.timings, totalMs: roundMs(performance.now() - t0) };
+  return toCompressResponse({ scored: { ...scored, timings }, query: body.query });
 }

@@ -3,6 +3,7 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { type Prisma, PrismaClient } from "./generated/client";
 import { resolveDatabaseUrl } from "./database-url";
 import { loadOptionalModule } from "./load-optional-module";
+import { processSingleton, releaseProcessSingleton } from "../process-cache";
 
 /** A client or an interactive-transaction client: every data-access function accepts either. */
 export type Db = PrismaClient | Prisma.TransactionClient;
@@ -29,18 +30,15 @@ export function createDbClient(options: CreateDbClientOptions = {}): PrismaClien
   return new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url }) as never });
 }
 
-// Kept on globalThis so Next dev's module reloading does not open a new connection pool on every edit.
-const globalForDb = globalThis as typeof globalThis & { __snippetLabDb?: PrismaClient };
-
-/** The process-wide PrismaClient for DATABASE_URL, created on first use. */
+/**
+ * The process-wide PrismaClient for DATABASE_URL, created on first use (one per process, so neither Next's separate
+ * bundles nor dev's module reloading open a new connection pool).
+ */
 export function getDb(): PrismaClient {
-  globalForDb.__snippetLabDb ??= createDbClient();
-  return globalForDb.__snippetLabDb;
+  return processSingleton("db", () => createDbClient());
 }
 
-/** Closes the process-wide client (scripts call this before exiting). */
+/** Closes the process-wide client (scripts call this before exiting); the next getDb opens a new one. */
 export async function disconnectDb(): Promise<void> {
-  const db = globalForDb.__snippetLabDb;
-  globalForDb.__snippetLabDb = undefined;
-  await db?.$disconnect();
+  await releaseProcessSingleton<PrismaClient>("db")?.$disconnect();
 }

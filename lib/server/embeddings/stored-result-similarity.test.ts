@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareResult } from "@/lib/engine/prepare-result";
+import type { SimilarityStage } from "@/lib/engine/profile";
 import { createTempDatabase, type TempDatabase } from "../auth/test-helpers";
 import { createDbClient } from "../db/client";
 import type { PrismaClient } from "../db/generated/client";
@@ -7,7 +8,8 @@ import { decodeUnitSimilarity, encodeUnitSimilarity } from "../db/model-runs/enc
 import { listUnitSimilarities } from "../db/model-runs/list-unit-similarities";
 import { saveUnitSimilarities } from "../db/model-runs/save-unit-similarities";
 import { sentenceEncoderUsage } from "../sentence-encoder/load-sentence-encoder";
-import { computeResultSimilarity, similarityFingerprint } from "./compute-result-similarity";
+import { similarityKey } from "../scoring/unit-scores-key";
+import { computeResultSimilarity } from "./compute-result-similarity";
 import {
   cachedResultSimilarity,
   ensureResultSimilarities,
@@ -29,11 +31,9 @@ afterAll(async () => {
 });
 
 // The default model's tiers: a passage of a small set reads the tuned encoder.
-const profile = {
-  similarityWeight: 0.5,
-  similaritySource: "sentence-encoder" as const,
-  similarityPassage: { maxUnits: 40, maxResults: 5, blend: "rank" as const, weight: 0.6, encoder: "sentence-encoder-tuned" },
-};
+const passage = { maxUnits: 40, maxResults: 5, blend: "rank" as const, weight: 0.6, encoder: "sentence-encoder-tuned" };
+const profile: { similarity: SimilarityStage } = { similarity: { weight: 0.5, source: "sentence-encoder", passage } };
+const similarityFingerprint = async (p: typeof profile) => similarityKey(p.similarity);
 const set = (query: string, ...texts: string[]) => ({ query, results: texts.map((text, i) => prepareResult({ id: `d${i}`, text })) });
 const encodedSince = (before: { encoded: number }) => sentenceEncoderUsage().encoded - before.encoded;
 
@@ -73,8 +73,8 @@ describe("ensureResultSimilarities (computed once per set and encoder, then read
     expect(seen).toEqual([2]);
     expect(computed).toBe(2);
     expect(encodedSince(before)).toBeGreaterThan(0);
-    expect(first[0]).toEqual(await computeResultSimilarity(profile, a.query, a.results));
-    expect(first[1]).toEqual(await computeResultSimilarity(profile, b.query, b.results));
+    expect(first[0]).toEqual(await computeResultSimilarity(profile.similarity, a.query, a.results));
+    expect(first[1]).toEqual(await computeResultSimilarity(profile.similarity, b.query, b.results));
     expect(first[2]).toEqual(first[0]);
     expect(first[0]).toHaveLength(2);
     await unitSimilaritiesWritten();
@@ -96,7 +96,7 @@ describe("ensureResultSimilarities (computed once per set and encoder, then read
     const key = similarityInputKey(fingerprint, a, 2);
     expect(similarityInputKey(fingerprint, set(a.query, "Herman Melville published Moby-Dick in 1852.", "Paris is in France."), 2)).not.toBe(key);
     expect(similarityInputKey(fingerprint, { ...a, query: "who wrote moby-dick" }, 2)).not.toBe(key);
-    expect(similarityInputKey(await similarityFingerprint({ ...profile, similarityMaxUnits: 40 }), a, 2)).not.toBe(key);
+    expect(similarityInputKey(await similarityFingerprint({ similarity: { ...profile.similarity, maxUnits: 40 } }), a, 2)).not.toBe(key);
     expect(similarityInputKey(fingerprint, a, 3)).not.toBe(key);
     // The same content in other objects (another pair, another request): the same key.
     expect(similarityInputKey(fingerprint, set(a.query, ...a.results.map((r) => r.doc.text)), 2)).toBe(key);
@@ -117,7 +117,7 @@ describe("ensureResultSimilarities (computed once per set and encoder, then read
   it("computes nothing for a profile without a similarity weight, and stores nothing when its encoder is missing", async () => {
     const rows = await db.unitSimilarity.count();
     expect(await ensureResultSimilarities({ profile: {}, sets: [a], db })).toEqual([undefined]);
-    const missing = { ...profile, similarityEncoder: "no-such-encoder", similarityPassage: undefined };
+    const missing = { similarity: { ...profile.similarity, passage: { ...passage, encoder: "no-such-encoder" } } };
     expect(await ensureResultSimilarities({ profile: missing, sets: [a], db, waitForWrites: true })).toEqual([undefined]);
     expect(await db.unitSimilarity.count()).toBe(rows);
   });

@@ -1,58 +1,48 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { countSimilarityParts } from "../../features/split-sections";
-import type { SelectionProfile } from "../../schemas/selection-profile";
+import type { SelectionProfile } from "../../engine/profile";
+import { similaritySources } from "../../engine/profile-key";
 import type { CanonicalDoc, Sentence } from "../../text/types";
 import type { Db } from "../db/client";
 import type { ResultSimilarity } from "../db/model-runs/encode-unit-similarity";
 import { listUnitSimilarities } from "../db/model-runs/list-unit-similarities";
+import { processCache } from "../process-cache";
 import { saveUnitSimilarities, type SaveUnitSimilarityRow } from "../db/model-runs/save-unit-similarities";
+import { similarityKey } from "../scoring/unit-scores-key";
 import { sentenceEncoderDir, sentenceEncoderFingerprint } from "../sentence-encoder/load-sentence-encoder";
-import { computeResultSimilarity, similarityFingerprint } from "./compute-result-similarity";
+import { computeResultSimilarity } from "./compute-result-similarity";
 
 type SimilarityResult = { doc: CanonicalDoc; units: readonly Sentence[]; title?: string | undefined };
 /** One result set whose unit similarities are asked for: a pair's query and its prepared documents. */
 export type SimilaritySet = { query: string; results: readonly SimilarityResult[] };
-type SimilarityProfile = Parameters<typeof computeResultSimilarity>[0] & Pick<SelectionProfile, "similarityWeight">;
+/** What of a profile its unit similarities depend on: its similarity stage. */
+type SimilarityProfile = Pick<SelectionProfile, "similarity">;
 
-/** Result sets whose similarities are kept in memory (a few hundred bytes each). */
-const MAX_SETS = 100_000;
 /** Computed similarities are written in chunks of this many sets (a job's work is kept as it goes). */
 const WRITE_EVERY = 200;
 
-const memory = ((globalThis as { __snippetLabUnitSimilarity?: Map<string, ResultSimilarity> }).__snippetLabUnitSimilarity ??= new Map());
-
-function remember(key: string, sims: ResultSimilarity) {
-  memory.delete(key);
-  memory.set(key, sims);
-  if (memory.size > MAX_SETS) memory.delete(memory.keys().next().value!);
-}
-
-function recall(key: string): ResultSimilarity | undefined {
-  const hit = memory.get(key);
-  if (hit === undefined) return undefined;
-  memory.delete(key);
-  memory.set(key, hit);
-  return hit;
-}
+/** Result sets' similarities in memory (a few hundred bytes each), the least recently used going first. */
+const memory = processCache<string, ResultSimilarity>("unit-similarities", { maxEntries: 100_000, refreshOnRead: true });
+const remember = (key: string, sims: ResultSimilarity) => memory.set(key, sims);
+const recall = (key: string): ResultSimilarity | undefined => memory.get(key);
 
 /**
  * Whether a profile's similarity is stored: the sentence encoder's, the one stage of a model's unit scores that costs
  * more than reading it back (word vectors' coverage is computed faster than a row is read).
  */
 export function storesSimilarity(profile: SimilarityProfile): boolean {
-  return !!profile.similarityWeight && profile.similaritySource === "sentence-encoder";
+  return !!profile.similarity?.weight && profile.similarity.source === "sentence-encoder";
 }
 
-/** Whether every sentence encoder a profile reads (its own, its tiers') is installed. */
+/** Whether every sentence encoder a profile reads (its stage's, its tiers') is installed. */
 function encodersInstalled(profile: SimilarityProfile): boolean {
-  const names = [profile.similarityEncoder, profile.similarityPassage?.encoder, profile.similarityDocument?.encoder];
-  return names.every((name, i) => (i > 0 && !name) || sentenceEncoderFingerprint(sentenceEncoderDir(name)) !== undefined);
+  return similaritySources(profile.similarity).encoders.every((name) => sentenceEncoderFingerprint(sentenceEncoderDir(name)) !== undefined);
 }
 
 /**
- * UnitSimilarity.key: sha256 of everything computeResultSimilarity reads — the profile's similarity fingerprint (the
- * encoders' weights and the tiers' settings), the query, the part count, and each result's title, text and units.
+ * UnitSimilarity.key: sha256 of everything computeResultSimilarity reads — the similarity stage's key (similarityKey:
+ * its settings and its encoders' weights), the query, the part count, and each result's title, text and units.
  * Content, not ids: the same query over the same documents in another pair or dataset has the same key.
  */
 export function similarityInputKey(fingerprint: string, { query, results }: SimilaritySet, parts: number): string {
@@ -73,14 +63,14 @@ export function similarityInputKey(fingerprint: string, { query, results }: Simi
 const fingerprints = new WeakMap<SimilarityProfile, { at: number; value: Promise<string> }>();
 
 /**
- * similarityFingerprint of a profile object, looked at again after a second: a sweep asks it once per pair, and each
- * answer resolves the models' folder from the settings and looks at the encoders' files.
+ * similarityKey of a profile object, looked at again after a second: a sweep asks it once per pair, and each answer
+ * resolves the models' folder from the settings and looks at the encoders' files.
  */
 function fingerprintOf(profile: SimilarityProfile): Promise<string> {
   const known = fingerprints.get(profile);
   const now = Date.now();
   if (known && now - known.at < 1000) return known.value;
-  const value = similarityFingerprint(profile);
+  const value = Promise.resolve(similarityKey(profile.similarity));
   fingerprints.set(profile, { at: now, value });
   return value;
 }
@@ -197,7 +187,7 @@ export type EnsureResultSimilaritiesOptions = {
 
 /**
  * Every set's unit similarities (as computeResultSimilarity gives them: undefined for a profile without a
- * `similarityWeight`, or when the encoder does not read the query), computed once per set and encoder: from memory,
+ * similarity weight, or when the encoder does not read the query), computed once per set and encoder: from memory,
  * else from the UnitSimilarity table (one read per chunk of sets), else computed — one set at a time, in order, as the
  * scorers compute them, so the numbers are theirs to the bit — and stored. Kept in memory for the scorers of this
  * process (cachedResultSimilarity): a sweep then only selects.
@@ -210,14 +200,14 @@ export async function ensureResultSimilarities({
   onComputed,
   waitForWrites = false,
 }: EnsureResultSimilaritiesOptions): Promise<(number[][] | undefined)[]> {
-  if (!profile.similarityWeight) {
+  if (!profile.similarity?.weight) {
     await onPlanned?.(0);
     return sets.map(() => undefined);
   }
   if (!storesSimilarity(profile)) {
     await onPlanned?.(0);
     const out: (number[][] | undefined)[] = [];
-    for (const s of sets) out.push(await computeResultSimilarity(profile, s.query, s.results));
+    for (const s of sets) out.push(await computeResultSimilarity(profile.similarity, s.query, s.results));
     return out;
   }
   const { fingerprint, parts, keys, found, missing, damaged: undecoded } = await lookup(profile, sets, db);
@@ -238,7 +228,7 @@ export async function ensureResultSimilarities({
     if (found.has(key)) continue;
     const set = sets[i]!;
     const outcome: { missingSource?: boolean } = {};
-    const sims = await computeResultSimilarity(profile, set.query, set.results, parts[i]!, outcome);
+    const sims = await computeResultSimilarity(profile.similarity, set.query, set.results, parts[i]!, outcome);
     // A source that did not load (logged once) leaves the scores without its similarity: not stored, not kept.
     if (!outcome.missingSource) {
       found.set(key, sims ?? null);
@@ -286,12 +276,12 @@ export async function cachedResultSimilarity(
   results: readonly SimilarityResult[],
   parts = countSimilarityParts(query, results),
 ): Promise<number[][] | undefined> {
-  if (!storesSimilarity(profile)) return computeResultSimilarity(profile, query, results, parts);
+  if (!storesSimilarity(profile)) return computeResultSimilarity(profile.similarity, query, results, parts);
   const key = keyOf(await fingerprintOf(profile), { query, results }, parts);
   const hit = recall(key);
   if (hit !== undefined) return hit ?? undefined;
   const outcome: { missingSource?: boolean } = {};
-  const sims = await computeResultSimilarity(profile, query, results, parts, outcome);
+  const sims = await computeResultSimilarity(profile.similarity, query, results, parts, outcome);
   if (!outcome.missingSource) remember(key, sims ?? null);
   return sims;
 }

@@ -14,7 +14,10 @@ export function loadExportTokenizer({ model }: { model?: string } = {}): { name:
   if (!tokenizer) {
     const { dir, config } = readModelConfig(name);
     // The model's own options: token offsets and keep labels must be the tokens the model reads.
-    tokenizer = WordPieceTokenizer.fromVocabText(readFileSync(path.join(dir, config.files.vocab), "utf8"), wordPieceOptions(config.tokenizer));
+    tokenizer = WordPieceTokenizer.fromVocabText(
+      readFileSync(path.join(dir, config.reader.files.vocab), "utf8"),
+      wordPieceOptions(config.reader.tokenizer),
+    );
     cache.set(name, tokenizer);
   }
   return { name, tokenizer };

@@ -1,4 +1,5 @@
 import "server-only";
+import type { BodyLimitName } from "@/lib/schemas/api-contract";
 import { DATASET_LIMITS } from "@/lib/schemas/datasets";
 import { COMPRESS_LIMITS } from "@/lib/schemas/limits";
 
@@ -30,4 +31,4 @@ export const BODY_LIMITS = {
   suggestionIds: 1 * MiB,
   /** POST /api/v1/compress: 25 MB of result text plus JSON escaping. */
   compress: COMPRESS_LIMITS.maxBodyBytes,
-} as const;
+} as const satisfies Record<BodyLimitName, number>;

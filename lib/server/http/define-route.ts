@@ -1,8 +1,8 @@
 import "server-only";
 import type { z } from "zod";
+import type { ApiOperation, JsonInput, JsonStatus, ResponseBody } from "@/lib/schemas/api-contract";
 import type { SessionUser } from "@/lib/schemas/users";
 import { withAuth } from "../auth/with-auth";
-import type { ApiOperation } from "../openapi/operations";
 import { BODY_LIMITS } from "./body-limits";
 import { handleRoute } from "./handle-route";
 import { readJsonBody } from "./read-json-body";
@@ -13,9 +13,21 @@ export const ROUTE_OPERATION = Symbol.for("snippet-lab.route-operation");
 
 type Parsed<Op, K extends "params" | "query", Else> = Op extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : Else;
 
+/** The JSON body an operation documents, as a handler may give it (a Date where the contract has its ISO string). */
+export type JsonAnswer<Op extends ApiOperation> = JsonInput<ResponseBody<Op>>;
+
+type JsonInit<Op extends ApiOperation> = Omit<ResponseInit, "status"> & { status?: JsonStatus<Op> };
+
 /** What a route's handler gets, typed by its operation. */
 export type RouteContext<Op extends ApiOperation> = {
   req: Request;
+  /**
+   * A JSON answer of the operation's documented shape with a status it documents and headers of its own
+   * (`json({ user }, { status: 201 })`); returning the body itself sends it as 200.
+   */
+  json: 200 extends JsonStatus<Op>
+    ? (body: JsonAnswer<Op>, init?: JsonInit<Op>) => Response
+    : (body: JsonAnswer<Op>, init: JsonInit<Op> & { status: JsonStatus<Op> }) => Response;
   /** The path's dynamic segments, parsed with `params` (400 naming the segment); `{}` without. */
   params: Parsed<Op, "params", Record<string, never>>;
   /** The search params, parsed with `query` (400 listing the bad ones). */
@@ -32,7 +44,13 @@ export type RouteContext<Op extends ApiOperation> = {
     }
   : unknown);
 
-export type RouteHandler<Op extends ApiOperation> = (ctx: RouteContext<Op>) => Promise<Response | object> | Response | object;
+/**
+ * What a handler answers: its operation's JSON body (sent as 200, so only where 200 is a documented JSON answer), or a
+ * Response (files, CSV, `json(…)` with another status or headers). A body of another shape is a type error.
+ */
+type HandlerAnswer<Op extends ApiOperation> = Response | (200 extends JsonStatus<Op> ? JsonAnswer<Op> : never);
+
+export type RouteHandler<Op extends ApiOperation> = (ctx: RouteContext<Op>) => Promise<HandlerAnswer<Op>> | HandlerAnswer<Op>;
 
 /** A Next.js route handler, tagged with the operation it implements. */
 export type DefinedRoute = ((req: Request, ctx?: unknown) => Promise<Response>) & { readonly [ROUTE_OPERATION]: ApiOperation };
@@ -51,18 +69,22 @@ function bodyReader(operation: ApiOperation, req: Request): () => Promise<unknow
 }
 
 /**
- * A route handler built from its API_OPERATIONS entry (lib/server/openapi/operations.ts), the one description of the
+ * A route handler built from its OPERATIONS entry (lib/schemas/operations.ts), the one description of the
  * route: the guard (`auth`: withAuth with its permission and `params`, withApiKey, or handleRoute for public routes),
  * the search params parsed with `query`, the JSON body read with `bodyLimit` and parsed with `body`, errors mapped by
- * handleRoute. The OpenAPI document is built from the same entries, so it describes what the handler does.
+ * handleRoute. The handler's answer is typed by the entry's response schemas (RouteHandler). The OpenAPI document is
+ * built from the same entries, so it describes what the handler does.
  *
  *   export const POST = defineRoute(OPERATIONS.createUser, async ({ readBody }) => …);
  */
 export function defineRoute<Op extends ApiOperation>(operation: Op, handler: RouteHandler<Op>): DefinedRoute {
-  const run = (req: Request, params: unknown, user: SessionUser | undefined) => {
+  const run = (req: Request, params: unknown, user: SessionUser | undefined): Promise<Response | object> | Response | object => {
     const search = new URL(req.url).searchParams;
     const query = operation.query?.parse(operation.readQuery ? operation.readQuery(search) : Object.fromEntries(search));
-    return handler({ req, params, query, user, readBody: bodyReader(operation, req) } as unknown as RouteContext<Op>);
+    const json = (body: unknown, init?: ResponseInit) => Response.json(body, init);
+    // A JSON answer is an object (its schema's output); handleRoute sends it as 200.
+    return handler({ req, json, params, query, user, readBody: bodyReader(operation, req) } as unknown as RouteContext<Op>) as
+      Promise<Response | object> | Response | object;
   };
   const { auth } = operation;
   const route =

@@ -3,14 +3,15 @@ import type { JobKind } from "@/lib/schemas/jobs";
 import { type Db, getDb } from "../db/client";
 import { resolveDatabaseUrl } from "../db/database-url";
 import { getEnv } from "../env";
+import { processSingleton } from "../process-cache";
 import { InProcessRunner } from "./in-process-runner";
 import { PgBossRunner } from "./pg-boss-runner";
 import type { JobServices } from "./types";
 
 type Runner = { kind: "in-process"; runner: InProcessRunner; work: boolean } | { kind: "pg-boss"; runner: PgBossRunner; work: boolean };
 
-// One runner per database client and process, on globalThis: Next loads route handlers and pages as separate bundles.
-const registry = ((globalThis as { __snippetLabJobRunners?: Map<Db, Runner> }).__snippetLabJobRunners ??= new Map());
+// One runner per database client and process (not per bundle: Next loads route handlers and pages separately).
+const registry = processSingleton("job-runners", () => new Map<Db, Runner>());
 
 export type StartJobRunnerOptions = {
   db?: Db;

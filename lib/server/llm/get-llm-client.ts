@@ -1,9 +1,10 @@
 import "server-only";
+import { processSingleton } from "../process-cache";
 import { createLlmClient, type LlmClient, type LlmClientConfig } from "./create-llm-client";
 
-// One client per settings in this process, on globalThis (Next loads route handlers as separate bundles): its limiter
-// caps the requests in flight across requests, jobs and compressors, and a JSON-mode step-down is remembered.
-const clients = ((globalThis as { __snippetLabLlmClients?: Map<string, LlmClient> }).__snippetLabLlmClients ??= new Map());
+// One client per settings in this process (not per bundle: Next loads route handlers separately): its limiter caps
+// the requests in flight across requests, jobs and compressors, and a JSON-mode step-down is remembered.
+const clients = processSingleton("llm-clients", () => new Map<string, LlmClient>());
 
 /** The key of a client's settings: every field it reads, in a fixed order. */
 function keyOf(config: LlmClientConfig): string {

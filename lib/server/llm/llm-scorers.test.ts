@@ -157,15 +157,10 @@ describe("snippet-lab eval with LLM methods", () => {
         evidence: [{ resultId: "a", start, end: text.indexOf(".", start) + 1 }],
         group: "q1",
       };
-      const methods = await Promise.all(
-        ["llm-extract", "bm25"].map(async (name) => ({
-          name,
-          createScorer: await (async () => {
-            const s = await resolveMethod(name, []).scorer();
-            return () => s;
-          })(),
-        })),
-      );
+      const methods = ["llm-extract", "bm25"].map((name) => {
+        const method = resolveMethod(name, []);
+        return { name, score: (_: unknown, input: Parameters<typeof method.score>[0]) => method.score(input) };
+      });
       const report = await runEval({ dataset: "t", examples: [example], methods, budgets: [1000], thresholds: [0.5], reportCosts: true });
       const llmRow = report.results.find((r) => r.method === "llm-extract" && r.budget === 1000)!;
       expect(llmRow.evidenceRecall).toBe(1);

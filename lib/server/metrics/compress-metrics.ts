@@ -4,10 +4,11 @@ import type { TokenScores } from "@/lib/engine/types";
 import type { CompressResponse } from "@/lib/schemas/compress";
 import { SPAN_CATEGORIES } from "@/lib/spans/categories";
 import { getEnv } from "../env";
+import { processSingleton } from "../process-cache";
 import { readStoreMetrics, registerStoreMetrics } from "./store-metrics";
 
 // Live compression traffic in Prometheus' text format (GET /api/v1/metrics), through prom-client. One registry per
-// process, on globalThis: Next bundles route handlers separately, and each bundle must count into the same metrics.
+// process (processSingleton): Next bundles route handlers separately, and each bundle must count into the same metrics.
 // The job queue and the judge's spend are read from the database at each scrape (store-metrics.ts). The Grafana
 // dashboard and alert rules in ops/ query these names (tests/ops-dashboard.test.ts checks they exist).
 
@@ -93,7 +94,7 @@ function createMetrics(): Metrics {
   };
 }
 
-const metrics = ((globalThis as { __snippetLabMetrics?: Metrics }).__snippetLabMetrics ??= createMetrics());
+const metrics = processSingleton("compress-metrics", createMetrics);
 
 /** Counts a successful compress request: latency, windows, downstream tokens, and model tokens per category. */
 export function recordCompressSuccess(o: { response: CompressResponse; seconds: number; tokenScores?: readonly TokenScores[] }): void {

@@ -4,9 +4,11 @@ import type { PreparedResult } from "../../engine/types";
 import { splitSections } from "../../features/split-sections";
 import { htmlToCanonical } from "../../text/html-to-canonical";
 import { textToCanonical } from "../../text/text-to-canonical";
+import type { SelectionProfile } from "../../engine/profile";
+import { SEARCH_RERANK_FEATURES } from "../../engine/search-rerank";
+import { unitScoresOf } from "../../engine/select-with-profile";
 import { createModelScorer } from "./create-model-scorer";
 import { loadModel, type LoadedModel } from "./load-model";
-import { SEARCH_RERANK_FEATURES } from "../../engine/search-rerank";
 
 const PAPER = [
   "Compressing retrieved pages",
@@ -18,14 +20,20 @@ const PAPER = [
 ].join("\n\n");
 const QUERY = "Which datasets do they train on?";
 
+/** The model's evidence and, through the unit stage, its unit scores under `profile` (default: the loaded config's). */
+async function scoreWith(model: LoadedModel, query: string, results: PreparedResult[], profile: SelectionProfile = model.config.profile) {
+  const evidence = await createModelScorer({ model, profile }).scoreTokens({ query, results });
+  return { ...evidence, unitScores: unitScoresOf({ evidence, query, results, profile, aggregation: "mean" }) };
+}
+
 async function models(): Promise<{ off: LoadedModel; on: LoadedModel; entries: LoadedModel }> {
   const model = await loadModel({ name: "snippet-lab", intraOpNumThreads: 1 });
-  const features = model.config.features!;
-  return {
-    off: { ...model, config: { ...model.config, features: { ...features, sectionWindows: false, entryTitles: false } } },
-    on: { ...model, config: { ...model.config, features: { ...features, sectionWindows: true, entryTitles: false } } },
-    entries: { ...model, config: { ...model.config, features: { ...features, sectionWindows: true, entryTitles: true } } },
-  };
+  const { reader } = model.config;
+  const withFeatures = (sectionWindows: boolean, entryTitles: boolean): LoadedModel => ({
+    ...model,
+    config: { ...model.config, reader: { ...reader, features: { ...reader.features!, sectionWindows, entryTitles } } },
+  });
+  return { off: withFeatures(false, false), on: withFeatures(true, false), entries: withFeatures(true, true) };
 }
 
 describe("section windows (features.sectionWindows)", () => {
@@ -37,8 +45,8 @@ describe("section windows (features.sectionWindows)", () => {
     const asSet: PreparedResult[] = sections.map((s, k) =>
       prepareResult({ id: String(k), doc: s.doc, ...(s.title !== undefined ? { title: s.title } : {}) }),
     );
-    const whole = await createModelScorer({ model: on }).scoreUnits({ query: QUERY, results: [doc], aggregation: "mean" });
-    const set = await createModelScorer({ model: off }).scoreUnits({ query: QUERY, results: asSet, aggregation: "mean" });
+    const whole = await scoreWith(on, QUERY, [doc]);
+    const set = await scoreWith(off, QUERY, asSet);
     const ts = whole.tokenScores![0]!;
     // Every section token has the probability the section got as a result of its own.
     sections.forEach((s, k) => {
@@ -62,8 +70,8 @@ describe("section windows (features.sectionWindows)", () => {
     const html =
       "<nav><a href='/'>Home</a> <a href='/b'>Blog</a></nav><main><h2>Datasets</h2><p>We train on SQuAD and HotpotQA.</p><h2>Results</h2><p>The student keeps the answer.</p></main>";
     const page = prepareResult({ id: "page", doc: htmlToCanonical(html) });
-    const a = await createModelScorer({ model: on }).scoreUnits({ query: QUERY, results: [page], aggregation: "mean" });
-    const b = await createModelScorer({ model: off }).scoreUnits({ query: QUERY, results: [page], aggregation: "mean" });
+    const a = await scoreWith(on, QUERY, [page]);
+    const b = await scoreWith(off, QUERY, [page]);
     expect(Array.from(a.tokenScores![0]!.probs)).toEqual(Array.from(b.tokenScores![0]!.probs));
     expect(a.timings!.windows).toBe(1);
   });
@@ -78,8 +86,8 @@ describe("section windows (features.sectionWindows)", () => {
     const sections = splitSections({ query, doc: doc.doc, units: doc.units, entryTitles: true })!;
     expect(sections.map((s) => s.title)).toEqual(names);
     const asSet = sections.map((s, k) => prepareResult({ id: String(k), doc: s.doc, title: s.title! }));
-    const whole = await createModelScorer({ model: entries }).scoreUnits({ query, results: [doc], aggregation: "mean" });
-    const set = await createModelScorer({ model: off }).scoreUnits({ query, results: asSet, aggregation: "mean" });
+    const whole = await scoreWith(entries, query, [doc]);
+    const set = await scoreWith(off, query, asSet);
     sections.forEach((s, k) => {
       const sub = set.tokenScores![k]!;
       for (let j = 0; j < sub.starts.length; j++) {
@@ -100,9 +108,9 @@ describe("section windows (features.sectionWindows)", () => {
     const query = "Which film starred the actor born Eric Marlon Bishop?";
     const untitled = texts.map((t, i) => prepareResult({ id: String(i), doc: textToCanonical(t) }));
     const titled = untitled.map((r, i) => (i < 2 ? { ...r, title: ["Eric Marlon Bishop", "Ray"][i]! } : r));
-    const a = await createModelScorer({ model: entries }).scoreUnits({ query, results: untitled, aggregation: "mean" });
-    const b = await createModelScorer({ model: off }).scoreUnits({ query, results: titled, aggregation: "mean" });
-    const c = await createModelScorer({ model: off }).scoreUnits({ query, results: untitled, aggregation: "mean" });
+    const a = await scoreWith(entries, query, untitled);
+    const b = await scoreWith(off, query, titled);
+    const c = await scoreWith(off, query, untitled);
     expect(a.unitScores).toEqual(b.unitScores);
     expect(a.unitScores).not.toEqual(c.unitScores);
   });
@@ -117,14 +125,16 @@ describe("focus terms (focusWeight)", () => {
 
   it("moves a titled result's units by the query's terms outside the title and keeps the same token probabilities and best score", async () => {
     const loaded = await loadModel({ name: "snippet-lab", intraOpNumThreads: 1 });
-    expect(loaded.config.focusWeight).toBe(0.5);
+    expect(loaded.config.profile.units.focusWeight).toBe(0.5);
     // The focus terms alone: the sentence encoder's blend (which may reorder the units by itself) is off on both sides.
-    const model: LoadedModel = { ...loaded, config: { ...loaded.config, similarityWeight: undefined } };
-    const without: LoadedModel = { ...model, config: { ...model.config, focusWeight: undefined } };
+    const { similarity: _similarity, ...profile } = loaded.config.profile;
+    const model: LoadedModel = { ...loaded, config: { ...loaded.config, profile } };
+    const { focusWeight: _focus, ...unfocused } = profile.units;
+    const without: LoadedModel = { ...model, config: { ...model.config, profile: { ...profile, units: unfocused } } };
     const doc = prepareResult({ id: "bridge", doc: textToCanonical(ENTRY), title: "Lumen Bridge" });
     const query = "When was the Lumen Bridge completed?";
-    const on = await createModelScorer({ model }).scoreUnits({ query, results: [doc], aggregation: "mean" });
-    const off = await createModelScorer({ model: without }).scoreUnits({ query, results: [doc], aggregation: "mean" });
+    const on = await scoreWith(model, query, [doc]);
+    const off = await scoreWith(without, query, [doc]);
     expect(on.tokenScores![0]!.probs).toEqual(off.tokenScores![0]!.probs);
     expect(Math.max(...on.unitScores[0]!)).toBeCloseTo(Math.max(...off.unitScores[0]!), 12);
     const completed = doc.units.findIndex((u) => doc.doc.text.slice(u.start, u.end).includes("completed"));
@@ -132,8 +142,8 @@ describe("focus terms (focusWeight)", () => {
     expect(on.unitScores[0]![completed]! / on.unitScores[0]![0]!).toBeGreaterThan(off.unitScores[0]![completed]! / off.unitScores[0]![0]!);
     // Untitled, or asked by its title alone: nothing to focus on.
     const untitled = prepareResult({ id: "bridge", doc: textToCanonical(ENTRY) });
-    const a = await createModelScorer({ model }).scoreUnits({ query, results: [untitled], aggregation: "mean" });
-    const b = await createModelScorer({ model: without }).scoreUnits({ query, results: [untitled], aggregation: "mean" });
+    const a = await scoreWith(model, query, [untitled]);
+    const b = await scoreWith(without, query, [untitled]);
     expect(a.unitScores).toEqual(b.unitScores);
   });
 });
@@ -148,11 +158,12 @@ describe("search-query reranker (searchRerank)", () => {
 
   it("is fitted for the features the engine computes, and reorders a passage for a search query only", async () => {
     const model = await loadModel({ name: "snippet-lab", intraOpNumThreads: 1 });
-    expect(model.config.searchRerank?.features).toBe(SEARCH_RERANK_FEATURES);
-    expect(model.config.searchRerank!.weight).toBeGreaterThan(0);
-    const without: LoadedModel = { ...model, config: { ...model.config, searchRerank: undefined } };
+    const { searchRerank, ...units } = model.config.profile.units;
+    expect(searchRerank?.features).toBe(SEARCH_RERANK_FEATURES);
+    expect(searchRerank!.weight).toBeGreaterThan(0);
+    const without: LoadedModel = { ...model, config: { ...model.config, profile: { ...model.config.profile, units } } };
     const doc = prepareResult({ id: "bridge", doc: textToCanonical(PASSAGE) });
-    const score = (m: LoadedModel, query: string) => createModelScorer({ model: m }).scoreUnits({ query, results: [doc], aggregation: "mean" });
+    const score = (m: LoadedModel, query: string) => scoreWith(m, query, [doc]);
     const query = "lumen bridge varna river ostrel";
     const [on, off] = await Promise.all([score(model, query), score(without, query)]);
     expect(on.tokenScores![0]!.probs).toEqual(off.tokenScores![0]!.probs);

@@ -1,14 +1,13 @@
 import "server-only";
 import { formatModelMethod } from "../../engine/methods";
+import type { SelectionProfile } from "../../engine/profile";
 import { computeBm25Scores } from "../../engine/scorers/bm25";
-import { scoreResultUnits } from "../../engine/select-with-profile";
 import { computeResultSimilarity } from "../embeddings/compute-result-similarity";
-import type { PreparedResult, Scorer, TokenScores } from "../../engine/types";
+import type { PreparedResult, TokenScorer, TokenScores } from "../../engine/types";
 import { computeTokenFeaturesSteps, type SectionMode } from "../../features/compute-token-features";
 import { titleOrEntryName } from "../../features/entry-title";
 import { countSectionParts, countSimilarityParts, splitSections, type DocumentSection } from "../../features/split-sections";
 import { runSteps, runStepsAsync } from "../../run-steps";
-import { profileOf } from "../../schemas/selection-profile";
 import { FEATURE_COUNT } from "../../features/feature-spec";
 import { buildWindows, stitchWindows, type Window } from "../../tokenizer/build-windows";
 import { tokenRelevanceBins } from "../../tokenizer/relevance-bins";
@@ -46,9 +45,10 @@ function* buildModelWindowsSteps(
   model: LoadedModel,
   query: string,
   results: readonly PreparedResult[],
-  sections: SectionMode = model.config.features?.sections ?? false,
+  sections: SectionMode = model.config.reader.features?.sections ?? false,
 ): Generator<void, ModelWindows> {
-  const { config, tokenizer } = model;
+  const { tokenizer } = model;
+  const config = model.config.reader;
   const q = tokenizer.encode(query);
   const encodings: Encoding[] = [];
   for (const r of results) {
@@ -104,50 +104,50 @@ function* buildModelWindowsSteps(
 
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Scorer backed by a token-classification ONNX model: token keep probabilities → unit scores. */
-export function createModelScorer({ model }: { model: LoadedModel }): Scorer {
-  const profile = profileOf(model.config);
+/**
+ * Scorer backed by a token-classification ONNX model: each result's token keep probabilities and, for a profile with
+ * a similarity stage, each unit's similarity (its sentence encoder runs while the model does). Unit scores are the
+ * caller's next step (unitScoresOf), as for cached probabilities.
+ */
+export function createModelScorer({
+  model,
+  profile = model.config.profile,
+}: {
+  model: LoadedModel;
+  /** The profile whose similarity stage is computed (the method's; default: the loaded config's). */
+  profile?: SelectionProfile;
+}): TokenScorer {
+  const { reader } = model.config;
   return {
     name: formatModelMethod(model.name),
-    async scoreUnits({ query, results, aggregation }) {
+    async scoreTokens({ query, results }) {
       const t0 = performance.now();
       const sections =
-        model.config.features?.sectionWindows && results.length === 1
+        reader.features?.sectionWindows && results.length === 1
           ? splitSections({
               query,
               doc: results[0]!.doc,
               units: results[0]!.units,
               ...(results[0]!.title !== undefined ? { title: results[0]!.title } : {}),
-              entryTitles: model.config.features.entryTitles === true,
+              entryTitles: reader.features.entryTitles === true,
             })
           : undefined;
       // The sections the model reads, split with entry titles, are the similarity's parts too: not split twice.
       const parts =
-        results.length === 1 && model.config.features?.sectionWindows && model.config.features.entryTitles === true
+        results.length === 1 && reader.features?.sectionWindows && reader.features.entryTitles === true
           ? countSectionParts(query, sections)
           : countSimilarityParts(query, results);
       // The similarity's encoder has its own worker: it runs while the token model does, not after it.
       const [scored, similarity] = await Promise.all([
         sections
           ? scoreSections(model, query, results[0]!, sections)
-          : scoreTokens(model, query, model.config.features?.entryTitles && results.length > 1 ? results.map(withEntryName) : results),
-        computeResultSimilarity(profile, query, results, parts),
+          : scoreTokens(model, query, reader.features?.entryTitles && results.length > 1 ? results.map(withEntryName) : results),
+        computeResultSimilarity(profile.similarity, query, results, parts),
       ]);
-      const unitScores = results.map((result, i) =>
-        scoreResultUnits({
-          query,
-          result,
-          resultCount: parts,
-          tokenScores: scored.tokenScores[i]!,
-          profile,
-          aggregation,
-          similarity: similarity?.[i],
-        }),
-      );
       return {
-        unitScores,
         tokenScores: scored.tokenScores,
         ...(similarity ? { similarity } : {}),
+        parts,
         timings: { tokenizeMs: scored.tokenizedAt - t0, queueMs: scored.queueMs, modelMs: scored.modelMs, windows: scored.windows },
       };
     },

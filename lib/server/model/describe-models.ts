@@ -152,11 +152,11 @@ function describeConfig(
   const training = obj(config.training);
   const data = obj(training.data);
   const calibration = obj(config.calibration);
-  const vocabSize = countLines(path.join(dir, config.files.vocab));
+  const vocabSize = countLines(path.join(dir, config.reader.files.vocab));
   const layers = num(arch.layers);
   const width = num(arch.d) ?? num(arch.width) ?? num(arch.hidden);
   const ffn = num(arch.ffn);
-  const categoryHead = config.io.categories !== undefined;
+  const categoryHead = config.reader.io.categories !== undefined;
   const parameters =
     num(arch.parameters) ??
     (vocabSize && layers && width && ffn
@@ -165,7 +165,7 @@ function describeConfig(
           width,
           layers,
           ffn,
-          positions: num(arch.maxPositions) ?? config.window,
+          positions: num(arch.maxPositions) ?? config.reader.window,
           types: num(arch.typeVocab) ?? 2,
           categories: categoryHead,
         })
@@ -187,7 +187,7 @@ function describeConfig(
   const teacher = str(training.teacher) ?? (names.includes(`${name}-teacher`) ? `${name}-teacher` : null);
   let modelBytes: number | null = null;
   try {
-    modelBytes = statSync(path.join(dir, config.files.model)).size;
+    modelBytes = statSync(path.join(dir, config.reader.files.model)).size;
   } catch {
     modelBytes = null;
   }
@@ -197,23 +197,25 @@ function describeConfig(
     default: isDefault,
     description: config.description,
     method: formatModelMethod(name),
-    window: config.window,
-    overlap: config.overlap,
-    maxQueryTokens: config.maxQueryTokens,
-    threshold: config.threshold,
-    fallbackFloor: config.fallbackFloor ?? null,
-    floor: config.floor ?? null,
-    aggregation: config.aggregation,
+    window: config.reader.window,
+    overlap: config.reader.overlap,
+    maxQueryTokens: config.reader.maxQueryTokens,
+    threshold: config.profile.selection.threshold,
+    fallbackFloor: config.profile.selection.fallbackFloor ?? null,
+    floor: config.profile.selection.floor ?? null,
+    aggregation: config.profile.units.aggregation,
     architecture: { layers, width, heads: num(arch.heads), ffn, quantization: str(arch.quantization) },
     parameters,
     tokenizer: {
-      type: config.tokenizer.type,
-      lowercase: config.tokenizer.lowercase,
-      stripAccents: config.tokenizer.stripAccents,
-      spelledWordsAsUnknown: config.tokenizer.spelledWordsAsUnknown,
-      traditionalAsSimplified: config.tokenizer.traditionalAsSimplified,
+      type: config.reader.tokenizer.type,
+      lowercase: config.reader.tokenizer.lowercase,
+      stripAccents: config.reader.tokenizer.stripAccents,
+      spelledWordsAsUnknown: config.reader.tokenizer.spelledWordsAsUnknown,
+      traditionalAsSimplified: config.reader.tokenizer.traditionalAsSimplified,
       vocabSize,
-      inputs: config.features ? `features ${config.features.version} (${config.features.names.length})` : `type ids: ${config.typeIds}`,
+      inputs: config.reader.features
+        ? `features ${config.reader.features.version} (${config.reader.features.names.length})`
+        : `type ids: ${config.reader.typeIds}`,
     },
     categoryHead,
     training: {
@@ -228,7 +230,7 @@ function describeConfig(
     modelBytes,
     card: existsSync(cardFile) ? readFileSync(cardFile, "utf8") : null,
     bench: benchOf(name, dir, resultsDir),
-    evaluation: evaluationOf(name, config.threshold, dir, resultsDir),
+    evaluation: evaluationOf(name, config.profile.selection.threshold, dir, resultsDir),
   };
 }
 

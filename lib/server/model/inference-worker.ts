@@ -30,7 +30,7 @@ export interface PackedOutput {
  * What the worker feeds and reads. A token model's output is per token (`probs`, `logits`, `logits2`); a
  * sentence encoder's (`pooled`) is one row of floats per input, returned as it is, [batch × dim].
  */
-export type WorkerIo = Omit<ModelConfig["io"], "outputKind"> & { outputKind: ModelConfig["io"]["outputKind"] | "pooled" };
+export type WorkerIo = Omit<ModelConfig["reader"]["io"], "outputKind"> & { outputKind: ModelConfig["reader"]["io"]["outputKind"] | "pooled" };
 
 export interface InferenceWorkerOptions {
   modelPath: string;

@@ -2,8 +2,7 @@ import "server-only";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { AppError } from "../../errors";
-import { modelConfigSchema, type ModelConfig, type ModelInfo } from "../../model/model-config";
-import { profileOf } from "../../schemas/selection-profile";
+import { modelConfigFileSchema, type ModelConfig, type ModelInfo } from "../../model/model-config";
 import { getEnv } from "../env";
 import { modelsDir } from "./models-dir";
 
@@ -16,7 +15,7 @@ export function defaultModelName(): string {
   return readFileSync(file, "utf8").trim();
 }
 
-/** Reads and validates `models/<name>/config.json`. */
+/** Reads and validates `models/<name>/config.json` (a config in the older flat layout converted: modelConfigFileSchema). */
 export function readModelConfig(name: string): { dir: string; config: ModelConfig } {
   if (!/^[A-Za-z0-9._-]+$/.test(name)) throw new AppError("BAD_REQUEST", `invalid model name "${name}"`);
   const dir = path.join(modelsDir(), name);
@@ -25,7 +24,7 @@ export function readModelConfig(name: string): { dir: string; config: ModelConfi
     const known = listModelNames();
     throw new AppError("NOT_FOUND", `unknown model "${name}"; available: ${known.join(", ") || "none"}`);
   }
-  const parsed = modelConfigSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
+  const parsed = modelConfigFileSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
   if (!parsed.success) throw new AppError("UNPROCESSABLE", `models/${name}/config.json is invalid: ${parsed.error.message}`);
   return { dir, config: parsed.data };
 }
@@ -42,6 +41,11 @@ function listModelNames(): string[] {
 // The models folder rarely changes; re-reading it on every request costs file-system calls under load.
 let listed: { at: number; models: ModelInfo[] } | undefined;
 const LIST_TTL_MS = 10_000;
+
+/** Forgets the listed models (updateModelProfile: the next listModels reads the configs again). */
+export function forgetListedModels(): void {
+  listed = undefined;
+}
 
 export async function listModels(): Promise<ModelInfo[]> {
   if (listed && Date.now() - listed.at < LIST_TTL_MS) return listed.models;
@@ -64,8 +68,8 @@ function readModels(): ModelInfo[] {
       name,
       default: name === def,
       description: config.description,
-      window: config.window,
-      profile: profileOf(config),
+      window: config.reader.window,
+      profile: config.profile,
       layers: typeof layers === "number" ? layers : null,
     };
   });

@@ -82,14 +82,17 @@ async function createLoadedModel(o: {
 }): Promise<LoadedModel> {
   const { name } = o;
   const { dir, config } = readModelConfig(name);
-  const tokenizer = WordPieceTokenizer.fromVocabText(readFileSync(path.join(dir, config.files.vocab), "utf8"), wordPieceOptions(config.tokenizer));
-  const modelPath = path.join(dir, config.files.model);
+  const tokenizer = WordPieceTokenizer.fromVocabText(
+    readFileSync(path.join(dir, config.reader.files.vocab), "utf8"),
+    wordPieceOptions(config.reader.tokenizer),
+  );
+  const modelPath = path.join(dir, config.reader.files.model);
   const base = { intraOpNumThreads: o.threads, interOpNumThreads: 1, graphOptimizationLevel: "all" };
   const start = (executionProviders: string[]) =>
     InferenceWorker.startAll(o.sessions, {
       modelPath,
-      io: config.io,
-      feedTypes: config.typeIds !== "none",
+      io: config.reader.io,
+      feedTypes: config.reader.typeIds !== "none",
       sessionOptions: { ...base, executionProviders },
       onExit: o.onExit,
     });

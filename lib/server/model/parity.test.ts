@@ -62,7 +62,7 @@ describe.each(models)("model %s served by onnxruntime-node", (name) => {
       });
     }
     // Full-length windows are part of the fixture, not only short ones.
-    expect(Math.max(...windows.map((w) => w.inputIds.length))).toBe(model.config.window);
+    expect(Math.max(...windows.map((w) => w.inputIds.length))).toBe(model.config.reader.window);
   });
 
   it("matches the PyTorch probabilities one window at a time and padded in one batch", async () => {

@@ -161,9 +161,9 @@ export async function runBatchTimed(model: LoadedModel, batch: readonly WindowIn
 function packBatch(model: LoadedModel, batch: readonly WindowInput[]): PackedBatch {
   const B = batch.length;
   const T = Math.max(...batch.map((w) => w.inputIds.length));
-  const segment = model.config.typeIds === "segment";
-  const featureCount = model.config.features?.sizes.length ?? 0;
-  const needsFeatures = model.config.io.features !== undefined;
+  const segment = model.config.reader.typeIds === "segment";
+  const featureCount = model.config.reader.features?.sizes.length ?? 0;
+  const needsFeatures = model.config.reader.io.features !== undefined;
   const lengths = new Int32Array(B);
   const ids = new Int32Array(B * T);
   const types = new Int32Array(B * T);

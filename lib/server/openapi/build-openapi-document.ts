@@ -156,7 +156,10 @@ function errorResponses(op: ApiOperation): Record<string, OpenApiResponse | { $r
   return responses;
 }
 
-function operationOf(op: ApiOperation, schemas: { requests: Set<string>; responses: Set<string> }): OpenApiOperation {
+/** The component names of the schemas: one per request body, one per response schema (shared by the operations that answer with it). */
+type SchemaNames = { requests: Set<string>; responses: Map<z.ZodType, string> };
+
+function operationOf(op: ApiOperation, schemas: SchemaNames): OpenApiOperation {
   const name = pascal(op.operationId);
   const auth = op.auth;
   const description = [
@@ -206,13 +209,14 @@ function operationOf(op: ApiOperation, schemas: { requests: Set<string>; respons
   for (const r of op.responses) {
     const media: Record<string, OpenApiMedia> = {};
     if (r.schema) {
-      if (!schemas.responses.has(`${name}Response`)) throw new Error(`${op.operationId}: response schema not generated`);
-      media["application/json"] = { schema: ref(`${name}Response`), ...(r.example !== undefined ? { example: r.example } : {}) };
-    } else if (r.contentTypes) {
-      for (const t of r.contentTypes) media[t] = { schema: { type: "string" } };
-    } else if (r.status !== 303) {
-      media["application/json"] = {};
+      const id = schemas.responses.get(r.schema);
+      if (!id) throw new Error(`${op.operationId}: response schema not generated`);
+      media["application/json"] = { schema: ref(id), ...(r.example !== undefined ? { example: r.example } : {}) };
     }
+    // Files, CSV and text: strings (beside a schema, the JSON is the other choice).
+    for (const t of r.contentTypes ?? []) if (!media[t]) media[t] = { schema: { type: "string" } };
+    if (Object.keys(media).length === 0 && r.status !== 303)
+      throw new Error(`${op.operationId}: the ${r.status} answer has no schema or content type`);
     responses[String(r.status)] = {
       description: r.description,
       ...(Object.keys(media).length > 0 ? { content: media } : {}),
@@ -257,17 +261,24 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[] = API_O
   // Request bodies as clients may send them (defaults optional), responses as the server sends them.
   const requests = z.registry<{ id: string }>();
   const responses = z.registry<{ id: string }>();
+  // A response schema is one component, named after the first operation that answers with it (`GetJobResponse` is
+  // also what cancelJob and resumeJob answer).
+  const responseNames = new Map<z.ZodType, string>();
   for (const op of operations) {
     if (op.body) requests.add(op.body, { id: `${pascal(op.operationId)}Request` });
-    const withSchema = op.responses.filter((r) => r.schema);
-    if (withSchema.length > 1) throw new Error(`${op.operationId}: one response schema per operation`);
-    if (withSchema[0]?.schema) responses.add(withSchema[0].schema, { id: `${pascal(op.operationId)}Response` });
+    for (const r of op.responses) {
+      if (!r.schema || responseNames.has(r.schema)) continue;
+      const id = `${pascal(op.operationId)}Response`;
+      if ([...responseNames.values()].includes(id)) throw new Error(`${op.operationId}: two response schemas`);
+      responseNames.set(r.schema, id);
+      responses.add(r.schema, { id });
+    }
   }
   const requestSchemas = componentSchemas(requests, "input");
   const responseSchemas = componentSchemas(responses, "output");
 
   const paths: OpenApiDocument["paths"] = {};
-  const names = { requests: new Set(Object.keys(requestSchemas)), responses: new Set(Object.keys(responseSchemas)) };
+  const names: SchemaNames = { requests: new Set(Object.keys(requestSchemas)), responses: responseNames };
   for (const op of operations) {
     const item = (paths[op.path] ??= {});
     const method = op.method.toLowerCase() as Lowercase<ApiOperation["method"]>;

@@ -128,6 +128,28 @@ describe("the OpenAPI document and the route handlers", () => {
   });
 });
 
+describe("response contracts", () => {
+  it("every operation documents its JSON answers with a schema; only files and text go without", () => {
+    const without = API_OPERATIONS.filter((op) => op.responses.some((r) => !r.schema && r.status !== 303)).map((op) => op.operationId);
+    expect(without.sort()).toEqual(["exportDataset", "getMetrics"]);
+  });
+
+  it("a response schema shared by operations is one component, named after the first", () => {
+    const ref = (op: ApiOperation) => {
+      const r = served.paths[op.path]![op.method.toLowerCase() as "get"]!.responses["200"];
+      return r && "content" in r ? (r.content?.["application/json"]?.schema as { $ref?: string } | undefined)?.$ref : undefined;
+    };
+    expect([OPERATIONS.getJob, OPERATIONS.cancelJob, OPERATIONS.resumeJob].map(ref)).toEqual(Array(3).fill("#/components/schemas/GetJobResponse"));
+    expect(ref(OPERATIONS.deleteDataset)).toBe("#/components/schemas/DeleteDatasetResponse");
+  });
+
+  it("documents JSON and CSV where a research route sends either", () => {
+    const media = served.paths["/api/v1/research/frontier"]!.get!.responses["200"] as { content: Record<string, { schema: JsonSchema }> };
+    expect(Object.keys(media.content).sort()).toEqual(["application/json", "text/csv"]);
+    expect(media.content["text/csv"]!.schema).toEqual({ type: "string" });
+  });
+});
+
 describe("documented responses are what the service routes send", () => {
   /** Parses with the documented schema: a missing field throws, an undocumented one is stripped and fails the equality. */
   const expectDocumented = (path: string, method: string, body: unknown) => {

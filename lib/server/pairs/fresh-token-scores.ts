@@ -2,6 +2,7 @@ import "server-only";
 import type { TokenScores } from "@/lib/engine/types";
 import type { CachedModelRun } from "../db/model-runs/list-model-runs";
 import { type Env, getEnv } from "../env";
+import { processCache } from "../process-cache";
 import { computeInputHash } from "./compute-input-hash";
 import { modelFingerprint } from "./model-fingerprint";
 
@@ -9,8 +10,7 @@ export type PairForCache = { query: string; documents: readonly { id: string; te
 
 // Input hashes hash whole texts; a sweep asks for thousands per request. A document's text is fixed by its
 // contentHash (sha256), so the model version, settings, query and the set's content hashes determine the answer.
-const MEMO_MAX = 100_000;
-const memo = ((globalThis as { __snippetLabInputHashes?: Map<string, string[]> }).__snippetLabInputHashes ??= new Map());
+const memo = processCache<string, string[]>("input-hashes", { maxEntries: 100_000 });
 
 /** Each document's ModelRun.inputHash for a model: what its cached probabilities must carry to be fresh. */
 export function pairInputHashes(
@@ -26,7 +26,6 @@ export function pairInputHashes(
   const hit = memo.get(key);
   if (hit) return hit;
   const hashes = pair.documents.map((d) => computeInputHash({ modelVersion, query: pair.query, text: d.text, setHashes, settings }));
-  if (memo.size >= MEMO_MAX) memo.clear();
   memo.set(key, hashes);
   return hashes;
 }

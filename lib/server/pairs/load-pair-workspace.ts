@@ -66,8 +66,8 @@ export async function loadPairWorkspace({ pairId, user, db = getDb() }: LoadPair
     models: models.map((m) => ({
       name: m.name,
       default: m.default,
-      threshold: m.profile.threshold,
-      aggregation: m.profile.aggregation,
+      threshold: m.profile.selection.threshold,
+      aggregation: m.profile.units.aggregation,
       description: m.description,
     })),
     view: { blinded, predictions },

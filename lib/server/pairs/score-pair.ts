@@ -14,6 +14,7 @@ import { resolveMethod } from "../scoring/resolve-method";
 import { scoreResultSet } from "../scoring/score-result-set";
 import { freshTokenScores, pairInputHashes } from "./fresh-token-scores";
 import { roundMs } from "../scoring/round-ms";
+import { toCompressResponse } from "../scoring/to-compress-response";
 
 export type ScorePairOptions = {
   pairId: string;
@@ -88,7 +89,7 @@ export async function scorePair(options: ScorePairOptions): Promise<PairScoresOu
     cached,
   }));
   return {
-    ...scored,
+    ...toCompressResponse({ scored, query }),
     pairId,
     query,
     modelName,

@@ -8,6 +8,7 @@ import type { PrismaClient } from "../db/generated/client";
 import { saveModelRuns } from "../db/model-runs/save-model-runs";
 import { listModels } from "../model/list-models";
 import { pairInputHashes } from "../pairs/fresh-token-scores";
+import { clearProcessCaches } from "../process-cache";
 import { computeCategoryBreakdown } from "./compute-category-breakdown";
 import { unitScoresWritten } from "./load-unit-scores";
 import { preparedUnitsWritten } from "./prepared-results-cache";
@@ -59,14 +60,7 @@ function syntheticRun(r: () => number, text: string) {
   };
 }
 
-const restart = () => {
-  const g = globalThis as Record<string, unknown>;
-  (g.__snippetLabPrepared as Map<string, unknown> | undefined)?.clear();
-  (g.__snippetLabEvalDocuments as { rows: Map<string, unknown> } | undefined)?.rows.clear();
-  (g.__snippetLabEvalDocumentHeads as Map<string, unknown> | undefined)?.clear();
-  (g.__snippetLabRunScores as { runs: Map<string, unknown> } | undefined)?.runs.clear();
-  (g.__snippetLabInputHashes as Map<string, unknown> | undefined)?.clear();
-};
+const restart = () => clearProcessCaches();
 
 beforeAll(async () => {
   temp = await createTempDatabase("breakdown");

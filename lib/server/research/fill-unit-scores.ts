@@ -1,5 +1,5 @@
 import "server-only";
-import type { SelectionProfile } from "@/lib/schemas/selection-profile";
+import type { SelectionProfile } from "@/lib/engine/profile";
 import type { Db } from "../db/client";
 import { listEvalPairs } from "../db/research/list-eval-pairs";
 import { getEnv } from "../env";

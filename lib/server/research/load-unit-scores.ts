@@ -1,15 +1,12 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { AGGREGATION_FORMULA } from "@/lib/engine/compute-unit-scores";
-import { scoreResultUnits } from "@/lib/engine/select-with-profile";
+import { unitScoresOf } from "@/lib/engine/select-with-profile";
 import { countSimilarityParts } from "@/lib/features/split-sections";
-import { searchRerankKey } from "@/lib/engine/search-rerank";
-import { similarityFingerprint } from "../embeddings/compute-result-similarity";
 import { ensureResultSimilarities, type EnsureResultSimilaritiesOptions, lookupResultSimilarities } from "../embeddings/stored-result-similarity";
 import type { StoredUnits } from "@/lib/engine/prepare-key";
 import type { PreparedResult } from "@/lib/engine/types";
 import type { CategoryInterval } from "@/lib/eval/category-breakdown";
-import type { SelectionProfile } from "@/lib/schemas/selection-profile";
+import type { SelectionProfile } from "@/lib/engine/profile";
 import { categorySpansFromTokens } from "@/lib/spans/category-spans-from-tokens";
 import type { Db } from "../db/client";
 import { listModelRunUnitsForPairs } from "../db/model-runs/list-model-run-units-for-pairs";
@@ -18,6 +15,7 @@ import { saveModelRunUnits, type SaveModelRunUnitsRow } from "../db/model-runs/s
 import { type Env, getEnv } from "../env";
 import type { PairForCache } from "../pairs/fresh-token-scores";
 import { modelFingerprint } from "../pairs/model-fingerprint";
+import { unitScoresKey } from "../scoring/unit-scores-key";
 import { loadFreshScores } from "./load-fresh-scores";
 
 /** A pair's model output per document (document order): unit scores of its prepared units, category intervals. */
@@ -67,14 +65,10 @@ function pairInputKeys(
 }
 
 /**
- * ModelRunUnits.key: the units' setting, the profile's settings that turn tokens into unit scores (aggregation, focus
- * weight) and the formula. A new setting that changes unit scores belongs in it.
+ * ModelRunUnits.key: the units' setting (DocumentUnits.key) and the profile's unit stage (unitScoresKey: every setting
+ * that turns tokens into unit scores, the formula, the similarity's sources). Rows of another key format miss.
  */
-const rowKey = (unitsKey: string, { aggregation, focusWeight, similarityWeight, searchRerank }: SelectionProfile, similarity: string) =>
-  `${unitsKey}|${aggregation}${focusWeight ? `|focus ${focusWeight}` : ""}${similarityWeight ? `|sim ${similarityWeight} ${similarity}` : ""}${searchRerank ? `|${searchRerankKey(searchRerank)}` : ""}|${AGGREGATION_FORMULA}`;
-
-/** The similarity source's part of rowKey (word vectors' hash as before; the sentence encoder's with its name). */
-const similarityKey = async (profile: SelectionProfile) => (profile.similarityWeight ? similarityFingerprint(profile) : "");
+const rowSuffix = (profile: SelectionProfile) => `|${unitScoresKey(profile)}`;
 
 /**
  * A model's unit scores, category intervals and the documents' units of each pair whose every document has a stored
@@ -98,7 +92,7 @@ export async function loadStoredPairUnits({
   const rows = await listStoredUnitScores({
     pairIds: pairs.map((p) => p.id),
     modelName,
-    suffix: rowKey("", profile, await similarityKey(profile)),
+    suffix: rowSuffix(profile),
     ...(db ? { db } : {}),
   });
   const version = modelFingerprint(modelName);
@@ -152,12 +146,12 @@ export async function loadUnitScores({
   const missing: string[] = [];
   const fromTokens: number[] = [];
   const inputKeys = pairs.map((p) => pairInputKeys(p, version, relevanceScope));
-  const simKey = await similarityKey(profile);
+  const suffix = rowSuffix(profile);
   pairs.forEach((p, i) => {
     const byDocument = new Map((runs.get(p.id) ?? []).map((r) => [r.documentId, r]));
     const out: PairUnitScores = { unitScores: [], categories: [] };
     for (const [k, d] of p.documents.entries()) {
-      const key = rowKey(unitsKeys[i]![k]!, profile, simKey);
+      const key = `${unitsKeys[i]![k]!}${suffix}`;
       const row = byDocument
         .get(d.id)
         ?.reduced.find((x) => x.key === key && x.inputKey === inputKeys[i]![k] && x.units && x.unitCount === results[i]![k]!.units.length);
@@ -175,7 +169,7 @@ export async function loadUnitScores({
   if (fromTokens.length === 0) return { scores, missing, pending };
 
   const tokens = await loadFreshScores({ pairs: fromTokens.map((i) => pairs[i]!), modelName, ...(db ? { db } : {}) });
-  // The live scorer's similarity (models with a similarityWeight), so a cached run ranks as a fresh one: stored once
+  // The live scorer's similarity (models with a similarity stage), so a cached run ranks as a fresh one: stored once
   // per set and encoder, computed here only the first time (in pair order, as before).
   const fresh = fromTokens.filter((i) => tokens.scores.has(pairs[i]!.id));
   const sets = fresh.map((i) => ({ query: pairs[i]!.query, results: results[i]! }));
@@ -204,16 +198,12 @@ export async function loadUnitScores({
     const runIds = new Map((runs.get(p.id) ?? []).map((r) => [r.documentId, r.id]));
     const out: PairUnitScores = { unitScores: [], categories: [] };
     const sims = simsOf.get(i);
+    // The unit stage, as the scorers' callers take it: the very numbers the first request gets.
+    const evidence = { tokenScores: ts, ...(sims ? { similarity: sims } : {}), parts: countSimilarityParts(p.query, results[i]!) };
+    const pairScores = unitScoresOf({ evidence, query: p.query, results: results[i]!, profile });
     for (const [k, d] of p.documents.entries()) {
       const t = ts[k]!;
-      const unitScores = scoreResultUnits({
-        query: p.query,
-        result: results[i]![k]!,
-        resultCount: countSimilarityParts(p.query, results[i]!),
-        tokenScores: t,
-        profile,
-        similarity: sims?.[k],
-      });
+      const unitScores = pairScores[k]!;
       const categories = t.categories
         ? intervalsOf({ documentId: d.id, text: d.text, starts: t.starts, ends: t.ends, categories: t.categories })
         : null;
@@ -224,7 +214,7 @@ export async function loadUnitScores({
       if (modelRunId)
         rows.push({
           modelRunId,
-          key: rowKey(unitsKeys[i]![k]!, profile, simKey),
+          key: `${unitsKeys[i]![k]!}${suffix}`,
           inputKey: inputKeys[i]![k]!,
           scores: unitScores,
           categories,

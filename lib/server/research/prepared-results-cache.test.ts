@@ -8,13 +8,15 @@ import { createDbClient } from "../db/client";
 import { createPair } from "../db/create-pair";
 import type { PrismaClient } from "../db/generated/client";
 import { listEvalPairs } from "../db/research/list-eval-pairs";
+import { clearProcessCaches } from "../process-cache";
 import { evalExamplesOfPairs } from "./eval-examples";
 import { preloadStoredResults, prepareStoredResults } from "./prepared-results-cache";
 
 let temp: TempDatabase;
 let db: PrismaClient;
 let datasetId = "";
-const forgetMemory = () => (globalThis as { __snippetLabPrepared?: Map<string, unknown> }).__snippetLabPrepared?.clear();
+/** A restart: the memory caches go, the DocumentUnits rows stay. */
+const forgetMemory = () => clearProcessCaches();
 
 beforeAll(async () => {
   temp = await createTempDatabase("prepared-units");

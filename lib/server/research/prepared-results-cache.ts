@@ -6,16 +6,16 @@ import type { EvalExample } from "@/lib/data/types";
 import type { Db } from "../db/client";
 import { loadDocumentUnits } from "../db/research/load-document-units";
 import { saveDocumentUnits } from "../db/research/save-document-units";
+import { processCache } from "../process-cache";
 
 /**
  * Prepared results (units and their downstream tokens) of stored documents, kept in memory: sweeps and breakdowns
  * over the same pairs segment and count each document once per process, not once per request. Documents never change
  * (offsets point into them), so a document id with its text length and settings is a safe key. Least recently used
- * entries go first beyond MAX_ENTRIES. Behind it, the DocumentUnits table keeps them across restarts
+ * entries go first beyond 50,000. Behind it, the DocumentUnits table keeps them across restarts
  * (preloadStoredResults).
  */
-const MAX_ENTRIES = 50_000;
-const cache = ((globalThis as { __snippetLabPrepared?: Map<string, PreparedResult> }).__snippetLabPrepared ??= new Map());
+const cache = processCache<string, PreparedResult>("prepared-results", { maxEntries: 50_000, refreshOnRead: true });
 
 export type StoredResult = EvalExample["results"][number];
 /** What preparation reads of an example: its results. */
@@ -24,11 +24,6 @@ type PrepareOptions = { encoding?: string };
 
 const cacheKey = (r: StoredResult, opts: PrepareOptions) =>
   `${r.id}\u0000${r.doc?.text.length ?? -1}\u0000${r.locale ?? ""}\u0000${opts.encoding ?? ""}\u0000${r.title ?? ""}`;
-
-function remember(key: string, prepared: PreparedResult) {
-  cache.set(key, prepared);
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-}
 
 function prepareOne(r: StoredResult, opts: PrepareOptions): PreparedResult {
   const { locale, ...rest } = r;
@@ -52,13 +47,9 @@ export function storedUnitsKey(r: Pick<StoredResult, "locale">, opts: PrepareOpt
 function preparedOf(r: StoredResult, opts: PrepareOptions): PreparedResult {
   const key = cacheKey(r, opts);
   const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const prepared = prepareOne(r, opts);
-  remember(key, prepared);
+  cache.set(key, prepared);
   return prepared;
 }
 
@@ -119,7 +110,7 @@ export async function preloadStoredResults(
           slice = performance.now();
         }
       }
-      remember(memoryKey, prepared);
+      cache.set(memoryKey, prepared);
       local.set(memoryKey, prepared);
     }
     if (fresh.size > 0) {

@@ -28,7 +28,7 @@ export function resolveResearchMethods(
       return { info: { method: name, label: name, kind: "model", error: e.message } };
     }
     const info: FrontierMethodInfo = { method: method.id, label: method.label, kind: method.kind === "oracle" ? "baseline" : method.kind };
-    if (method.kind === "model") info.defaultThreshold = method.profile.threshold;
+    if (method.kind === "model") info.defaultThreshold = method.profile.selection.threshold;
     if (method.kind === "llm" && !judgeConfigured) info.error = "no LLM judge is configured (SNIPPET_LAB_JUDGE_BASE_URL and SNIPPET_LAB_JUDGE_MODEL)";
     return { info, method };
   });

@@ -16,6 +16,7 @@ import { createPair } from "../db/create-pair";
 import type { PrismaClient } from "../db/generated/client";
 import { stopJobRunner } from "../jobs/job-runner";
 import { listModels } from "../model/list-models";
+import { clearProcessCaches } from "../process-cache";
 
 // The research views on a fixture dataset, through their routes: a sweep job whose rows equal — to the last digit —
 // what `snippet-lab eval --format gold-jsonl` reports on the same dataset's export; the pairs behind a point; the
@@ -198,7 +199,7 @@ describe("the threshold and budget frontier", () => {
     expect(result.methods.map((m) => m.method)).toEqual(methods());
     expect(result.methods.every((m) => !m.error)).toBe(true);
     // The model's default threshold joins the sweep.
-    expect(result.thresholds).toContain((await listModels()).find((m) => m.name === model)!.profile.threshold);
+    expect(result.thresholds).toContain((await listModels()).find((m) => m.name === model)!.profile.selection.threshold);
     expect(result.rows).toHaveLength(methods().length * (result.thresholds.length + result.budgets.length));
     expect(result.categories).toEqual(["ads", "off_topic", "ui_navigation", "vital"]);
     const oracle = result.rows.find((row) => row.method === "oracle" && row.threshold === 0.3)!;
@@ -227,7 +228,7 @@ describe("the threshold and budget frontier", () => {
     const { job } = (await res.json()) as { job: JobOut };
     expect(job.scope).toBe(`model:${model}`);
     expect(await settled(job.id)).toMatchObject({ state: "done", failed: 0, hasResult: true });
-    const threshold = (await listModels()).find((m) => m.name === model)!.profile.threshold;
+    const threshold = (await listModels()).find((m) => m.name === model)!.profile.selection.threshold;
     const figures = (await readModelEvals({ models: [{ name: model, threshold }], db })).get(model);
     expect(figures).toMatchObject({ queries: 4, measure: "evidenceRecall", setting: "budget 4000", source: `job ${job.id}` });
     expect(figures?.value).toBeGreaterThanOrEqual(0);
@@ -393,11 +394,7 @@ describe("the category breakdown", () => {
     // The breakdown's stored sums go too: these are checks of the unit scores beneath them.
     const restart = async () => {
       await db.pairBreakdownSums.deleteMany();
-      const g = globalThis as Record<string, unknown>;
-      (g.__snippetLabPrepared as Map<string, unknown>).clear();
-      (g.__snippetLabEvalDocuments as { rows: Map<string, unknown>; chars: number }).rows.clear();
-      (g.__snippetLabRunScores as { runs: Map<string, unknown> }).runs.clear();
-      (g.__snippetLabInputHashes as Map<string, unknown>).clear();
+      clearProcessCaches();
     };
     await db.modelRun.update({ where: { id: run.id }, data: { probs: new Uint8Array(3) } });
     await restart();
@@ -409,10 +406,11 @@ describe("the category breakdown", () => {
     const stale = (await computeCategoryBreakdown({ filters, db })).breakdown;
     expect(stale.unscored).toBe(first.unscored + 1);
     expect(stale.bySource.model.pairs).toBe(0);
-    // Nor is a row of an older aggregation formula (its key names the formula that made its scores).
-    const { AGGREGATION_FORMULA } = await import("@/lib/engine/compute-unit-scores");
-    expect(run.units[0]!.key.endsWith(`|${AGGREGATION_FORMULA}`)).toBe(true);
-    const oldKey = run.units[0]!.key.slice(0, -`|${AGGREGATION_FORMULA}`.length);
+    // Nor is a row of another unit stage (an older formula or other settings: its key is another unitScoresKey).
+    const { unitScoresKey } = await import("../scoring/unit-scores-key");
+    const suffix = `|${unitScoresKey((await listModels()).find((m) => m.name === model)!.profile)}`;
+    expect(run.units[0]!.key.endsWith(suffix)).toBe(true);
+    const oldKey = `${run.units[0]!.key.slice(0, -suffix.length)}|an older formula`;
     await db.modelRunUnits.updateMany({ where: { modelRunId: run.id }, data: { inputKey: run.units[0]!.inputKey, key: oldKey } });
     await restart();
     expect((await computeCategoryBreakdown({ filters, db })).breakdown.unscored).toBe(first.unscored + 1);

@@ -153,7 +153,7 @@ async function sweep({ payload, db, progress = NO_PROGRESS, writeAfter }: SweepO
   // 3. The sweep, in memory: one runEval per method over the same examples.
   const thresholds = uniqueSorted([
     ...(payload.thresholds ?? DEFAULT_SWEEP_THRESHOLDS),
-    ...methods.flatMap((m) => (m.method?.kind === "model" ? [m.method.profile.threshold] : [])),
+    ...methods.flatMap((m) => (m.method?.kind === "model" ? [m.method.profile.selection.threshold] : [])),
   ]);
   const budgets = uniqueSorted(payload.budgets ?? DEFAULT_SWEEP_BUDGETS);
   const t1 = performance.now();

@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { prepareResult } from "../../engine/prepare-result";
+import type { SelectionProfile } from "../../engine/profile";
+import { createBm25Scorer } from "../../engine/scorers/bm25";
 import { resolveMethod } from "./resolve-method";
 
+const profile = (threshold: number, aggregation: "mean" | "max" = "mean", selection = {}): SelectionProfile => ({
+  units: { aggregation },
+  selection: { threshold, ...selection },
+});
 const models = [
-  { name: "mini", default: false, profile: { threshold: 0.4, aggregation: "max" as const } },
-  { name: "base", default: true, profile: { threshold: 0.55, aggregation: "mean" as const } },
+  { name: "mini", default: false, profile: profile(0.4, "max") },
+  { name: "base", default: true, profile: profile(0.55) },
 ];
 
 /** The plain fields of a method object (its scorers are functions). */
@@ -16,7 +23,7 @@ describe("resolveMethod", () => {
       label: "base (default)",
       kind: "model",
       modelName: "base",
-      profile: { threshold: 0.55, aggregation: "mean" },
+      profile: profile(0.55),
     });
   });
   it("accepts model:<name> and a bare name", () => {
@@ -26,13 +33,13 @@ describe("resolveMethod", () => {
       label: "mini",
       kind: "model",
       modelName: "mini",
-      profile: { threshold: 0.4, aggregation: "max" },
+      profile: profile(0.4, "max"),
     });
   });
   it("carries a model's calibrated floors in its profile, and none for baselines", () => {
-    const calibrated = [{ name: "cal", default: true, profile: { threshold: 0.2, fallbackFloor: 0.3, floor: 0.002, aggregation: "mean" as const } }];
-    expect(resolveMethod("model", calibrated).profile).toMatchObject({ threshold: 0.2, fallbackFloor: 0.3, floor: 0.002 });
-    expect(resolveMethod("bm25", calibrated).profile).not.toHaveProperty("floor");
+    const calibrated = [{ name: "cal", default: true, profile: profile(0.2, "mean", { fallbackFloor: 0.3, floor: 0.002 }) }];
+    expect(resolveMethod("model", calibrated).profile.selection).toMatchObject({ threshold: 0.2, fallbackFloor: 0.3, floor: 0.002 });
+    expect(resolveMethod("bm25", calibrated).profile.selection).not.toHaveProperty("floor");
   });
   it("baselines default to threshold 0", () => {
     expect(fields(resolveMethod("bm25", []))).toEqual({
@@ -40,21 +47,30 @@ describe("resolveMethod", () => {
       label: "BM25 (baseline)",
       kind: "baseline",
       modelName: undefined,
-      profile: { threshold: 0, aggregation: "mean" },
+      profile: profile(0),
     });
     expect(resolveMethod("lead", []).id).toBe("lead");
   });
-  it("gives token models a cached scorer, and creates a scorer once per method object", async () => {
-    expect(resolveMethod("model", models).cachedScorer).toBeTypeOf("function");
+  it("creates a scorer once per method object, and scores with it", async () => {
     const bm25 = resolveMethod("bm25", []);
-    expect(bm25.cachedScorer).toBeUndefined();
     expect(await bm25.scorer()).toBe(await bm25.scorer());
+    const results = [prepareResult({ id: "a", text: "The museum opens at ten. Tickets cost five euros." })];
+    const input = { query: "when does the museum open", results, aggregation: "mean" as const };
+    expect(await bm25.score(input)).toEqual(await createBm25Scorer().scoreUnits({ ...input, results: [...results] }));
+  });
+  it("gives a token model's evidence from cached probabilities without loading it", async () => {
+    // "mini" has no folder: a cached run needs none (its similarity stage is absent: nothing else is read).
+    const results = [prepareResult({ id: "a", text: "The museum opens at ten. Tickets cost five euros." })];
+    const cached = [{ starts: Int32Array.from([0, 4]), ends: Int32Array.from([3, 10]), probs: Float32Array.from([0.2, 0.9]) }];
+    const evidence = await resolveMethod("model:mini", models).score({ query: "when", results, cached });
+    expect(evidence).toEqual({ tokenScores: cached, parts: 1 });
   });
   it("knows the oracle in evaluation only", async () => {
     expect(() => resolveMethod("oracle", models)).toThrow(/Unknown method/);
     const oracle = resolveMethod("oracle", models, { oracle: true });
-    expect(fields(oracle)).toMatchObject({ id: "oracle", kind: "oracle", profile: { threshold: 0, aggregation: "mean" } });
+    expect(fields(oracle)).toMatchObject({ id: "oracle", kind: "oracle", profile: profile(0) });
     await expect(oracle.scorer()).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(oracle.score({ query: "q", results: [] })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
   it("unknown model → NOT_FOUND listing the available ones", () => {
     try {
@@ -70,7 +86,7 @@ describe("resolveMethod", () => {
   });
   it("LLM methods need a judge server unless resolved for a research view", () => {
     const llm = resolveMethod("hybrid:bm25", [], { requireJudge: false });
-    expect(fields(llm)).toMatchObject({ id: "hybrid:bm25", kind: "llm", profile: { threshold: 0.5, aggregation: "mean" } });
+    expect(fields(llm)).toMatchObject({ id: "hybrid:bm25", kind: "llm", profile: profile(0.5) });
     expect(() => resolveMethod("hybrid:lead", [], { requireJudge: false })).toThrow(/unknown hybrid filter/);
   });
 });

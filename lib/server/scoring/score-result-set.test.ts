@@ -5,18 +5,33 @@ import { prepareResult } from "@/lib/engine/prepare-result";
 import { scoreResultUnits, selectWithProfile } from "@/lib/engine/select-with-profile";
 import type { TokenScores } from "@/lib/engine/types";
 import { compressResponseSchema } from "@/lib/schemas/compress";
-import type { SelectionProfile } from "@/lib/schemas/selection-profile";
+import type { SelectionProfile } from "@/lib/engine/profile";
 import { resolveMethod } from "./resolve-method";
 import { scoreResultSet } from "./score-result-set";
+import { toCompressResponse } from "./to-compress-response";
+import { fromFlatProfile } from "@/lib/model/flat-profile";
 
 const results = [
   prepareResult({ id: "a", text: "Cats purr when content. Dogs bark at strangers." }),
   prepareResult({ id: "b", text: "The weather is mild. Cats sleep most of the day." }),
 ];
 const bm25 = resolveMethod("bm25", []);
+type Settings = {
+  threshold?: number;
+  floor?: number;
+  fallbackFloor?: number;
+  aggregation?: "mean" | "max";
+  focusWeight?: number;
+  similarityWeight?: number;
+};
+/** A profile by stage from the settings a test sets. */
+const profileOf = ({ threshold = 0.5, aggregation = "mean", focusWeight, similarityWeight, ...selection }: Settings): SelectionProfile => ({
+  units: { aggregation, ...(focusWeight !== undefined ? { focusWeight } : {}) },
+  ...(similarityWeight !== undefined ? { similarity: { weight: similarityWeight } } : {}),
+  selection: { threshold, ...selection },
+});
 /** A token model's method object, as resolveMethod builds it from the model's profile. */
-const modelMethod = (name: string, profile: Partial<SelectionProfile>) =>
-  resolveMethod(`model:${name}`, [{ name, default: true, profile: { aggregation: "mean", threshold: 0.5, ...profile } }]);
+const modelMethod = (name: string, settings: Settings) => resolveMethod(`model:${name}`, [{ name, default: true, profile: profileOf(settings) }]);
 
 /** One token per unit, with the given probability. */
 function tokensPerUnit(probs: number[][]): TokenScores[] {
@@ -32,11 +47,14 @@ describe("scoreResultSet", () => {
     const out = await scoreResultSet({
       query: "why do cats purr",
       results,
-      method: { ...bm25, profile: { ...bm25.profile, threshold: 0.5 } },
+      method: { ...bm25, profile: { ...bm25.profile, selection: { threshold: 0.5 } } },
       budget: 100,
       includeTokens: false,
     });
-    expect(compressResponseSchema.omit({ timings: true }).parse(out)).toBeTruthy();
+    const api = compressResponseSchema.omit({ timings: true }).parse(toCompressResponse({ scored: out, query: "why do cats purr" }));
+    // A baseline's profile in API 1.x's flat shape, without the deprecated copies (1.1.0 sent none for it).
+    expect(api.profile).toEqual({ aggregation: "mean", threshold: 0.5 });
+    expect(api).not.toHaveProperty("query");
     expect(out.model).toBe("bm25");
     expect(out.threshold).toBe(0.5);
     expect(out.aggregation).toBe("mean");
@@ -123,11 +141,11 @@ describe("scoreResultSet", () => {
       includeTokens: false,
       cachedTokenScores: cached,
     });
-    expect(withEngineFloor.floor).toBeUndefined();
+    expect(withEngineFloor.profile.selection.floor).toBeUndefined();
     expect(withEngineFloor.results.map((r) => r.snippet)).toEqual(["Cats purr when content.", ""]);
     const calibrated = modelMethod("x", { threshold: 0, floor: 0.005 });
     const out = await scoreResultSet({ query: "q", results, method: calibrated, budget: 1000, includeTokens: false, cachedTokenScores: cached });
-    expect(out.floor).toBe(0.005);
+    expect(out.profile.selection.floor).toBe(0.005);
     expect(out.results.map((r) => r.snippet)).toEqual([
       "Cats purr when content. Dogs bark at strangers.",
       "The weather is mild. Cats sleep most of the day.",
@@ -141,7 +159,7 @@ describe("scoreResultSet", () => {
       [0.2, 0.4],
     ]);
     const out = await scoreResultSet({ query: "q", results, method, budget: 1000, includeTokens: false, cachedTokenScores: cached });
-    expect(out.fallbackFloor).toBe(0.5);
+    expect(out.profile.selection.fallbackFloor).toBe(0.5);
     expect(out.tokensOut).toBe(0);
     expect(out.reason).toBeTruthy();
   });
@@ -156,10 +174,14 @@ describe("scoreResultSet", () => {
     const method = modelMethod("x", { threshold: 0.5, focusWeight: 0.5 });
     const query = "why do cats purr";
     const out = await scoreResultSet({ query, results: titled, method, budget: 1000, includeTokens: true, cachedTokenScores: cached });
-    expect(compressResponseSchema.omit({ timings: true }).parse(out)).toBeTruthy();
-    // The profile as one object; the loose copies stay for one release.
-    expect(out.profile).toEqual({ aggregation: "mean", threshold: 0.5, focusWeight: 0.5 });
-    expect([out.focusWeight, out.query]).toEqual([0.5, query]);
+    expect(out.profile).toEqual({ units: { aggregation: "mean", focusWeight: 0.5 }, selection: { threshold: 0.5 } });
+    // API 1.x: the flat profile, and beside it 1.1.0's deprecated copy and the query's echo (until API 2.0.0).
+    const api = compressResponseSchema.omit({ timings: true }).parse(toCompressResponse({ scored: out, query }));
+    expect(api.profile).toEqual({ aggregation: "mean", threshold: 0.5, focusWeight: 0.5 });
+    expect(api.focusWeight).toBe(0.5);
+    expect(api.query).toBe(query);
+    expect(api).not.toHaveProperty("floor");
+    expect(api).not.toHaveProperty("fallbackFloor");
     const scores = out.results[0]!.units!.map((u) => u.score);
     // "why", "do", "purr" are the focus terms ("cats" names the result): the second sentence now leads, the best
     // score stays the model's.
@@ -174,7 +196,6 @@ describe("scoreResultSet", () => {
       cachedTokenScores: cached,
     });
     expect(plain.results[0]!.units!.map((u) => u.score)).toEqual([expect.closeTo(0.8, 6), expect.closeTo(0.3, 6)]);
-    expect(plain.query).toBeUndefined();
   });
 
   it("answers with what the browser needs to select exactly as the server did: the profile and the token scores", async () => {
@@ -186,8 +207,20 @@ describe("scoreResultSet", () => {
     }));
     const method = modelMethod("x", { threshold: 0.2, focusWeight: 0.5, floor: 0.003, fallbackFloor: 0.1 });
     const query = "why do cats purr";
-    const out = await scoreResultSet({ query, results: titled, method, budget: 1000, threshold: 0, includeTokens: true, cachedTokenScores: cached });
-    // useLiveSelection's two stages, from the response alone.
+    const scored = await scoreResultSet({
+      query,
+      results: titled,
+      method,
+      budget: 1000,
+      threshold: 0,
+      includeTokens: true,
+      cachedTokenScores: cached,
+    });
+    const out = toCompressResponse({ scored, query });
+    expect(out).toMatchObject({ floor: 0.003, fallbackFloor: 0.1, focusWeight: 0.5, query });
+    // useLiveSelection's two stages, from the response alone (its flat profile grouped again, as the browser does).
+    const profile = fromFlatProfile(out.profile);
+    expect(profile).toEqual(method.profile);
     const selectable = out.results.map((r) => ({
       id: r.id,
       doc: { text: r.text! },
@@ -205,11 +238,11 @@ describe("scoreResultSet", () => {
           ends: Int32Array.from(r.tokenScores!.ends),
           probs: Float32Array.from(r.tokenScores!.probs),
         },
-        profile: out.profile,
+        profile,
       }),
     );
     expect(unitScores[0]).toEqual(out.results[0]!.units!.map((u) => expect.closeTo(u.score, 4)));
-    const again = selectWithProfile({ results: selectable, unitScores, budget: out.budget, threshold: out.threshold, profile: out.profile });
+    const again = selectWithProfile({ results: selectable, unitScores, budget: out.budget, threshold: out.threshold, profile });
     const spans = (rs: readonly { spans: readonly { start: number; end: number; text: string }[] }[]) =>
       rs.map((r) => r.spans.map(({ start, end, text }) => ({ start, end, text })));
     expect(spans(again.results)).toEqual(spans(out.results));
@@ -232,7 +265,7 @@ describe("word-vector similarity (the shipped models/embeddings)", () => {
     expect(bm[1]).toBeLessThanOrEqual(bm[0]!); // "city" in all three: BM25 prefers the shortest
   });
 
-  it("a profile with a similarityWeight blends it in, the same from cached tokens and in the browser's formula", async () => {
+  it("a profile with a similarity stage blends it in, the same from cached tokens and in the browser's formula", async () => {
     const method = modelMethod("m", { threshold: 0, similarityWeight: 0.5 });
     const flat: TokenScores[] = city.map((r) => ({
       starts: Int32Array.from(r.units.map((u) => u.start)),
@@ -253,9 +286,9 @@ describe("word-vector similarity (the shipped models/embeddings)", () => {
     expect(Math.max(...units.map((u) => u.score))).toBeCloseTo(0.6, 5);
     expect(units[1]!.score).toBeCloseTo(0.6, 5);
     expect(units[0]!.score).toBeLessThan(0.6);
-    // The browser's re-aggregation (use-live-selection) from the response alone gives the server's scores.
+    // The browser's re-aggregation (use-live-selection) from the response and the request's query gives the server's scores.
     const again = scoreResultUnits({
-      query: out.query!,
+      query: "What is the population of the city?",
       result: { units: units, doc: { text: out.results[0]!.text! } },
       resultCount: out.results.length,
       tokenScores: flat[0]!,

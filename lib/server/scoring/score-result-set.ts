@@ -2,9 +2,10 @@ import "server-only";
 import { performance } from "node:perf_hooks";
 import type { Method } from "../../engine/method";
 import type { Aggregation } from "../../engine/methods";
-import { selectWithProfile } from "../../engine/select-with-profile";
-import type { LlmScoreInfo, PreparedResult, ScoreTimings, Selection, TokenScores, UnitScores } from "../../engine/types";
-import { selectionFidelity } from "../../eval/selection-fidelity";
+import type { SelectionProfile } from "../../engine/profile";
+import { selectionFidelity } from "../../engine/fidelity/selection-fidelity";
+import { selectWithProfile, unitScoresOf } from "../../engine/select-with-profile";
+import type { PreparedResult, Selection, TokenScores, UnitScores } from "../../engine/types";
 import type { CompressResponse, CompressResultOut } from "../../schemas/compress";
 import { tokenScoresToJson } from "./token-scores-to-json";
 import { roundMs } from "./round-ms";
@@ -29,48 +30,41 @@ export type ScoreResultSetOptions = {
   includeTokens: boolean;
   /** Token probabilities of every result from a cache: no scorer is created (a model is not even loaded). */
   cachedTokenScores?: readonly TokenScores[];
-  /** Fresh scores and the time the scorer took (to cache them); not called for cached scores. */
+  /** Fresh scores (with the evidence they came from) and the time the scorer took, to cache them; not called for cached scores. */
   onScored?: (scores: UnitScores, elapsedMs: number) => Promise<void>;
 };
 
-/** The response fields shared by POST /api/v1/compress and POST /api/v1/pairs/{id}/scores. */
-export type ScoredResultSet = Omit<CompressResponse, "timings"> & {
+/**
+ * The response fields shared by POST /api/v1/compress and POST /api/v1/pairs/{id}/scores, with the profile as the
+ * code holds it (grouped by stage): toCompressResponse gives them API 1.x's shape.
+ */
+export type ScoredResultSet = Omit<CompressResponse, "timings" | "profile" | "fallbackFloor" | "floor" | "focusWeight" | "query"> & {
+  profile: SelectionProfile;
   timings: Omit<CompressResponse["timings"], "prepareMs" | "totalMs">;
 };
 
 /**
- * The one scoring pipeline: score the units of every result (the method's scorer, or cached token probabilities
- * aggregated per unit), select spans (threshold, then one budget across the set), and shape the results. Offsets are
- * UTF-16 offsets into each result's canonical text, so `text.slice(start, end) === span.text`.
+ * The one scoring pipeline: the method's evidence (its scorer's, or cached token probabilities), its unit scores
+ * (the unit stage, once: unitScoresOf), the selection (threshold, then one budget across the set), and the results
+ * shaped. Offsets are UTF-16 offsets into each result's canonical text, so `text.slice(start, end) === span.text`.
  */
 export async function scoreResultSet(options: ScoreResultSetOptions): Promise<ScoredResultSet> {
   const { query, results, method, budget, includeTokens } = options;
   const { profile } = method;
-  const threshold = options.threshold ?? profile.threshold;
-  const aggregation = options.aggregation ?? profile.aggregation;
+  const threshold = options.threshold ?? profile.selection.threshold;
+  const aggregation = options.aggregation ?? profile.units.aggregation;
 
   const t0 = performance.now();
-  let unitScores: number[][];
-  let tokenScores: readonly TokenScores[] | undefined;
-  let similarity: number[][] | undefined;
-  let scoreTimings: ScoreTimings | undefined;
-  let llm: LlmScoreInfo | undefined;
-  if (options.cachedTokenScores && method.cachedScorer) {
-    // The model's own aggregation of its cached probabilities (the profile's focus weight included).
-    ({ unitScores, tokenScores, similarity } = await method
-      .cachedScorer(options.cachedTokenScores)
-      .scoreUnits({ query, results: [...results], aggregation }));
-  } else {
-    const scorer = await method.scorer();
-    const started = performance.now();
-    const scored = await scorer.scoreUnits({ query, results: [...results], aggregation });
-    await options.onScored?.(scored, performance.now() - started);
-    unitScores = scored.unitScores;
-    tokenScores = scored.tokenScores;
-    similarity = scored.similarity;
-    scoreTimings = scored.timings;
-    llm = scored.llm;
-  }
+  const cached = method.kind === "model" ? options.cachedTokenScores : undefined;
+  // The scorer is created (a model loaded) before the clock of a stored run's duration starts.
+  if (!cached) await method.scorer();
+  const started = performance.now();
+  const evidence = await method.score({ query, results, aggregation, cached });
+  const scoreMs = performance.now() - started;
+  const unitScores = unitScoresOf({ evidence, query, results, profile, aggregation });
+  const scored: UnitScores = "unitScores" in evidence ? evidence : { ...evidence, unitScores };
+  if (!cached) await options.onScored?.(scored, scoreMs);
+  const { tokenScores, similarity, timings: scoreTimings, llm } = scored;
   const t1 = performance.now();
 
   const selection = selectWithProfile({ results, unitScores, budget, threshold, profile, countTokens: options.countTokens });
@@ -99,12 +93,6 @@ export async function scoreResultSet(options: ScoreResultSetOptions): Promise<Sc
       selectMs: roundMs(t2 - t1),
     },
   };
-  // Deprecated loose copies of the profile (one release, for clients that read them): the browser reads `profile`.
-  if (profile.fallbackFloor !== undefined) out.fallbackFloor = profile.fallbackFloor;
-  if (profile.floor !== undefined) out.floor = profile.floor;
-  if (profile.focusWeight !== undefined) out.focusWeight = profile.focusWeight;
-  // The browser re-aggregates token probabilities (include.tokens) with the focus terms of the query.
-  if (profile.focusWeight !== undefined || profile.similarityWeight !== undefined || profile.searchRerank !== undefined) out.query = query;
   if (selection.reason) out.reason = selection.reason;
   out.fidelity = selectionFidelity({ results, selection, ...(llm ? { extracts: llm.extracts } : {}) });
   if (llm) out.llm = llm;

@@ -1,10 +1,8 @@
 import "server-only";
 import { cosine } from "../../embeddings/cosine";
 import { encoderReadsQuery } from "../../sentence-encoder/reads-text";
-import { refersBack } from "../../sentence-encoder/refers-back";
-import { feedbackQuery } from "../../embeddings/feedback-query";
 import { unitParagraphs } from "../../engine/blend-similarity";
-import type { SimilarityContext, SimilarityContextUnits, SimilarityFeedback } from "../../schemas/selection-profile";
+import type { SimilarityContext } from "../../engine/profile";
 import type { SentenceEncoder } from "./load-sentence-encoder";
 
 interface EncoderSimilarityOptions {
@@ -17,11 +15,9 @@ interface EncoderSimilarityOptions {
   contextOf?: (resultIndex: number) => UnitContext | undefined;
 }
 
-/** A tier's context reading (the `mean` or `max` of the two cosines, for `all` units or the `referring` ones) and feedback. */
+/** A tier's context reading: the `mean` or `max` of a unit's cosine alone and read with the unit before it. */
 export interface UnitContext {
   context?: SimilarityContext | undefined;
-  contextUnits?: SimilarityContextUnits | undefined;
-  feedback?: SimilarityFeedback | undefined;
 }
 
 /**
@@ -42,40 +38,28 @@ export async function computeEncoderSimilarity({
   // Per blended result: how its units are read, and per unit the index of its own text and of the text it is read
   // with in context (-1: none).
   const slots = results.map((r, i) => {
-    if (!blends(r.units.length)) return { context: undefined, feedback: undefined, units: [] };
-    const { context, contextUnits, feedback } = contextOf?.(i) ?? {};
+    if (!blends(r.units.length)) return { context: undefined, units: [] };
+    const context = contextOf?.(i)?.context;
     const paragraphOf = context ? unitParagraphs(r.doc.text, r.units) : [];
     const units = r.units.map((u, j) => {
-      const text = clean(r.doc.text.slice(u.start, u.end));
-      const own = texts.push(text) - 1;
+      const own = texts.push(clean(r.doc.text.slice(u.start, u.end))) - 1;
       // The unit before it in the same paragraph: a sentence that refers back ("This basin …") is read with its referent.
-      const prev =
-        context && j > 0 && paragraphOf[j - 1] === paragraphOf[j] && (contextUnits !== "referring" || refersBack(text)) ? r.units[j - 1] : undefined;
+      const prev = context && j > 0 && paragraphOf[j - 1] === paragraphOf[j] ? r.units[j - 1] : undefined;
       const joined = prev ? texts.push(clean(r.doc.text.slice(prev.start, u.end))) - 1 : -1;
       return { own, joined };
     });
-    return { context, feedback, units };
+    return { context, units };
   });
   const vecs = await encoder.embed(texts);
   const q = vecs[0]!;
-  const read = (query: ArrayLike<number>, context: SimilarityContext | undefined, { own, joined }: { own: number; joined: number }) => {
-    const alone = cosine(query, vecs[own]!);
-    if (joined < 0) return alone;
-    const withBefore = cosine(query, vecs[joined]!);
-    return context === "max" ? Math.max(alone, withBefore) : (alone + withBefore) / 2;
-  };
-  return slots.map(({ context, feedback, units }) => {
-    const first = units.map((u) => read(q, context, u));
-    if (!feedback) return first;
-    // The feedback moves the query towards the units themselves (their own vectors), then every unit is read again.
-    const moved = feedbackQuery(
-      q,
-      units.map((u) => vecs[u.own]!),
-      first,
-      feedback,
-    );
-    return units.map((u) => read(moved, context, u));
-  });
+  return slots.map(({ context, units }) =>
+    units.map(({ own, joined }) => {
+      const alone = cosine(q, vecs[own]!);
+      if (joined < 0) return alone;
+      const withBefore = cosine(q, vecs[joined]!);
+      return context === "max" ? Math.max(alone, withBefore) : (alone + withBefore) / 2;
+    }),
+  );
 }
 
 function clean(text: string): string {

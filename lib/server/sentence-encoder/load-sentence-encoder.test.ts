@@ -2,11 +2,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cosine } from "../../embeddings/cosine";
-import { computeResultSimilarity, similarityFingerprint } from "../embeddings/compute-result-similarity";
 import { computeEncoderSimilarity, type UnitContext } from "./compute-encoder-similarity";
 import { batchByLength, loadSentenceEncoder, sentenceEncoderDir } from "./load-sentence-encoder";
 
-// The original tfjs release's ids and vectors (scripts/probes/sentence-encoder-reference.mjs).
+// The original tfjs release's ids and vectors (experiments/sentence-encoder-reference.mjs).
 const reference = JSON.parse(readFileSync(path.join(sentenceEncoderDir(), "reference.json"), "utf8")) as {
   texts: string[];
   ids: number[][];
@@ -97,91 +96,25 @@ describe("the tuned encoder (models/sentence-encoder-tuned, the default model's)
     const cos = units.map((u) => cosine(q!, u));
     expect(cos[1]).toBeGreaterThan(Math.max(cos[0]!, cos[2]!));
   });
+
+  it("gives a text the same vector alone and among longer texts (int8 activations: one text per run)", async () => {
+    // Its graph scales activations by the whole input's range: batched with others, a sentence's vector would change
+    // with its company, and stored similarities would differ from live ones.
+    const text = "It was opened to the public on 31 March 1889, for the World's Fair.";
+    const company = reference.texts.map((t) => `${t} ${t} ${t}`);
+    const alone = await (await loadSentenceEncoder(sentenceEncoderDir("sentence-encoder-tuned") + path.sep)).embed([text]);
+    const among = await (await loadSentenceEncoder(sentenceEncoderDir("sentence-encoder-tuned") + path.sep + path.sep)).embed([...company, text]);
+    expect(among.at(-1)).toEqual(alone[0]);
+  });
 });
 
-describe("computeResultSimilarity with the sentence encoder", () => {
-  const text = "The Eiffel Tower was built in 1889. Herman Melville published Moby-Dick in 1851. Paris is in France.";
-  const units = [
-    { start: 0, end: 35, block: 0 },
-    { start: 36, end: 80, block: 0 },
-    { start: 81, end: text.length, block: 0 },
-  ];
-  const doc = { text, blocks: [{ start: 0, end: text.length, kind: "paragraph" as const, role: "main" as const }] };
-  const profile = { similarityWeight: 0.5, similaritySource: "sentence-encoder" as const };
-
-  it("gives each unit its raw cosine to an English query (the answer gate reads the best; the blend rescales them)", async () => {
-    const sims = await computeResultSimilarity(profile, "who wrote moby dick", [{ doc, units }]);
-    expect(sims).toHaveLength(1);
-    const cos = sims![0]!;
-    expect(cos).toHaveLength(3);
-    expect(cos[1]).toBe(Math.max(...cos));
-    for (const c of cos) expect(Math.abs(c)).toBeLessThanOrEqual(1 + 1e-6);
-    // Not rescaled: the answering sentence is not 1, the others not 0.
-    expect(cos[1]).toBeLessThan(0.99);
-    expect(Math.min(...cos)).not.toBe(0);
-  });
-
-  it("leaves a query it cannot read (another language) to the model alone", async () => {
-    expect(await computeResultSimilarity(profile, "谁写了白鲸记", [{ doc, units }])).toBeUndefined();
-    expect(await computeResultSimilarity(profile, "Chi ha scritto il romanzo Moby Dick?", [{ doc, units }])).toBeUndefined();
-  });
-
-  it("computes nothing for a result longer than similarityMaxUnits", async () => {
-    const sims = await computeResultSimilarity({ ...profile, similarityMaxUnits: 2 }, "who wrote moby dick", [{ doc, units }]);
-    expect(sims).toEqual([[]]);
-  });
-
-  it("reads the encoder a profile names, and leaves the model's scores alone when that folder is missing", async () => {
-    const missing = { ...profile, similarityEncoder: "no-such-encoder" };
-    expect(await computeResultSimilarity(missing, "who wrote moby dick", [{ doc, units }])).toBeUndefined();
-    expect(await similarityFingerprint(missing)).toBe("encoder none");
-    const named = { ...profile, similarityEncoder: "sentence-encoder" };
-    expect(await computeResultSimilarity(named, "who wrote moby dick", [{ doc, units }])).toEqual(
-      await computeResultSimilarity(profile, "who wrote moby dick", [{ doc, units }]),
-    );
-  });
-
-  it("reads the passage tier's encoder for a passage of a small set, the profile's for the rest", async () => {
-    const q = "who wrote moby dick";
-    const one = [{ doc, units }];
-    const tiered = {
-      ...profile,
-      similarityPassage: { maxUnits: 40, maxResults: 1, blend: "rank" as const, weight: 0.6, encoder: "sentence-encoder-tuned" },
+describe("an encoder whose graph quantizes activations per run", () => {
+  it("is read one text per run, as its encoder.json says", () => {
+    const meta = JSON.parse(readFileSync(path.join(sentenceEncoderDir("sentence-encoder-tuned"), "encoder.json"), "utf8")) as {
+      textsPerRun?: number;
     };
-    const tuned = await computeResultSimilarity({ ...profile, similarityEncoder: "sentence-encoder-tuned" }, q, one);
-    const release = await computeResultSimilarity(profile, q, one);
-    expect(tuned).not.toEqual(release);
-    expect(await computeResultSimilarity(tiered, q, one)).toEqual(tuned);
-    expect(await computeResultSimilarity(tiered, q, [...one, ...one])).toEqual([...release!, ...release!]);
-    // Both tiers in one set (a 2-unit passage, the 3-unit result beside it): each read by its own encoder.
-    const short = [{ doc, units: units.slice(0, 2) }];
-    const shortTuned = await computeResultSimilarity({ ...profile, similarityEncoder: "sentence-encoder-tuned" }, q, short);
-    const both = { ...profile, similarityPassage: { ...tiered.similarityPassage, maxUnits: 2, maxResults: 2 } };
-    expect(await computeResultSimilarity(both, q, [...short, ...one])).toEqual([...shortTuned!, ...release!]);
-    // A single document longer than a passage reads the document tier's encoder; the same result in a set does not.
-    const documentTier = { ...both, similarityDocument: { blend: "interleave" as const, weight: 0.5, encoder: "sentence-encoder-tuned" } };
-    expect(await computeResultSimilarity(documentTier, q, one)).toEqual(tuned);
-    expect(await computeResultSimilarity(documentTier, q, [...one, ...one])).toEqual([...release!, ...release!]);
-    expect(await computeResultSimilarity(documentTier, q, [{ doc, units, title: "Who wrote Moby-Dick" }])).toEqual(release);
-    expect(await similarityFingerprint(documentTier)).toMatch(/ document interleave 0\.5 [0-9a-f]{16}$/);
-  });
-
-  it("keys stored scores by the encoder's weights", async () => {
-    expect(await similarityFingerprint(profile)).toMatch(/^encoder [0-9a-f]{16}$/);
-    expect(await similarityFingerprint({ ...profile, similarityMaxUnits: 40 })).toMatch(/^encoder [0-9a-f]{16} max 40$/);
-    expect(await similarityFingerprint({ ...profile, similarityBlend: "scale", similarityMaxUnits: 40 })).toMatch(
-      /^encoder [0-9a-f]{16} scale max 40$/,
-    );
-    const passage = { maxUnits: 40, blend: "mix" as const, weight: 0.6 };
-    expect(await similarityFingerprint({ ...profile, similarityBlend: "scale", similarityMaxUnits: 1000, similarityPassage: passage })).toMatch(
-      /^encoder [0-9a-f]{16} scale max 1000 passage 40 mix 0.6$/,
-    );
-    const other = { ...passage, maxResults: 5, encoder: "sentence-encoder-tuned" };
-    expect(await similarityFingerprint({ ...profile, similarityPassage: other })).toMatch(/^encoder [0-9a-f]{16} passage 40x5 mix 0.6 [0-9a-f]{16}$/);
-    const gated = { ...other, gate: { cosine: 0.3, scale: 0.25 } };
-    expect(await similarityFingerprint({ ...profile, similarityPassage: gated })).toMatch(
-      /^encoder [0-9a-f]{16} passage 40x5 mix 0.6 gate 0.3x0.25 [0-9a-f]{16}$/,
-    );
+    expect(meta.textsPerRun).toBe(1);
+    expect(batchByLength([3, 3, 3], meta.textsPerRun)).toEqual([[0], [1], [2]]);
   });
 });
 
@@ -217,56 +150,6 @@ describe("a tier's context: a unit read with the unit before it in its paragraph
       expect(c[0]).toBeCloseTo(alone[0]!, 5);
       expect(c[2]).toBeCloseTo(alone[2]!, 5);
     }
-  });
-
-  it("with contextUnits referring, reads with its predecessor only a unit that opens by referring back", async () => {
-    const encoder = await loadSentenceEncoder(sentenceEncoderDir("sentence-encoder-tuned"));
-    const named = "Herman Melville wrote a novel about a whale. The novel came out in 1851.";
-    const namedUnits = [
-      { start: 0, end: 44 },
-      { start: 45, end: named.length },
-    ];
-    const read = (t: string, u: typeof namedUnits, c?: UnitContext) =>
-      computeEncoderSimilarity({
-        encoder,
-        query,
-        results: [{ doc: { text: t }, units: u }],
-        blends: () => true,
-        ...(c ? { contextOf: () => c } : {}),
-      });
-    const referring = { context: "mean" as const, contextUnits: "referring" as const };
-    // "It came out …" refers back: read as with every unit.
-    expect((await read(text, units, referring))![0]).toEqual((await read(text, units, { context: "mean" }))![0]);
-    // "The novel came out …" names its subject: read alone, where `all` would join it with the sentence before.
-    expect((await read(named, namedUnits, referring))![0]![1]).toBeCloseTo((await read(named, namedUnits))![0]![1]!, 5);
-    expect((await read(named, namedUnits, { context: "mean" }))![0]![1]).not.toBeCloseTo((await read(named, namedUnits))![0]![1]!, 5);
-  });
-
-  it("reads a passage so only when its tier sets it, and keys stored scores by it", async () => {
-    const passage = { maxUnits: 40, maxResults: 1, blend: "rank" as const, weight: 0.6, encoder: "sentence-encoder-tuned" };
-    const profile = { similarityWeight: 0.5, similaritySource: "sentence-encoder" as const };
-    const plain = await computeResultSimilarity({ ...profile, similarityPassage: passage }, query, [{ doc, units }]);
-    const withContext = { ...profile, similarityPassage: { ...passage, context: "mean" as const } };
-    const read = await computeResultSimilarity(withContext, query, [{ doc, units }]);
-    expect(read![0]![1]).toBeGreaterThan(plain![0]![1]!);
-    expect(read![0]![0]).toBeCloseTo(plain![0]![0]!, 5);
-    // Two results: not a passage of this tier (maxResults 1), so both are read alone by the profile's encoder.
-    expect(
-      await computeResultSimilarity(withContext, query, [
-        { doc, units },
-        { doc, units },
-      ]),
-    ).toEqual(
-      await computeResultSimilarity(profile, query, [
-        { doc, units },
-        { doc, units },
-      ]),
-    );
-    expect(await similarityFingerprint(withContext)).toMatch(/ passage 40x1 rank 0\.6 context mean [0-9a-f]{16}$/);
-    const documentTier = { ...profile, similarityDocument: { blend: "interleave" as const, weight: 0.5, context: "max" as const } };
-    expect(await similarityFingerprint(documentTier)).toMatch(/ document interleave 0\.5 context max$/);
-    const referring = { ...profile, similarityDocument: { ...documentTier.similarityDocument, contextUnits: "referring" as const } };
-    expect(await similarityFingerprint(referring)).toMatch(/ document interleave 0\.5 context max referring$/);
   });
 });
 

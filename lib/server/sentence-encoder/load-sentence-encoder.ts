@@ -10,12 +10,18 @@ import { getEnv } from "../env";
 import { InferenceWorker } from "../model/inference-worker";
 import { sessionLayout } from "../model/load-model";
 import { modelsDir } from "../model/models-dir";
+import { processCache } from "../process-cache";
 
 const zEncoderMeta = z.object({
   format: z.literal("snippet-lab-sentence-encoder-v1"),
   dim: z.number().int().positive(),
   maxTokens: z.number().int().positive(),
   files: z.object({ model: z.string(), vocab: z.string() }),
+  /**
+   * Texts per session run. 1 for a graph that quantizes its activations per run
+   * (models/training/quantize_encoder_activations.py): batched, a text's vector would depend on its batch-mates.
+   */
+  textsPerRun: z.number().int().positive().optional(),
 });
 
 /** At most this many texts per session run (batchByLength). */
@@ -49,10 +55,10 @@ const cache = new Map<string, Promise<SentenceEncoder>>();
 
 /**
  * Recent texts' vectors, keyed by the encoder's fingerprint and the text's sha256: the same sentence in another pair,
- * request or dataset is encoded once, whichever session layout or folder loaded the same weights. Most recently used
- * last (a Map keeps insertion order: the first key is the one to evict).
+ * request or dataset is encoded once, whichever session layout or folder loaded the same weights. Least recently used
+ * go first.
  */
-const recent = ((globalThis as { __snippetLabSentenceVectors?: Map<string, Float32Array> }).__snippetLabSentenceVectors ??= new Map());
+const recent = processCache<string, Float32Array>("sentence-vectors", { maxEntries: CACHE_TEXTS, refreshOnRead: true });
 
 /** What every encoder of this process has done: embed calls, texts asked for, texts encoded (not in memory), time. */
 const usage = { calls: 0, texts: 0, encoded: 0, ms: 0 };
@@ -131,6 +137,7 @@ export function loadSentenceEncoder(dir = sentenceEncoderDir(), opts: { sessions
 async function createSentenceEncoder(dir: string, layout: { sessions: number; threads: number }, onExit: () => void): Promise<SentenceEncoder> {
   const { meta, modelPath, vocabPath } = readEncoderFiles(dir);
   const { dim, maxTokens } = meta;
+  const perRun = meta.textsPerRun ?? BATCH;
   const vocabText = readFileSync(/*turbopackIgnore: true*/ vocabPath);
   // Seven pieces around ':' carry a null score in the release's vocabulary; its tokenizer adds them as 0, so here too.
   const vocab = z
@@ -184,11 +191,8 @@ async function createSentenceEncoder(dir: string, layout: { sessions: number; th
       const keys = texts.map((t) => textKey(fingerprint, t));
       texts.forEach((_, i) => {
         const hit = recent.get(keys[i]!);
-        if (hit) {
-          recent.delete(keys[i]!);
-          recent.set(keys[i]!, hit);
-          out[i] = hit;
-        } else todo.push(i);
+        if (hit) out[i] = hit;
+        else todo.push(i);
       });
       usage.calls++;
       usage.texts += texts.length;
@@ -200,13 +204,15 @@ async function createSentenceEncoder(dir: string, layout: { sessions: number; th
       // bitwise the same vectors), only on the batch: int8 activations are scaled per batch, and the batches are cut
       // as before.
       await Promise.all(
-        batchByLength(pending.map((p) => p.ids.length)).map(async (slice) => {
+        batchByLength(
+          pending.map((p) => p.ids.length),
+          perRun,
+        ).map(async (slice) => {
           const batch = slice.map((j) => pending[j]!);
           const vecs = await embedBatch(batch.map((p) => p.ids));
           batch.forEach(({ k }, j) => {
             out[k] = vecs[j]!;
             recent.set(keys[k]!, vecs[j]!);
-            if (recent.size > CACHE_TEXTS) recent.delete(recent.keys().next().value!);
           });
         }),
       );
@@ -217,17 +223,17 @@ async function createSentenceEncoder(dir: string, layout: { sessions: number; th
 }
 
 /**
- * Consecutive slices of `lengths` (sorted ascending: token counts) for one session run each: at most BATCH texts, and
+ * Consecutive slices of `lengths` (sorted ascending: token counts) for one session run each: at most `maxTexts`, and
  * a text joins a batch only while the batch padded to its length stays within MAX_PADDING of the pieces it holds.
  * One batch of sentences and the twice-as-long texts of a context reading would pad every sentence to the longest:
  * the encoder's cost follows the padded length.
  */
-export function batchByLength(lengths: readonly number[]): number[][] {
+export function batchByLength(lengths: readonly number[], maxTexts = BATCH): number[][] {
   const out: number[][] = [];
   let batch: number[] = [];
   let pieces = 0;
   lengths.forEach((len, i) => {
-    if (batch.length > 0 && (batch.length >= BATCH || (batch.length + 1) * len > MAX_PADDING * (pieces + len))) {
+    if (batch.length > 0 && (batch.length >= maxTexts || (batch.length + 1) * len > MAX_PADDING * (pieces + len))) {
       out.push(batch);
       batch = [];
       pieces = 0;

@@ -6,7 +6,6 @@ import { computeAgreement } from "./compute-agreement";
 import { computeModelGoldDisagreement } from "./compute-model-gold-disagreement";
 import { computeUncertainty } from "./compute-uncertainty";
 import { rankPairsByAgreement } from "./rank-pairs";
-import { rankQueue } from "./rank-queue";
 import { computeTokenKappa, scoreConfusion } from "./token-kappa";
 
 const TEXT = "abcdefghijklmnopqrst"; // 20 chars
@@ -180,15 +179,5 @@ describe("queue scores", () => {
     expect(r.disagreement).toBeCloseTo(1 - 16 / 18, 12);
     expect(computeModelGoldDisagreement({ gold: [], model: [] }).disagreement).toBe(0);
     expect(computeModelGoldDisagreement({ gold: [sp(0, 4)], model: [] }).disagreement).toBe(1);
-  });
-
-  it("sorts the queue by the chosen score, highest first", () => {
-    const items = [
-      { pairId: "a", uncertainty: 0.2, disagreement: 0.9 },
-      { pairId: "b", uncertainty: 0.7, disagreement: null },
-      { pairId: "c", uncertainty: 0.7, disagreement: 0.1 },
-    ];
-    expect(rankQueue(items, { by: "uncertainty" }).map((x) => x.pairId)).toEqual(["b", "c", "a"]);
-    expect(rankQueue(items, { by: "disagreement" }).map((x) => x.pairId)).toEqual(["a", "c", "b"]);
   });
 });

@@ -1,15 +1,18 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isAppError } from "../../errors";
-import { bertVocabFromNpm } from "../../tokenizer/load-vocab";
+import { bertVocabFromNpm } from "../../tokenizer/test-support/bert-vocab-from-npm";
 import { WordPieceTokenizer } from "../../tokenizer/wordpiece";
+import { CATEGORY_META, SPAN_CATEGORIES } from "../categories";
 import type { Span } from "../schemas";
-import { createLabelStudioConfig } from "./create-label-studio-config";
 import { decodeUtf8Strict } from "./decode-utf8-strict";
 import { findInvalidUtf8 } from "../../text-decoding/find-invalid-utf8";
 import { buildGoldRecords, exportGoldJsonl } from "./export-gold-jsonl";
 import { exportLabelStudio } from "./export-label-studio";
 import { buildProdigyRecords, exportProdigy } from "./export-prodigy";
 import { importLabelStudio } from "./import-label-studio";
+import { LS_FROM_NAME, LS_TO_NAME } from "./label-studio-types";
 import { parseGoldJsonl } from "./parse-gold-jsonl";
 import type { SpanDocument } from "./types";
 
@@ -208,11 +211,13 @@ describe("Label Studio export", () => {
     expect(normalize(r.records)).toEqual(normalize(sampleDocs()));
   });
 
-  it("has a matching labeling config", () => {
-    const xml = createLabelStudioConfig();
-    expect(xml).toContain('<Labels name="label" toName="text">');
-    expect(xml).toContain('<Label value="ui_navigation" hotkey="5" background="#CC79A7"/>');
-    expect(xml).toContain('<Text name="text" value="$text"');
+  it("matches the labeling config in docs/data-formats.md: every category with its hotkey and colour", () => {
+    const doc = readFileSync(path.join(import.meta.dirname, "../../../docs/data-formats.md"), "utf8");
+    const xml = /```xml\n([\s\S]*?<\/View>)\n\s*```/.exec(doc)?.[1] ?? "";
+    expect(xml).toContain(`<Labels name="${LS_FROM_NAME}" toName="${LS_TO_NAME}">`);
+    expect(xml).toContain(`<Text name="${LS_TO_NAME}" value="$text"`);
+    const labels = [...xml.matchAll(/<Label value="([^"]+)" hotkey="([^"]+)" background="([^"]+)"\/>/g)].map((m) => m.slice(1));
+    expect(labels).toEqual(SPAN_CATEGORIES.map((c) => [c, CATEGORY_META[c].key, CATEGORY_META[c].color]));
   });
 });
 

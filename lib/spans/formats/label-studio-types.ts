@@ -1,6 +1,6 @@
 import type { SpanCategory } from "../categories";
 
-/** Label Studio JSON (text + "labels" control named "label" on a "text" object; see createLabelStudioConfig). */
+/** Label Studio JSON (text + "labels" control named "label" on a "text" object; the labeling config: docs/data-formats.md). */
 export interface LabelStudioResult {
   id: string;
   from_name: string;

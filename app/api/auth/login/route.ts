@@ -14,14 +14,14 @@ export const dynamic = "force-dynamic";
  * POST {email, password} → 200 {user} + session cookie; 401 bad credentials (or a disabled account); 429 with
  * Retry-After after 10 failures of one email+address in 15 minutes.
  */
-export const POST = defineRoute(OPERATIONS.login, async ({ req, readBody }) => {
+export const POST = defineRoute(OPERATIONS.login, async ({ req, readBody, json }) => {
   checkSameOrigin(req);
   const { email, password } = await readBody();
   const { user, token, expiresAt } = await signIn({ email, password, ip: getClientIp(req) });
   // Replace, not add to, a session this browser already had.
   const previous = readSessionToken(req.headers.get("cookie"));
   if (previous) await deleteSession({ token: previous });
-  return Response.json({ user }, { headers: { "Set-Cookie": serializeSessionCookie({ token, expiresAt, secure: isSecureRequest(req) }) } });
+  return json({ user }, { headers: { "Set-Cookie": serializeSessionCookie({ token, expiresAt, secure: isSecureRequest(req) }) } });
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
  * POST → deletes the session and clears the cookie. JSON {ok: true} for fetch(); a 303 to /login for the plain
  * <form method="post"> in the header (works without JavaScript).
  */
-export const POST = defineRoute(OPERATIONS.logout, async ({ req }) => {
+export const POST = defineRoute(OPERATIONS.logout, async ({ req, json }) => {
   checkSameOrigin(req);
   const token = readSessionToken(req.headers.get("cookie"));
   if (token) await deleteSession({ token });
@@ -21,7 +21,7 @@ export const POST = defineRoute(OPERATIONS.logout, async ({ req }) => {
   if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
     return new Response(null, { status: 303, headers: { Location: "/login", "Set-Cookie": cookie } });
   }
-  return Response.json({ ok: true }, { headers: { "Set-Cookie": cookie } });
+  return json({ ok: true }, { headers: { "Set-Cookie": cookie } });
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

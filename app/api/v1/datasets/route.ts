@@ -11,9 +11,9 @@ export const dynamic = "force-dynamic";
 export const GET = defineRoute(OPERATIONS.listDatasets, async () => ({ datasets: await listDatasets() }));
 
 /** POST {name, description?} → 201 {dataset: {id, name, description, createdAt}} (dataset:write); 409 when the name exists. */
-export const POST = defineRoute(OPERATIONS.createDataset, async ({ readBody }) => {
+export const POST = defineRoute(OPERATIONS.createDataset, async ({ readBody, json }) => {
   const input = await readBody();
-  return Response.json({ dataset: await createDataset(input) }, { status: 201 });
+  return json({ dataset: await createDataset(input) }, { status: 201 });
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

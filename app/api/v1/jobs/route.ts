@@ -11,10 +11,10 @@ export const dynamic = "force-dynamic";
  * scope is already queued or running (a judge run: `jobs` are its workers', `job.payload.runId` the run). Poll
  * GET /api/v1/jobs/{id}. model:run (researchers and admins).
  */
-export const POST = defineRoute(OPERATIONS.startJob, async ({ user, readBody }) => {
+export const POST = defineRoute(OPERATIONS.startJob, async ({ user, readBody, json }) => {
   const body = await readBody();
   const { job, started, jobs } = await startJob({ ...body, createdById: user.id });
-  return Response.json({ job, started, jobs }, { status: started ? 202 : 200 });
+  return json({ job, started, jobs }, { status: started ? 202 : 200 });
 });
 
 /** GET ?kind&scope&state&limit → {jobs}. pair:read: anyone may follow a job's progress. */

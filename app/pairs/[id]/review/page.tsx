@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { isAppError } from "@/lib/errors";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -20,6 +19,7 @@ import { listPairGoldHistory } from "@/lib/server/db/audit/list-pair-gold-histor
 import { toGoldHistoryJson } from "@/lib/spans/audit/gold-history-json";
 import { queueFilterQuery, withQuery } from "@/lib/schemas/queue";
 import type { StoredSpan } from "@/lib/schemas/spans";
+import { PageHeader, TrailLink } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Review · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -132,19 +132,16 @@ export default async function ReviewPage({ params, searchParams }: Props) {
 
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <p className="text-xs text-slate-500">
-          <Link href={withQuery("/pairs", filters)} className="text-blue-700 hover:underline">
-            Queue
-          </Link>{" "}
-          / {data.pair.dataset} /{" "}
-          <Link href={withQuery(`/pairs/${encodeURIComponent(id)}`, filters)} className="text-blue-700 hover:underline">
-            workspace
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight" data-testid="review-query">
-          {data.pair.query}
-        </h1>
+      <PageHeader
+        trail={
+          <>
+            <TrailLink href={withQuery("/pairs", filters)}>Queue</TrailLink> / {data.pair.dataset} /{" "}
+            <TrailLink href={withQuery(`/pairs/${encodeURIComponent(id)}`, filters)}>workspace</TrailLink>
+          </>
+        }
+        title={data.pair.query}
+        titleTestId="review-query"
+      >
         <p className="flex items-center gap-2 text-sm text-slate-600">
           Review · pair status <StatusBadge status={gold.status} testId="review-pair-status" />
         </p>
@@ -152,7 +149,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
           Agreement between {blindOnes.length} blind annotation{blindOnes.length === 1 ? "" : "s"} ({data.annotations.length - blindOnes.length} not
           blind excluded).
         </p>
-      </div>
+      </PageHeader>
       <ReviewWorkspace
         pairId={id}
         me={{ id: me.id, role: me.role, email: me.email }}

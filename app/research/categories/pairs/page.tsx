@@ -10,6 +10,8 @@ import { categoryPairsQuerySchema } from "@/lib/schemas/research";
 import { CATEGORY_META, SPAN_CATEGORIES } from "@/lib/spans/categories";
 import { requireUser } from "@/lib/server/auth/require-user";
 import { computeCategoryBreakdown } from "@/lib/server/research/compute-category-breakdown";
+import { PageHeader, TrailLink } from "@/components/ui/page-header";
+import { Notice } from "@/components/ui/notice";
 
 export const metadata: Metadata = { title: "Category pairs · Research · Snippet Lab" };
 export const dynamic = "force-dynamic";
@@ -42,26 +44,22 @@ export default async function CategoryPairsPage({ searchParams }: { searchParams
 
   return (
     <div className="space-y-6">
-      <div>
-        <p className="text-sm">
-          <Link
-            href={`/research/categories${back.size ? `?${back}` : ""}`}
-            className="text-blue-800 hover:underline"
-            data-testid="category-pairs-back"
-          >
+      <PageHeader
+        trail={
+          <TrailLink href={`/research/categories${back.size ? `?${back}` : ""}`} testId="category-pairs-back">
             ← Category breakdown
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight">
-          {result ? `${categoryLabel(result.category)}: the pairs behind the bar` : "Pairs behind a category"}
-        </h1>
-        {result && (
-          <p className="text-sm text-slate-600">
-            The pairs with the most {categoryLabel(result.category).toLowerCase()} tokens first; left the page (kept text outlined), right the snippet
-            of {result.breakdown.method}.
-          </p>
-        )}
-      </div>
+          </TrailLink>
+        }
+        title={result ? `${categoryLabel(result.category)}: the pairs behind the bar` : "Pairs behind a category"}
+        description={
+          result && (
+            <>
+              The pairs with the most {categoryLabel(result.category).toLowerCase()} tokens first; left the page (kept text outlined), right the
+              snippet of {result.breakdown.method}.
+            </>
+          )
+        }
+      />
       <ul className="flex flex-wrap gap-3 text-xs text-slate-700" aria-label="Category colours">
         {SPAN_CATEGORIES.map((c) => (
           <li key={c} className="flex items-center gap-1.5">
@@ -75,14 +73,12 @@ export default async function CategoryPairsPage({ searchParams }: { searchParams
         </li>
       </ul>
       {error && (
-        <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
+        <Notice tone="error" role="alert">
           {error}
-        </p>
+        </Notice>
       )}
       {result && result.pairs.length === 0 && (
-        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="category-pairs-empty">
-          No pair has {categoryLabel(result.category).toLowerCase()} tokens with these filters.
-        </p>
+        <Notice testId="category-pairs-empty">No pair has {categoryLabel(result.category).toLowerCase()} tokens with these filters.</Notice>
       )}
       {result?.pairs.map((p) => (
         <Card key={p.pairId} className="space-y-3" data-testid="category-pair" data-pair-id={p.pairId}>

@@ -5,7 +5,7 @@ import { type Db, getDb } from "../client";
 import { type SpanEventAction, zSpanEventAction, zSpanSource } from "../../../schemas/enums";
 import type { Prisma } from "../generated/client";
 import { parseOptions } from "./parse-options";
-import { type SpanSnapshot } from "../../../schemas/spans";
+import { readSpanSnapshot, type SpanSnapshot } from "../../../schemas/spans";
 import { zId } from "../../../schemas/ids";
 
 export type ListSpanHistoryOptions = {
@@ -89,8 +89,8 @@ export async function listSpanHistory(options: ListSpanHistoryOptions): Promise<
       spanId: r.spanId,
       action: zSpanEventAction.parse(r.action),
       actor: r.actor,
-      before: r.beforeJson ? (JSON.parse(r.beforeJson) as SpanSnapshot) : null,
-      after: r.afterJson ? (JSON.parse(r.afterJson) as SpanSnapshot) : null,
+      before: r.beforeJson ? readSpanSnapshot(r.beforeJson) : null,
+      after: r.afterJson ? readSpanSnapshot(r.afterJson) : null,
       createdAt: r.createdAt,
       span: { ...r.span, source: zSpanSource.parse(r.span.source) },
     })),

@@ -1,4 +1,5 @@
 import "server-only";
+import { BoundedCache, processSingleton } from "../../process-cache";
 import type { Db } from "../client";
 
 /**
@@ -14,10 +15,9 @@ type Source = { stats(): Promise<{ count: number; max: number }>; recent(since: 
  * instances with a clock behind ours, and transactions that committed after a later write, still reach the cache.
  */
 const LOOKBACK_MS = 60_000;
-const MAX_ENTRIES = 16;
 
-// Per client (each database its own scores), kept on globalThis so Next dev's module reloading keeps it.
-const caches = ((globalThis as { __snippetLabPairScores?: WeakMap<Db, Map<string, Entry>> }).__snippetLabPairScores ??= new WeakMap());
+// Per client (each database its own scores), the 16 settings last scored; one per process, not per bundle.
+const caches = processSingleton("pair-scores", () => new WeakMap<Db, BoundedCache<string, Entry>>());
 
 const runsSource = (db: Db, modelName: string | undefined): Source => {
   const where = modelName ? { modelName } : {};
@@ -94,7 +94,7 @@ export async function cachedPairScores({
   compute: (pairIds: readonly string[]) => Promise<Map<string, number>>;
 }): Promise<Map<string, number>> {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  if (!cache) caches.set(db, (cache = new BoundedCache({ maxEntries: 16 })));
   let entry = cache.get(key);
   const runs = await checkSource(runsSource(db, modelName), entry?.runs);
   const gold = withGold ? await checkSource(goldSource(db), entry?.gold ?? undefined) : null;
@@ -102,8 +102,6 @@ export async function cachedPairScores({
     for (const id of [...runs.changed, ...(gold?.changed ?? [])]) entry.scores.delete(id);
   } else {
     entry = { runs: runs.now, gold: gold?.now ?? null, scores: new Map() };
-    cache.delete(key);
-    if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
     cache.set(key, entry);
   }
   // The watermarks read before scoring: a write during it is seen (and its pairs scored again) by the next call.

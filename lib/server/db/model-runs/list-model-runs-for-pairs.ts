@@ -3,6 +3,7 @@ import type { TokenScoreArrays } from "./encode-token-scores";
 import { type Db, getDb } from "../client";
 import type { CachedModelRun } from "./list-model-runs";
 import { decodeTokenScores } from "./encode-token-scores";
+import { processCache } from "../../process-cache";
 
 /** Ids per IN list (SQLite through Prisma's adapter: at most 999 parameters). */
 const CHUNK = 900;
@@ -14,24 +15,9 @@ const CHUNK = 900;
  */
 const MAX_TOKENS = 20_000_000;
 type Decoded = { key: string; scores: TokenScoreArrays | null; tokens: number };
-const cache = ((globalThis as { __snippetLabRunScores?: { runs: Map<string, Decoded>; tokens: number } }).__snippetLabRunScores ??= {
-  runs: new Map(),
-  tokens: 0,
-});
+const cache = processCache<string, Decoded>("run-scores", { maxWeight: MAX_TOKENS, weigh: (run) => run.tokens });
 
 const keyOf = (r: { inputHash: string; createdAt: Date }) => `${r.createdAt.getTime()}\u0000${r.inputHash}`;
-
-function remember(id: string, entry: Decoded, maxTokens: number): void {
-  const old = cache.runs.get(id);
-  if (old) cache.tokens -= old.tokens;
-  cache.runs.set(id, entry);
-  cache.tokens += entry.tokens;
-  for (const [oldest, e] of cache.runs) {
-    if (cache.tokens <= maxTokens) break;
-    cache.runs.delete(oldest);
-    cache.tokens -= e.tokens;
-  }
-}
 
 /**
  * The cached token probabilities of one model for many pairs (any input hash): pair id → its runs. Reads the runs'
@@ -62,7 +48,7 @@ export async function listModelRunsForPairs({
   // its own first runs while reading the last ones (those pairs would then look unscored).
   const decoded = new Map<string, Decoded>();
   for (const h of headers) {
-    const hit = cache.runs.get(h.id);
+    const hit = cache.get(h.id);
     if (hit?.key === keyOf(h)) decoded.set(h.id, hit);
   }
   const missing = headers.filter((h) => !decoded.has(h.id)).map((h) => h.id);
@@ -74,7 +60,7 @@ export async function listModelRunsForPairs({
     for (const { id, probs, offsets, categories, tokenCount, ...h } of rows) {
       const entry = { key: keyOf(h), scores: decodeTokenScores({ probs, offsets, categories, tokenCount }), tokens: tokenCount };
       decoded.set(id, entry);
-      remember(id, entry, maxTokens);
+      cache.set(id, entry, { maxWeight: maxTokens });
     }
   }
 

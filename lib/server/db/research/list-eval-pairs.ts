@@ -2,6 +2,7 @@ import "server-only";
 import type { Block } from "@/lib/text/types";
 import { SPAN_CATEGORIES, type SpanCategory } from "../../../schemas/enums";
 import { AppError } from "@/lib/errors";
+import { processCache } from "../../process-cache";
 import { type Db, getDb } from "../client";
 import { Prisma } from "../generated/client";
 import { idChunks, inList, selectJsonRows } from "../select-json-rows";
@@ -62,34 +63,23 @@ function spanCategory(c: string): SpanCategory {
 
 /**
  * Stored documents by id, kept in memory: documents never change (spans point into them) and ids are not reused, so
- * a research view over thousands of pairs reads their texts once per process. Bounded by characters held.
+ * a research view over thousands of pairs reads their texts once per process. Bounded by characters held (64 M).
  */
-const MAX_CHARS = 64_000_000;
 type DocumentRow = Omit<EvalPairDocument, "blocks"> & { blocksJson: string };
-const documentCache = ((globalThis as { __snippetLabEvalDocuments?: { rows: Map<string, DocumentRow>; chars: number } }).__snippetLabEvalDocuments ??=
-  {
-    rows: new Map(),
-    chars: 0,
-  });
+const documentCache = processCache<string, DocumentRow>("eval-documents", {
+  maxWeight: 64_000_000,
+  weigh: (row) => row.text.length + row.blocksJson.length,
+});
 
 function rememberDocument(row: DocumentRow): void {
-  if (documentCache.rows.has(row.id)) return;
-  documentCache.rows.set(row.id, row);
-  documentCache.chars += row.text.length + row.blocksJson.length;
-  for (const [id, old] of documentCache.rows) {
-    if (documentCache.chars <= MAX_CHARS) break;
-    documentCache.rows.delete(id);
-    documentCache.chars -= old.text.length + old.blocksJson.length;
-  }
+  if (!documentCache.has(row.id)) documentCache.set(row.id, row);
 }
 
 /** Documents' heads without texts, by id (a few hundred bytes each; the breakdown over 100,000 pairs reads 200,000). */
-const MAX_HEADS = 500_000;
-const headCache = ((globalThis as { __snippetLabEvalDocumentHeads?: Map<string, EvalPairDocumentHead> }).__snippetLabEvalDocumentHeads ??= new Map());
+const headCache = processCache<string, EvalPairDocumentHead>("eval-document-heads", { maxEntries: 500_000 });
 
 function rememberHead(head: EvalPairDocumentHead): void {
   headCache.set(head.id, head);
-  if (headCache.size > MAX_HEADS) headCache.delete(headCache.keys().next().value!);
 }
 
 const toHead = ({ id, title, url, lang, contentHash }: EvalPairDocumentHead): EvalPairDocumentHead => ({ id, title, url, lang, contentHash });
@@ -172,7 +162,7 @@ export async function listEvalPairs(options: ListEvalPairsOptions): Promise<Eval
   const documents = new Map<string, EvalPairDocument | EvalPairDocumentHead>();
   const missing: string[] = [];
   for (const id of documentIds) {
-    const row = documentCache.rows.get(id) ?? (withText ? undefined : headCache.get(id));
+    const row = documentCache.get(id) ?? (withText ? undefined : headCache.get(id));
     if (row) documents.set(id, withText ? toDocument(row as DocumentRow) : toHead(row));
     else missing.push(id);
   }

@@ -10,7 +10,7 @@
  * MAJOR: a field or route removed or changed incompatibly; MINOR: something added (a field, a route, a method);
  * PATCH: fixes that change no shape.
  */
-export const API_VERSION = "1.1.0";
+export const API_VERSION = "1.2.0";
 
 /** Sent with every /api response (next.config.ts), so a client can compare before it trusts a response's shape. */
 export const API_VERSION_HEADER = "X-Snippet-Lab-API-Version";
@@ -32,30 +32,7 @@ export interface ApiDeprecation {
 /** Every deprecated field of the API (openapi api-version test: exactly the fields the document marks deprecated). */
 export const API_DEPRECATIONS: readonly ApiDeprecation[] = [
   { schema: "CompressRequest", field: "model", replacement: "`method`", deprecatedIn: "1.1.0", removedIn: "2.0.0", removalDate: "2027-06-30" },
-  {
-    schema: "CompressResponse",
-    field: "fallbackFloor",
-    replacement: "`profile.fallbackFloor`",
-    deprecatedIn: "1.1.0",
-    removedIn: "2.0.0",
-    removalDate: "2027-06-30",
-  },
-  {
-    schema: "CompressResponse",
-    field: "floor",
-    replacement: "`profile.floor`",
-    deprecatedIn: "1.1.0",
-    removedIn: "2.0.0",
-    removalDate: "2027-06-30",
-  },
-  {
-    schema: "CompressResponse",
-    field: "focusWeight",
-    replacement: "`profile.focusWeight`",
-    deprecatedIn: "1.1.0",
-    removedIn: "2.0.0",
-    removalDate: "2027-06-30",
-  },
+  ...profileCopies("CompressResponse"),
   {
     schema: "CompressResponse",
     field: "query",
@@ -64,7 +41,21 @@ export const API_DEPRECATIONS: readonly ApiDeprecation[] = [
     removedIn: "2.0.0",
     removalDate: "2027-06-30",
   },
+  // The pair scores response extends the compress response (its own `query`, the pair's, is not deprecated).
+  ...profileCopies("ScorePairResponse"),
 ];
+
+/** The copies of `profile` settings API 1.1.0 sent beside it: deprecated there, sent by every 1.x. */
+function profileCopies(schema: string): ApiDeprecation[] {
+  return (["fallbackFloor", "floor", "focusWeight"] as const).map((field) => ({
+    schema,
+    field,
+    replacement: `\`profile.${field}\``,
+    deprecatedIn: "1.1.0",
+    removedIn: "2.0.0",
+    removalDate: "2027-06-30",
+  }));
+}
 
 /** The major version of a semver string ("1.1.0" → 1); null when it is not one. */
 export function parseApiMajor(version: string): number | null {

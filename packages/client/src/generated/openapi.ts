@@ -159,7 +159,7 @@ export interface components {
                     score: number;
                     /** @description Downstream-LLM tokens of the unit's text. */
                     tokens: number;
-                    /** @description Models with a `similarityWeight`: the unit's query similarity (per the model's `similaritySource`: the word vectors' share of the query covered, 0..1, or the sentence encoder's cosine to the query, −1..1), blended into `score`. */
+                    /** @description Models with a similarity stage (`profile.similarity`): the unit's query similarity (per its `source`: the word vectors' share of the query covered, 0..1, or the sentence encoder's cosine to the query, −1..1), blended into `score`. */
                     similarity?: number;
                 }[];
                 /** @description `include.tokens`, token models: the model's per-token probabilities. */
@@ -177,98 +177,16 @@ export interface components {
             /** @description The method that scored: `model:<name>` for a token model (also when the request said `model`), else the request's `method`. */
             model: string;
             threshold: number;
-            /** @description The method's selection profile: every setting that turns its scores into a selection (its default threshold and aggregation, calibrated floors, focus weight, search-query reranker; the response's `threshold` and `aggregation` are the ones this request used). With `include.tokens` a client re-selects exactly as the server does from it (lib/engine/select-with-profile.ts). */
+            /** @description The method's selection profile: every setting that turns its scores into a selection (its default threshold and aggregation, calibrated floors, focus weight, similarity, search-query reranker; the response's `threshold` and `aggregation` are the ones this request used), in API 1.x's flat layout: the settings of every stage side by side, a similarity one prefixed (`weight` → `similarityWeight`) and none sent without `similarityWeight`. With `include.tokens` a client re-selects exactly as the server does from it (lib/model/flat-profile.ts fromFlatProfile, then lib/engine/select-with-profile.ts). */
             profile: {
                 /**
                  * @description How a unit's token probabilities become its score.
                  * @enum {string}
                  */
                 aggregation: "mean" | "max";
-                /** @description Default threshold: units scoring below it are dropped (models: calibrated on the validation split; baselines 0). */
-                threshold: number;
-                /** @description The model's calibrated fallback floor: with a threshold above the floor, nothing is kept unless the best unit scores above it; when nothing passes the threshold, the best unit is kept only above it. */
-                fallbackFloor?: number;
-                /** @description When the best unit alone exceeds the budget and no unit that fits scores at least this share of its score, the best unit is kept cut to a verbatim prefix instead of filling the budget with the rest (only above the fallback floor). Absent: the budget is packed with whatever fits. */
-                cutBestBelow?: number;
-                /** @description With cutBestBelow: the share of the best unit's characters its prefix must hold for the cut to replace the packing (absent: 0, any prefix). */
-                cutBestMinShare?: number;
-                /** @description The model's calibrated selection floor: a unit scoring at or below it never fills the budget (absent: the engine's 0.02). */
-                floor?: number;
-                /** @description The model's focus-term weight: within a titled result, unit scores blend in the BM25 of the query's terms that are not in the title (lib/engine/focus-terms.ts; absent: the model's scores alone). */
+                /** @description The focus-term weight: within a titled result, unit scores blend in the BM25 of the query's terms that are not in the title (lib/engine/focus-terms.ts; absent: the model's scores alone). */
                 focusWeight?: number;
-                /** @description The model's word-vector weight: within each result, unit scores blend in the query–unit similarity of the shipped subword word vectors (models/embeddings; each unit's `similarity` in responses), the result's best unit keeping its score (lib/engine/blend-similarity.ts; absent: the model's scores alone). */
-                similarityWeight?: number;
-                /**
-                 * @description What `similarityWeight` blends in: `word-vectors` (the default; models/embeddings) or `sentence-encoder`, the cosine between the query and each unit of a pretrained English sentence encoder (models/sentence-encoder), for queries whose words its vocabulary reads (lib/sentence-encoder/reads-text.ts; other queries keep the model's scores).
-                 * @enum {string}
-                 */
-                similaritySource?: "word-vectors" | "sentence-encoder";
-                /** @description Which sentence encoder `similaritySource: sentence-encoder` reads: a folder under models/ (absent: `sentence-encoder`, the release's weights; `sentence-encoder-tuned` holds them tuned by this project on the training split's question–answer-sentence lists). */
-                similarityEncoder?: string;
-                /**
-                 * @description How `similarityWeight` blends: `mix` (the default) adds the similarity as a share of the result's best score; `scale` multiplies each unit's score by (1 − weight + weight × similarity), so it reorders what the model keeps and never lifts a unit the model scored near 0; `rank` orders the units as `mix` does and hands them the model's own scores in that order, so the similarity chooses which units and the model's scores how many; `interleave` hands them out in turns between the model's ranking and the similarity's (lib/engine/blend-similarity.ts).
-                 * @enum {string}
-                 */
-                similarityBlend?: "mix" | "scale" | "rank" | "geometric" | "interleave";
-                /** @description The most units a result may have to be blended with its similarity (absent: 12, SIMILARITY_MAX_UNITS in lib/engine/blend-similarity.ts). */
-                similarityMaxUnits?: number;
-                /** @description How a passage (a result of at most `maxUnits` units, in a set of at most `maxResults` results) blends its similarity instead of `similarityBlend` and `similarityWeight`, and from which sentence encoder (`encoder`, a folder under models/; absent: `similarityEncoder`). Absent: every result blends alike (lib/engine/blend-similarity.ts similarityBlendFor). */
-                similarityPassage?: {
-                    maxUnits: number;
-                    maxResults?: number;
-                    /** @enum {string} */
-                    blend: "mix" | "scale" | "rank" | "geometric" | "interleave";
-                    weight: number;
-                    encoder?: string;
-                    /**
-                     * @description How the sentence encoder reads a unit: also with the unit before it in the same paragraph, so a sentence that refers back ("This basin …") is read with what it refers to; its cosine is the `mean` or the `max` of the two (absent: the unit alone).
-                     * @enum {string}
-                     */
-                    context?: "mean" | "max";
-                    /**
-                     * @description With `context`: which units are read with the unit before them: `all`, or only those `referring` back in their opening words (a pronoun or demonstrative: "It", "These basins", "In 1990 he …"), which costs the encoder far fewer texts (absent: all).
-                     * @enum {string}
-                     */
-                    contextUnits?: "all" | "referring";
-                    /** @description Pseudo-relevance feedback (Rocchio): the query's vector is moved towards the mean of its `top` closest units in the result, by `weight`, and every unit's cosine is read again against it, so sentences on the subject of the best matches rise (absent: the query alone). */
-                    feedback?: {
-                        top: number;
-                        weight: number;
-                    };
-                    /** @description The answer gate (sentence encoder only): a passage whose best unit's cosine to the query is below `cosine` has its unit scores above the selection floor scaled by `scale`, so at the model's threshold it falls under the fallback floor and keeps nothing, while a budget keeps the same units of it; a query made of the result's title is not gated (lib/engine/blend-similarity.ts answerGateFactor; chosen by `snippet-lab fit-answer-gate`). */
-                    gate?: {
-                        cosine: number;
-                        scale: number;
-                        /** @description A passage of several paragraphs (a newline between units) is also gated when its best cosine less `others` × the mean of its other paragraphs' best cosines is under `cosine` (the paragraphs retrieved with it are the query's own background; chosen by `snippet-lab fit-answer-gate` after the cosine). */
-                        paragraphs?: {
-                            others: number;
-                            cosine: number;
-                        };
-                    };
-                };
-                /** @description How a single long document (the set's only result, longer than a passage, without two titled sections: lib/features/split-sections.ts countSimilarityParts) blends its similarity instead of `similarityBlend` and `similarityWeight`, and from which sentence encoder (`encoder`; absent: `similarityEncoder`), unless the query is made of its title (a broad query: the whole document is on topic). Up to `similarityMaxUnits` units. Absent: it blends as any other result. */
-                similarityDocument?: {
-                    /** @enum {string} */
-                    blend: "mix" | "scale" | "rank" | "geometric" | "interleave";
-                    weight: number;
-                    encoder?: string;
-                    /**
-                     * @description How the sentence encoder reads a unit: also with the unit before it in the same paragraph, so a sentence that refers back ("This basin …") is read with what it refers to; its cosine is the `mean` or the `max` of the two (absent: the unit alone).
-                     * @enum {string}
-                     */
-                    context?: "mean" | "max";
-                    /**
-                     * @description With `context`: which units are read with the unit before them: `all`, or only those `referring` back in their opening words (a pronoun or demonstrative: "It", "These basins", "In 1990 he …"), which costs the encoder far fewer texts (absent: all).
-                     * @enum {string}
-                     */
-                    contextUnits?: "all" | "referring";
-                    /** @description Pseudo-relevance feedback (Rocchio): the query's vector is moved towards the mean of its `top` closest units in the result, by `weight`, and every unit's cosine is read again against it, so sentences on the subject of the best matches rise (absent: the query alone). */
-                    feedback?: {
-                        top: number;
-                        weight: number;
-                    };
-                };
-                /** @description The model's search-query reranker: for a query typed as a search query (its first letter lowercase) over a passage of at most 12 units, unit scores blend in a linear reranker fitted on the training split (`snippet-lab fit-search-rerank`; lib/engine/search-rerank.ts), the result's best unit keeping its score (absent: the model's scores alone). */
+                /** @description The search-query reranker: for a query typed as a search query (its first letter lowercase) over a passage of at most 12 units, unit scores blend in a linear reranker fitted on the training split (`snippet-lab fit-search-rerank`; lib/engine/search-rerank.ts), the result's best unit keeping its score (absent: the model's scores alone). */
                 searchRerank?: {
                     /** @description The feature set it was fitted on (SEARCH_RERANK_FEATURES); another set's fit is not applied. */
                     features: string;
@@ -280,25 +198,82 @@ export interface components {
                     /** @description How many training result lists it was fitted on. */
                     lists?: number;
                 };
+                /** @description How much of the query–unit similarity is blended into the unit scores, within each result, the result's best unit keeping its score (0: not blended; each unit's `similarity` in responses). */
+                similarityWeight?: number;
+                /**
+                 * @description What is blended: `word-vectors` (the default; models/embeddings) or `sentence-encoder`, the cosine between the query and each unit of a pretrained English sentence encoder (models/sentence-encoder), for queries whose words its vocabulary reads (lib/sentence-encoder/reads-text.ts; other queries keep the model's scores).
+                 * @enum {string}
+                 */
+                similaritySource?: "word-vectors" | "sentence-encoder";
+                /**
+                 * @description How it blends: `mix` (the default) adds the similarity as a share of the result's best score; `scale` multiplies each unit's score by (1 − weight + weight × similarity), so it reorders what the model keeps and never lifts a unit the model scored near 0; `rank` orders the units as `mix` does and hands them the model's own scores in that order; `interleave` hands them out in turns between the model's ranking and the similarity's (lib/engine/blend-similarity.ts).
+                 * @enum {string}
+                 */
+                similarityBlend?: "mix" | "scale" | "rank" | "interleave";
+                /** @description The most units a result may have to be blended with its similarity (absent: 12, SIMILARITY_MAX_UNITS in lib/engine/blend-similarity.ts). */
+                similarityMaxUnits?: number;
+                /** @description How a passage (a result of at most `maxUnits` units, in a set of at most `maxResults` results) blends its similarity instead of the stage's `blend` and `weight`, and from which sentence encoder. Absent: every result blends alike (lib/engine/blend-similarity.ts similarityBlendFor). */
+                similarityPassage?: {
+                    maxUnits: number;
+                    maxResults?: number;
+                    /** @enum {string} */
+                    blend: "mix" | "scale" | "rank" | "interleave";
+                    weight: number;
+                    /** @description The sentence encoder this tier reads, a folder under models/ (absent: `sentence-encoder`). */
+                    encoder?: string;
+                    /**
+                     * @description How the sentence encoder reads a unit: also with the unit before it in the same paragraph, so a sentence that refers back ("This basin …") is read with what it refers to; its cosine is the `mean` or the `max` of the two (absent: the unit alone).
+                     * @enum {string}
+                     */
+                    context?: "mean" | "max";
+                    /** @description The answer gate (sentence encoder only): a passage whose best unit's cosine to the query is below `cosine` has its unit scores above the selection floor scaled by `scale`, so at the model's threshold it falls under the fallback floor and keeps nothing, while a budget keeps the same units of it; a query made of the result's title is not gated (chosen by `snippet-lab fit-answer-gate`). */
+                    gate?: {
+                        cosine: number;
+                        scale: number;
+                    };
+                };
+                /** @description How a single long document (the set's only part, longer than a passage: lib/features/split-sections.ts countSimilarityParts) blends its similarity instead of the stage's `blend` and `weight`, unless the query is made of its title. Absent: it blends as any other result. */
+                similarityDocument?: {
+                    /** @enum {string} */
+                    blend: "mix" | "scale" | "rank" | "interleave";
+                    weight: number;
+                    /** @description The sentence encoder this tier reads, a folder under models/ (absent: `sentence-encoder`). */
+                    encoder?: string;
+                    /**
+                     * @description How the sentence encoder reads a unit: also with the unit before it in the same paragraph, so a sentence that refers back ("This basin …") is read with what it refers to; its cosine is the `mean` or the `max` of the two (absent: the unit alone).
+                     * @enum {string}
+                     */
+                    context?: "mean" | "max";
+                };
+                /** @description Default threshold: units scoring below it are dropped (models: calibrated on the validation split; baselines 0). */
+                threshold: number;
+                /** @description The calibrated selection floor: a unit scoring at or below it never fills the budget (absent: the engine's 0.02). */
+                floor?: number;
+                /** @description The calibrated fallback floor: with a threshold above the floor, nothing is kept unless the best unit scores above it; when nothing passes the threshold, the best unit is kept only above it. */
+                fallbackFloor?: number;
+                /** @description When the best unit alone exceeds the budget and no unit that fits scores at least this share of its score, the best unit is kept cut to a verbatim prefix instead of filling the budget with the rest (only above the fallback floor). Absent: the budget is packed with whatever fits. */
+                cutBestBelow?: number;
+                /** @description With cutBestBelow: the share of the best unit's characters its prefix must hold for the cut to replace the packing (absent: 0, any prefix). */
+                cutBestMinShare?: number;
             };
             /**
              * @deprecated
-             * @description Deprecated, removed in the next release: a copy of `profile.fallbackFloor`.
+             * @description Deprecated, removed in API 2.0.0: a copy of `profile.fallbackFloor`.
              */
             fallbackFloor?: number;
             /**
              * @deprecated
-             * @description Deprecated, removed in the next release: a copy of `profile.floor`.
+             * @description Deprecated, removed in API 2.0.0: a copy of `profile.floor`.
              */
             floor?: number;
             /**
              * @deprecated
-             * @description Deprecated, removed in the next release: a copy of the request's `query` (echoed for models with a focus weight, word-vector weight or search-query reranker).
+             * @description Deprecated, removed in API 2.0.0: a copy of the request's `query` (echoed for models with a focus weight, similarity weight or search-query reranker).
              */
             query?: string;
             /**
              * @deprecated
-             * @description Deprecated, removed in the next release: a copy of `profile.focusWeight`.
+             * @description Deprecated, removed in API 2.0.0: a copy of `profile.focusWeight`.
              */
             focusWeight?: number;
             budget: number;

@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
  * (returned once) when none is given, and signs the user out everywhere (an admin resetting their own password keeps
  * this session).
  */
-export const POST = defineRoute(OPERATIONS.resetPassword, async ({ req, params: { id }, readBody, user }) => {
+export const POST = defineRoute(OPERATIONS.resetPassword, async ({ req, params: { id }, readBody, user, json }) => {
   // An empty body is fine: generate a password.
   const { password } = await readBody();
   const token = readSessionToken(req.headers.get("cookie"));
@@ -23,7 +23,7 @@ export const POST = defineRoute(OPERATIONS.resetPassword, async ({ req, params: 
     ...(token ? { keepSessionId: hashSessionToken(token) } : {}),
     actorId: user.id,
   });
-  return Response.json(result, { headers: { "Cache-Control": "no-store" } });
+  return json(result, { headers: { "Cache-Control": "no-store" } });
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

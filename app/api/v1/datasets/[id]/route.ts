@@ -1,3 +1,4 @@
+import { deleteDataset } from "@/lib/server/db/datasets/delete-dataset";
 import { getDataset } from "@/lib/server/db/datasets/get-dataset";
 import { updateDatasetSettings } from "@/lib/server/db/datasets/update-dataset-settings";
 import { methodNotAllowed } from "@/lib/server/http/method-not-allowed";
@@ -19,4 +20,10 @@ export const PATCH = defineRoute(OPERATIONS.updateDataset, async ({ params: { id
   return { dataset: await updateDatasetSettings({ id, ...input }) };
 });
 
-export const { POST, PUT, DELETE, OPTIONS } = methodNotAllowed(["GET", "PATCH"]);
+/**
+ * DELETE → {dataset: {id, name, pairs, documents}} (dataset:write): the dataset and everything in it, in one transaction
+ * (lib/server/db/datasets/delete-dataset.ts). 404 for an unknown dataset, 409 while a job of it is queued or running.
+ */
+export const DELETE = defineRoute(OPERATIONS.deleteDataset, async ({ params: { id } }) => ({ dataset: await deleteDataset({ id }) }));
+
+export const { POST, PUT, OPTIONS } = methodNotAllowed(["GET", "PATCH", "DELETE"]);

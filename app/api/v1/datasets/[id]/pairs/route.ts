@@ -14,10 +14,10 @@ export const dynamic = "force-dynamic";
  * are fetched server-side (http/https only, no private addresses unless SNIPPET_LAB_FETCH_ALLOW_PRIVATE=1, 10 s,
  * 5 MB); a failed fetch is 400/422 naming the result. 404 for an unknown dataset.
  */
-export const POST = defineRoute(OPERATIONS.createPair, async ({ req, params: { id } }) => {
+export const POST = defineRoute(OPERATIONS.createPair, async ({ req, params: { id }, json }) => {
   const input = await readPairRequest(req);
   const created = await createPairFromInput({ datasetId: id, input });
-  return Response.json({ id: created.id }, { status: 201 });
+  return json({ id: created.id }, { status: 201 });
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

@@ -12,8 +12,9 @@ export const dynamic = "force-dynamic";
  * annotation hides from the caller are left out.
  */
 export const GET = defineRoute(OPERATIONS.getJudgeRun, async ({ params: { id }, user }) => {
+  // One run in, one run out.
   const [run] = await hideBlindJudgeQuotes({ runs: [await readJudgeRun({ id })], viewer: user });
-  return { run };
+  return { run: run! };
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

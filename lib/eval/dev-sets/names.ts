@@ -1,0 +1,38 @@
+import { CLAIM_SET_NAMES } from "./claim-sets";
+
+/** Every dev set, in the order they are built (one seeded generator samples them in turn: never reorder). */
+export const DEV_SET_NAMES = [
+  "hotpot",
+  "squad-en",
+  "squad-it",
+  "cmrc",
+  "squad-en-long",
+  "pages-it",
+  "pages-zh",
+  "pages-en",
+  "real-pages",
+  "unanswerable",
+  "hotpot-doc",
+  "hotpot-para",
+  "hotpot-text",
+  "hotpot-flat",
+  "pages-cyr",
+  "hotpot-untitled",
+  "hotpot-lines",
+  "nq",
+  "selqa",
+  "fairytale",
+  "policyqa",
+  "drcd",
+  "uk-ict",
+  "unanswerable-topical",
+  "nq-long",
+  "unanswerable-search",
+  "policyqa-long",
+  "fairytale-long",
+  "claims",
+  ...CLAIM_SET_NAMES,
+  "unanswerable-squad2",
+  "uk-squad",
+] as const;
+export type DevSetName = (typeof DEV_SET_NAMES)[number];
